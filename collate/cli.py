@@ -1,0 +1,88 @@
+"""The command line: parse options, call one library function, render. One error path."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from collate.errors import CollateError
+from collate.project import PROJECT_FILE, Project, load_project, project_from_files
+
+
+class CollateGroup(click.Group):
+    """Turns every library error into one clean line and exit code 1 — never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except CollateError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=False)
+
+
+def load(config: Path | None, files: tuple[Path, ...] = ()) -> Project:
+    """The project: named files, else ``--config``, else ``collate.toml`` here."""
+    if files:
+        return project_from_files(list(files))
+    return load_project(config or Path(PROJECT_FILE))
+
+
+config_option = click.option(
+    "--config",
+    "-c",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help=f"Project file (default: ./{PROJECT_FILE}).",
+)
+out_option = click.option(
+    "--out",
+    "-o",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Folder for outputs (default: output/ beside the project file).",
+)
+
+
+@click.group(cls=CollateGroup)
+@click.version_option(package_name="collate")
+def main() -> None:
+    """Collate classical Chinese witnesses and build a critical apparatus."""
+
+
+@main.command()
+@config_option
+@out_option
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
+def run(config: Path | None, out: Path | None, files: tuple[Path, ...]) -> None:
+    """Read and collate the project's witnesses (or FILES: the first is the base)."""
+    from collate.pipeline import read_project
+    from collate.views.witness import print_witness_table
+
+    project = load(config, files)
+    console = _console()
+    result = read_project(project)
+    print_witness_table(console, result.witnesses, project.base)
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--layout", default="auto", show_default=True, help="Layout to read the file with.")
+@click.option("--gaiji", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Kanripo gaiji table.")
+def inspect(file: Path, layout: str, gaiji: Path | None) -> None:
+    """Show how FILE is read: layout, layers, page/line references, diagnostics."""
+    from collate.readers import read_witness
+    from collate.views.witness import inspect_view
+
+    witness = read_witness(file, layout=layout, gaiji_table=gaiji)
+    console = _console()
+    console.print(inspect_view(witness, color=console.is_terminal))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

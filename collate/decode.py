@@ -1,0 +1,114 @@
+"""Decoding witness files: bytes to text at the edge, with the encoding named or detected."""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+from pathlib import Path
+
+from collate.errors import InputError
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+# Tried in this order when no BOM names the encoding and UTF-8 fails.
+_LEGACY = ("gb18030", "big5")
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A decoded file and the encoding that decoded it."""
+
+    text: str
+    encoding: str
+
+
+def _plausibility(text: str) -> float:
+    """Share of characters that are common CJK ideographs or CJK punctuation.
+
+    GB18030 and Big5 byte ranges overlap, so bytes of one often decode in the other too;
+    the wrong decoding yields rare ideographs, PUA code points and symbols. Common
+    ideographs (U+4E00–U+9FFF) plus CJK punctuation are the signal of the right one.
+    """
+    if not text:
+        return 0.0
+    good = 0
+    for ch in text:
+        cp = ord(ch)
+        if 0x4E00 <= cp <= 0x9FFF or 0x3000 <= cp <= 0x303F or 0xFF00 <= cp <= 0xFFEF or ch in "\n\r\t ":
+            good += 1
+    return good / len(text)
+
+
+def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded:
+    """Decode a witness file's bytes, or raise :class:`InputError` naming the file.
+
+    With ``encoding`` given, only that is tried. Otherwise: a BOM (UTF-8, UTF-16, UTF-32),
+    then strict UTF-8, then GB18030 and Big5, keeping the more plausible decoding.
+    """
+    if not data:
+        raise InputError("the file is empty", where=path, hint="give a witness file with text in it")
+    if encoding is not None:
+        try:
+            return Decoded(data.decode(encoding), encoding)
+        except LookupError:
+            raise InputError(
+                f"unknown encoding {encoding!r}", where=path, hint="name a Python codec, e.g. gb18030 or big5"
+            ) from None
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"cannot be decoded as {encoding} at byte {exc.start}",
+                where=path,
+                hint="check the file's `encoding` in the project file",
+            ) from None
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                return Decoded(data.decode(name), name.replace("-sig", "") + " (BOM)")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"has a {name} BOM but is not valid {name} at byte {exc.start}", where=path) from None
+    if b"\x00" in data:
+        raise InputError(
+            "holds NUL bytes: a binary file, or UTF-16 without a BOM",
+            where=path,
+            hint="give a text file, or name its encoding with `encoding = \"utf-16-le\"` in the project file",
+        )
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8")
+    except UnicodeDecodeError:
+        pass
+    candidates = []
+    for name in _LEGACY:
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        candidates.append((_plausibility(text), name, text))
+    if candidates:
+        score, name, text = max(candidates, key=lambda c: c[0])
+        if score >= 0.5:
+            return Decoded(text, name)
+    raise InputError(
+        "the encoding could not be determined (not UTF-8, UTF-16, GB18030 or Big5)",
+        where=path,
+        hint='name it in the project file, e.g. `encoding = "gb18030"` for this witness',
+    )
+
+
+def read_text(path: Path, display: str | None = None, encoding: str | None = None) -> Decoded:
+    """Read and decode a witness file; every failure is an :class:`InputError`."""
+    shown = display or str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", where=shown, hint="check the witness `path` in the project file") from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a file", where=shown) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read: {exc.strerror}", where=shown) from None
+    return decode_bytes(data, shown, encoding)

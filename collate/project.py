@@ -1,0 +1,194 @@
+"""The project file (``collate.toml``): what is collated, against which base, and how."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from collate.errors import ProjectError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+PROJECT_FILE = "collate.toml"
+_SIGLUM = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessConfig:
+    """One witness as the project file declares it."""
+
+    siglum: str
+    label: str
+    path: Path
+    layout: str = "auto"
+    encoding: str | None = None
+    notes: str = ""
+    bibl: str = ""
+    artifacts: tuple[str, ...] = ()
+
+    @property
+    def display_path(self) -> str:
+        """The path as the user wrote it, for messages."""
+        return str(self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """A collation project: witnesses, base, and the settings of each stage.
+
+    ``root`` is the folder paths are relative to. ``sections`` keeps the other tables of
+    the project file (``[normalize]``, ``[notes]`` …) for the stage that owns each.
+    """
+
+    title: str
+    name: str
+    base: str
+    witnesses: tuple[WitnessConfig, ...]
+    root: Path
+    source: Path | None = None
+    gaiji_table: Path | None = None
+    layers: tuple[str, ...] = ("jing", "zhu", "shu", "shiwen")
+    sections: Mapping[str, Any] = field(default_factory=dict)
+
+    def witness(self, siglum: str) -> WitnessConfig:
+        """The witness with this siglum."""
+        for w in self.witnesses:
+            if w.siglum == siglum:
+                return w
+        raise ProjectError(f"no witness {siglum!r} in the project", where=str(self.source or self.root))
+
+    def resolve(self, path: Path) -> Path:
+        """A path from the project file, made absolute against the project's folder."""
+        return path if path.is_absolute() else self.root / path
+
+
+def _str(table: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = table.get(key, default)
+    if value is None:
+        raise ProjectError(f"`{key}` is missing", where=where, hint=f"add `{key} = \"…\"`")
+    if not isinstance(value, str):
+        raise ProjectError(f"`{key}` must be a string, not {type(value).__name__}", where=where)
+    return value
+
+
+def _line_of(text: str, needle: str) -> int:
+    i = text.find(needle)
+    return text.count("\n", 0, i) + 1 if i >= 0 else 1
+
+
+def load_project(path: Path) -> Project:
+    """Read and check a project file; every problem is a :class:`ProjectError` with a location."""
+    shown = str(path)
+    try:
+        raw_text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ProjectError(
+            "no project file here", where=shown, hint="run in a project folder, pass --config, or name witness files"
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProjectError(f"cannot be read: {exc}", where=shown) from None
+    try:
+        data = tomllib.loads(raw_text)
+    except tomllib.TOMLDecodeError as exc:
+        # tomllib's message ends with "(at line L, column C)"; lift that into the location.
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        where = f"{shown}:{m.group(1)}:{m.group(2)}" if m else shown
+        raise ProjectError(f"not valid TOML: {re.sub(r' [(]at line.*', '', msg)}", where=where) from None
+    return project_from_mapping(data, root=path.parent, source=path, raw_text=raw_text)
+
+
+def project_from_mapping(
+    data: Mapping[str, Any], *, root: Path, source: Path | None = None, raw_text: str = ""
+) -> Project:
+    """Build a :class:`Project` from parsed TOML."""
+    shown = str(source) if source else "project"
+    entries = data.get("witness")
+    if not isinstance(entries, list) or not entries:
+        raise ProjectError("no witnesses", where=shown, hint="add one or more [[witness]] tables")
+    witnesses: list[WitnessConfig] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise ProjectError(f"witness {i} is not a table", where=shown)
+        siglum = _str(entry, "siglum", f"{shown} (witness {i})")
+        where = f"{shown}:{_line_of(raw_text, siglum)}" if raw_text else shown
+        if not _SIGLUM.match(siglum):
+            raise ProjectError(
+                f"siglum {siglum!r} is not an ASCII identifier",
+                where=where,
+                hint="use letters, digits, - or _, starting with a letter (e.g. SK); put Chinese in `label`",
+            )
+        if siglum in seen:
+            raise ProjectError(f"duplicate siglum {siglum!r}", where=where, hint="give each witness its own siglum")
+        seen.add(siglum)
+        layout = _str(entry, "layout", where, "auto")
+        if layout != "auto":
+            from collate.readers import LAYOUTS
+
+            if layout not in LAYOUTS:
+                raise ProjectError(
+                    f"unknown layout {layout!r} for witness {siglum}",
+                    where=where,
+                    hint="known layouts: " + ", ".join(sorted(LAYOUTS)) + ", or auto",
+                )
+        encoding = entry.get("encoding")
+        artifacts = entry.get("artifacts", [])
+        witnesses.append(
+            WitnessConfig(
+                siglum=siglum,
+                label=_str(entry, "label", where, siglum),
+                path=Path(_str(entry, "path", where)),
+                layout=layout,
+                encoding=str(encoding) if encoding else None,
+                notes=_str(entry, "notes", where, ""),
+                bibl=_str(entry, "bibl", where, ""),
+                artifacts=tuple(str(a) for a in artifacts),
+            )
+        )
+    base = _str(data, "base", shown, witnesses[0].siglum)
+    if base not in seen:
+        raise ProjectError(f"base {base!r} is not one of the witnesses", where=shown, hint="set `base` to a siglum")
+    gaiji = data.get("gaiji_table")
+    layers = data.get("layers", list(Project.__dataclass_fields__["layers"].default))
+    known = {"title", "name", "base", "witness", "gaiji_table", "layers"}
+    return Project(
+        title=_str(data, "title", shown, "collation"),
+        name=_str(data, "name", shown, "collation"),
+        base=base,
+        witnesses=tuple(witnesses),
+        root=root,
+        source=source,
+        gaiji_table=Path(gaiji) if isinstance(gaiji, str) else None,
+        layers=tuple(str(x) for x in layers),
+        sections={k: v for k, v in data.items() if k not in known},
+    )
+
+
+def project_from_files(files: list[Path]) -> Project:
+    """An ad-hoc project from witness files: the first is the base, sigla from the file names."""
+    witnesses = []
+    seen: set[str] = set()
+    for path in files:
+        stem = re.sub(r"[^A-Za-z0-9_-]", "", path.stem) or "W"
+        if not stem[0].isalpha():
+            stem = "W" + stem
+        siglum, n = stem, 2
+        while siglum in seen:
+            siglum, n = f"{stem}{n}", n + 1
+        seen.add(siglum)
+        witnesses.append(WitnessConfig(siglum=siglum, label=path.name, path=path))
+    return Project(
+        title="collation",
+        name="collation",
+        base=witnesses[0].siglum,
+        witnesses=tuple(witnesses),
+        root=Path.cwd(),
+    )

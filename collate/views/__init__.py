@@ -1,0 +1,1 @@
+"""Terminal views: the only modules that know about rich."""

@@ -1,0 +1,128 @@
+"""Terminal views of witnesses as read: the per-witness table and ``collate inspect``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from collate.model import Layer, Severity, Witness
+
+LAYER_STYLE: dict[Layer, str] = {
+    Layer.JING: "bold white",
+    Layer.ZHU: "cyan",
+    Layer.SHU: "green",
+    Layer.SHIWEN: "magenta",
+    Layer.COMMENTARY: "yellow",
+    Layer.NOTE: "bold red",
+    Layer.HEADING: "bold blue",
+    Layer.MARKUP: "dim",
+    Layer.BOILERPLATE: "dim italic",
+}
+
+
+def _chars(w: Witness, layer: Layer) -> int:
+    return sum(s.end - s.start for s in w.spans if s.layer is layer and s.role == "text")
+
+
+def page_count(w: Witness) -> int:
+    """How many printed pages the witness marks."""
+    return sum(1 for m in w.marks if m.kind == "page")
+
+
+def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
+    """One row per witness and layer: characters, units, pages, diagnostics."""
+    table = Table(title="Witnesses as read", show_lines=False)
+    for col in ("siglum", "label", "layout", "layer", "chars", "units", "pages", "diagnostics"):
+        table.add_column(col, justify="right" if col in ("chars", "units", "pages", "diagnostics") else "left")
+    for w in witnesses:
+        first = True
+        diags = Counter(d.severity for d in w.diagnostics)
+        diag_text = ", ".join(f"{n} {sev.value}" for sev, n in sorted(diags.items())) or "0"
+        layers = [layer for layer in w.layers() if layer.is_text or layer is Layer.HEADING]
+        if w.sparse:
+            layers = []
+        rows: list[tuple[str, str, str]] = []
+        for layer in layers:
+            units = len({s.unit for s in w.spans if s.layer is layer})
+            rows.append((f"{layer.chinese} {layer.value}", str(_chars(w, layer)), str(units)))
+        if w.sparse:
+            rows.append(("readings", str(len(w.readings)), str(len(w.readings))))
+        for layer_name, chars, units in rows or [("-", "0", "0")]:
+            siglum = Text(w.siglum + (" (base)" if w.siglum == base and first else ""), style="bold")
+            table.add_row(
+                siglum if first else Text(""),
+                Text(w.label) if first else Text(""),
+                Text(w.layout) if first else Text(""),
+                Text(layer_name),
+                chars,
+                units,
+                str(page_count(w)) if first else "",
+                diag_text if first else "",
+            )
+            first = False
+    return table
+
+
+def inspect_view(w: Witness, *, color: bool) -> Group:
+    """How a file was read: layout and reason, the text coloured by layer, diagnostics."""
+    parts: list[Table | Text] = []
+    head = Text()
+    head.append(f"{w.path}\n", style="bold")
+    head.append(f"layout: {w.layout} ({w.layout_reason}); encoding: {w.encoding}\n")
+    parts.append(head)
+    summary = Table(title="Layers")
+    for col in ("layer", "chars", "units"):
+        summary.add_column(col)
+    for layer in w.layers():
+        units = len({s.unit for s in w.spans if s.layer is layer})
+        summary.add_row(Text(f"{layer.chinese} {layer.value}", style=LAYER_STYLE[layer]), str(_chars(w, layer)), str(units))
+    parts.append(summary)
+    body = Text()
+    if color:
+        for s in w.spans:
+            body.append(w.text[s.start : s.end], style=LAYER_STYLE[s.layer])
+    else:
+        body.append(_plain_listing(w))
+    parts.append(body)
+    diags = Text("\nDiagnostics\n", style="bold")
+    if not w.diagnostics:
+        diags.append("none\n")
+    for d in w.diagnostics:
+        style = "red" if d.severity is Severity.ERROR else "yellow" if d.severity is Severity.WARNING else ""
+        diags.append(f"{w.locate(d.start)}: {d.severity.value}: [{d.code}] {d.message}\n", style=style)
+    parts.append(diags)
+    return Group(*parts)
+
+
+def _plain_listing(w: Witness) -> str:
+    """One line per layer unit: page/line reference, layer, text — for pipes and tests."""
+    lines: list[str] = []
+    current: tuple[Layer, int] | None = None
+    buf: list[str] = []
+    start = 0
+
+    def flush() -> None:
+        if current is not None and buf:
+            loc = w.locate(start)
+            page = f" p.{loc.page}" + (f" l.{loc.page_line}" if loc.page_line else "") if loc.page else ""
+            text = "".join(buf).replace("\n", " ").replace("\r", "")
+            lines.append(f"{loc.line}:{loc.column}{page}\t{current[0].value}\t{text}")
+
+    for s in w.spans:
+        if not s.layer.is_text and s.layer is not Layer.HEADING:
+            continue
+        key = (s.layer, s.unit)
+        if key != current:
+            flush()
+            current, buf, start = key, [], s.start
+        buf.append(w.text[s.start : s.end])
+    flush()
+    return "\n".join(lines) + "\n"
+
+
+def print_witness_table(console: Console, witnesses: tuple[Witness, ...], base: str) -> None:
+    """Print the per-witness table."""
+    console.print(witnesses_table(witnesses, base))
