@@ -247,3 +247,52 @@ class SparseReading:
         if not self.reading:
             return "omission"
         return "substitution"
+
+
+class ChangeClass(str, Enum):
+    """What kind of difference a normalization rule explains away (maps to apparatus classes)."""
+
+    ORTHOGRAPHIC = "orthographic"  # script folding, variant graphs (異體字)
+    TABOO = "taboo"  # 避諱 forms: orthographic with cause taboo
+    PLACEHOLDER = "placeholder"  # ? □ ■ 〓, PUA, unresolved entities: match nothing
+    UNCERTAIN = "uncertain"  # a declared per-witness substitution artifact (e.g. 防)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One step of normalization: ``before`` became ``after`` by ``rule`` (with its source)."""
+
+    rule: str
+    before: str
+    after: str
+    cls: ChangeClass
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One character of one layer of one witness: a view into the witness's text.
+
+    ``start``/``end`` are offsets in the raw text (an entity such as ``&KR0002;`` spans
+    several raw characters but is one token); ``t`` is the original character (the
+    resolved gaiji, if any) and ``n`` the normalized form compared in alignment.
+    ``before``/``after`` hold punctuation and layout attached to the token, kept for
+    display and export. ``changes`` record why ``n`` differs from ``t``.
+    """
+
+    witness: str
+    layer: Layer
+    index: int
+    start: int
+    end: int
+    t: str
+    n: str
+    unit: int = 0
+    changes: tuple[Change, ...] = ()
+    before: str = ""
+    after: str = ""
+
+    @property
+    def is_placeholder(self) -> bool:
+        """A digitization placeholder: matches nothing."""
+        return any(c.cls is ChangeClass.PLACEHOLDER for c in self.changes)
