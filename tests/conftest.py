@@ -1,0 +1,32 @@
+"""Shared fixtures: where the repository's seeds and the shared reference material live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SEEDS = REPO / "seeds"
+SHARED = REPO.parent / "shared"
+
+SEED_000 = SEEDS / "000_2cc6d19ca27bf473.txt"
+SEED_001 = SEEDS / "001_97a493e45035c1ac.txt"
+SEED_002 = SEEDS / "002_2d24b731a51a381e.txt"
+SEED_003 = SEEDS / "003_d200da07684132f5.txt"
+SEED_004 = SEEDS / "004_f3f6db4bc961b448.txt"
+MANDOKU = SHARED / "witnesses" / "dadai-touhu-kanripo-SBCK.txt"
+GAIJI = SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"
+
+
+def need_shared(path: Path) -> Path:
+    """Skip a test that needs reference material the checkout does not have beside it."""
+    if not path.exists():
+        pytest.skip(f"{path.name} is not available beside the repository")
+    return path
+
+
+@pytest.fixture
+def repo() -> Path:
+    """The repository root (the default project lives here)."""
+    return REPO

@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from collate.errors import ProjectError
+from collate.project import load_project, project_from_files
+
+
+def write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "collate.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_default_project_loads(repo: Path) -> None:
+    project = load_project(repo / "collate.toml")
+    assert project.base == "SK"
+    assert [w.siglum for w in project.witnesses] == ["SK", "ZS", "DD"]
+    assert project.witness("DD").label == "大戴禮"
+    for w in project.witnesses:
+        assert project.resolve(w.path).exists(), w.path
+
+
+def test_duplicate_siglum_is_named_with_its_line(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        '[[witness]]\nsiglum = "A"\npath = "a.txt"\n\n[[witness]]\nsiglum = "A"\npath = "b.txt"\n',
+    )
+    with pytest.raises(ProjectError, match="duplicate siglum 'A'"):
+        load_project(path)
+
+
+def test_unknown_layout_lists_the_known_ones(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[witness]]\nsiglum = "A"\npath = "a.txt"\nlayout = "nope"\n')
+    with pytest.raises(ProjectError) as err:
+        load_project(path)
+    assert "unknown layout 'nope'" in str(err.value)
+    assert "siku-wltk" in str(err.value)
+
+
+def test_non_ascii_siglum_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[witness]]\nsiglum = "四庫"\npath = "a.txt"\n')
+    with pytest.raises(ProjectError, match="ASCII"):
+        load_project(path)
+
+
+def test_bad_toml_gives_line_and_column(tmp_path: Path) -> None:
+    path = write(tmp_path, 'title = "x"\n[[witness]\n')
+    with pytest.raises(ProjectError) as err:
+        load_project(path)
+    assert f"{path}:2:" in str(err.value)
+
+
+def test_base_must_be_a_witness(tmp_path: Path) -> None:
+    path = write(tmp_path, 'base = "Z"\n[[witness]]\nsiglum = "A"\npath = "a.txt"\n')
+    with pytest.raises(ProjectError, match="base 'Z'"):
+        load_project(path)
+
+
+def test_files_make_a_project_with_the_first_as_base() -> None:
+    project = project_from_files([Path("x/liji.txt"), Path("y/liji.txt"), Path("dadai-12.txt")])
+    assert [w.siglum for w in project.witnesses] == ["liji", "liji2", "dadai-12"]
+    assert project.base == "liji"
