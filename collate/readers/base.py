@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from collate.model import Diagnostic, Mark, SparseReading, Span, Substitution
+from collate.model import Diagnostic, Layer, Mark, Severity, Span, SparseReading, Substitution
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +47,114 @@ class LayoutReader(Protocol):
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """Split ``text`` into spans, marks and diagnostics."""
         ...
+
+
+# Characters e-texts put for a glyph the digitizer could not encode. Only the ASCII ``?``:
+# the full-width ``？`` is punctuation in punctuated texts.
+PLACEHOLDERS = frozenset("?□■〓")
+
+# Leading and trailing whitespace of a line is layout, never text.
+LINE_SPACE = " \t\u3000\u00a0"
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
+
+
+def is_private_use(char: str) -> bool:
+    """A Private Use Area code point: a glyph outside Unicode, kept and shown, never matched."""
+    cp = ord(char)
+    return 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0x10FFFD
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a file: ``start`` ≤ ``body_start`` ≤ ``body_end`` ≤ ``end``.
+
+    ``text[start:body_start]`` is indentation, ``text[body_start:body_end]`` the body,
+    ``text[body_end:end]`` trailing space and the line end.
+    """
+
+    start: int
+    body_start: int
+    body_end: int
+    end: int
+
+
+def iter_lines(text: str) -> Iterator[Line]:
+    """The lines of ``text`` with their indentation and line end set apart."""
+    for m in _LINE.finditer(text):
+        if m.start() == m.end():
+            continue
+        raw = m.group(0).rstrip("\r\n")
+        body = raw.lstrip(LINE_SPACE)
+        body_start = m.start() + len(raw) - len(body)
+        yield Line(m.start(), body_start, body_start + len(body.rstrip(LINE_SPACE)), m.end())
+
+
+class SpanList:
+    """Spans collected in file order: empty ones dropped, adjacent alike ones joined.
+
+    Markers are never joined (two markers stay two), so a label always names one marker.
+    """
+
+    def __init__(self) -> None:
+        self._spans: list[Span] = []
+
+    def add(
+        self, start: int, end: int, layer: Layer, unit: int = 0, role: str = "text", label: str | None = None
+    ) -> None:
+        """Append ``text[start:end]``; joined to the previous span if it is the same kind."""
+        if end <= start:
+            return
+        if self._spans and role != "marker":
+            last = self._spans[-1]
+            same = (last.layer, last.unit, last.role, last.label) == (layer, unit, role, label)
+            if last.end == start and same:
+                self._spans[-1] = Span(last.start, end, layer, unit, role, label)
+                return
+        self._spans.append(Span(start, end, layer, unit, role, label))
+
+    def layout(self, start: int, end: int) -> None:
+        """Append whitespace, line ends or indentation."""
+        self.add(start, end, Layer.MARKUP, role="layout")
+
+    def freeze(self) -> tuple[Span, ...]:
+        """The spans collected so far."""
+        return tuple(self._spans)
+
+
+def glyph_diagnostics(text: str) -> list[Diagnostic]:
+    """A ``placeholder`` diagnostic for each ``?``/□/■/〓 and a ``pua`` one for each PUA code point."""
+    found = []
+    for i, char in enumerate(text):
+        if char in PLACEHOLDERS:
+            found.append(Diagnostic("placeholder", f"{char!r} stands for a glyph the e-text lacks", i, i + 1))
+        elif is_private_use(char):
+            message = f"U+{ord(char):04X} is a Private Use Area glyph"
+            found.append(Diagnostic("pua", message, i, i + 1, Severity.INFO))
+    return found
+
+
+def bracket_diagnostics(text: str, start: int, end: int, pairs: Mapping[str, str]) -> list[Diagnostic]:
+    """``unbalanced`` diagnostics for brackets of ``pairs`` (opener → closer) in ``text[start:end]``.
+
+    A closer that matches an opener further down the stack closes it and reports the
+    openers above it, so one missing bracket gives one diagnostic, not a cascade.
+    """
+    closers = {close: open_ for open_, close in pairs.items()}
+    stack: list[tuple[str, int]] = []
+    found = []
+    for i in range(start, end):
+        char = text[i]
+        if char in pairs:
+            stack.append((char, i))
+        elif char in closers:
+            depth = next((d for d in range(len(stack) - 1, -1, -1) if stack[d][0] == closers[char]), None)
+            if depth is None:
+                found.append(Diagnostic("unbalanced", f"{char} closes nothing", i, i + 1))
+                continue
+            for opener, at in stack[depth + 1 :]:
+                found.append(Diagnostic("unbalanced", f"{opener} is not closed", at, at + 1))
+            del stack[depth:]
+    for opener, at in stack:
+        found.append(Diagnostic("unbalanced", f"{opener} is not closed", at, at + 1))
+    return sorted(found, key=lambda d: d.start)
