@@ -81,7 +81,7 @@ class ZhushuReader:
             return 0.0, "no `_{…}` runs and no 文疏/註疏 headers"
         score = 0.6 * min(1.0, runs / 3) + 0.3 * min(1.0, headers / 2)
         score += 0.1 if SHU_LINE_OPENERS[-1] in text else 0.0
-        return score, f"`_{{…}}` commentary runs ({runs}) and 文疏『…』至『…』 headers ({headers})"
+        return round(score, 2), f"`_{{…}}` commentary runs ({runs}) and 文疏『…』至『…』 headers ({headers})"
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """Split ``text`` into 經, 注, 釋文, 疏 and heading spans, markers and layout."""
