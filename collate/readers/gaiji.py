@@ -1,0 +1,78 @@
+"""The Kanseki Repository gaiji table: ``&KR0002;`` entities to characters.
+
+The table (``charlist.org.txt`` of kanripo/KR-Gaiji) is an org file of tab-separated rows
+``KRnnnn  count  form  normalised  [[file:images/KRnnnn.png]]``. ``form`` is the glyph
+itself when Unicode has it (𫠦), ``normalised`` the everyday character (所); either may be
+empty, an ideographic description (``⿺風軍``, ``[沔-丏+丐]``), uncertain (``數?``) or a list
+of observed readings with counts (``膊:4,袒:1``).
+
+An entity resolves to ``form`` when that is one standard (non-PUA) character, since that is
+what the print shows and the normalizer folds variants later, with its reasons; otherwise
+to ``normalised`` when that is one character; otherwise to a one-character PUA ``form``
+(kept, shown, matched to nothing). Descriptions, doubtful and multiple readings are not
+guessed at: such codes are left out and their entities stay unresolved placeholders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from collate.errors import InputError
+from collate.readers.base import is_private_use
+
+
+def load_gaiji(path: Path) -> Mapping[str, str]:
+    """Code → character (``"KR0002"`` → ``"若"``) from a Kanripo gaiji table, cached per file.
+
+    Raises :class:`InputError` if the file cannot be read or holds no table rows.
+    """
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise InputError(f"cannot read the gaiji table: {exc.strerror}", where=str(path)) from None
+    return _load(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _load(path: str, mtime_ns: int, size: int) -> Mapping[str, str]:
+    """Parse the table; the modification time and size are in the key so an edit is seen."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the gaiji table: {exc}", where=path) from None
+    table: dict[str, str] = {}
+    rows = 0
+    for number, row in enumerate(text.splitlines(), 1):
+        if not row.startswith("KR"):
+            continue
+        cells = row.split("\t")
+        if len(cells) < 4:
+            raise InputError(
+                "a gaiji table row needs code, count, form and normalised character",
+                where=f"{path}:{number}:1",
+                hint="is this the Kanripo charlist.org.txt?",
+            )
+        rows += 1
+        char = _character(cells[2].strip(), cells[3].strip())
+        if char is not None:
+            table[cells[0].strip()] = char
+    if not rows:
+        raise InputError("no KRnnnn rows: not a Kanripo gaiji table", where=path)
+    return MappingProxyType(table)
+
+
+def _character(form: str, normalised: str) -> str | None:
+    """The one character an entity stands for, or None if the table does not say it plainly."""
+    if len(form) == 1 and not is_private_use(form):
+        return form
+    if len(normalised) == 1:
+        return normalised
+    if len(form) == 1:
+        return form
+    return None
+
+
+__all__ = ["load_gaiji"]
