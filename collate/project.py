@@ -17,6 +17,8 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 PROJECT_FILE = "collate.toml"
+# Layers collated by default: the classic and its commentaries, each with its own kind.
+DEFAULT_LAYERS = ("jing", "zhu", "shu", "shiwen")
 _SIGLUM = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 
 
@@ -54,7 +56,7 @@ class Project:
     root: Path
     source: Path | None = None
     gaiji_table: Path | None = None
-    layers: tuple[str, ...] = ("jing", "zhu", "shu", "shiwen")
+    layers: tuple[str, ...] = DEFAULT_LAYERS
     sections: Mapping[str, Any] = field(default_factory=dict)
 
     def witness(self, siglum: str) -> WitnessConfig:
@@ -157,7 +159,14 @@ def project_from_mapping(
     if base not in seen:
         raise ProjectError(f"base {base!r} is not one of the witnesses", where=shown, hint="set `base` to a siglum")
     gaiji = data.get("gaiji_table")
-    layers = data.get("layers", list(Project.__dataclass_fields__["layers"].default))
+    layers = data.get("layers", list(DEFAULT_LAYERS))
+    from collate.model import Layer
+
+    text_layers = [x.value for x in Layer if x.is_text]
+    if not isinstance(layers, list) or any(x not in text_layers for x in layers):
+        raise ProjectError(
+            f"`layers` must list text layers, got {layers!r}", where=shown, hint="choose from " + ", ".join(text_layers)
+        )
     known = {"title", "name", "base", "witness", "gaiji_table", "layers"}
     return Project(
         title=_str(data, "title", shown, "collation"),

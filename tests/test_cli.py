@@ -32,7 +32,9 @@ def test_top_level_help_lists_commands() -> None:
         assert name in result.output
 
 
-def test_run_on_the_default_project_prints_every_witness(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_run_on_the_default_project_prints_every_witness(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(repo)
     result = CliRunner().invoke(main, ["run", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

@@ -50,7 +50,7 @@ def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
             rows.append((f"{layer.chinese} {layer.value}", str(_chars(w, layer)), str(units)))
         if w.sparse:
             rows.append(("readings", str(len(w.readings)), str(len(w.readings))))
-        for layer_name, chars, units in rows or [("-", "0", "0")]:
+        for layer_name, chars, unit_count in rows or [("-", "0", "0")]:
             siglum = Text(w.siglum + (" (base)" if w.siglum == base and first else ""), style="bold")
             table.add_row(
                 siglum if first else Text(""),
@@ -58,7 +58,7 @@ def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
                 Text(w.layout) if first else Text(""),
                 Text(layer_name),
                 chars,
-                units,
+                unit_count,
                 str(page_count(w)) if first else "",
                 diag_text if first else "",
             )
@@ -78,7 +78,8 @@ def inspect_view(w: Witness, *, color: bool) -> Group:
         summary.add_column(col)
     for layer in w.layers():
         units = len({s.unit for s in w.spans if s.layer is layer})
-        summary.add_row(Text(f"{layer.chinese} {layer.value}", style=LAYER_STYLE[layer]), str(_chars(w, layer)), str(units))
+        name = Text(f"{layer.chinese} {layer.value}", style=LAYER_STYLE[layer])
+        summary.add_row(name, str(_chars(w, layer)), str(units))
     parts.append(summary)
     body = Text()
     if color:
