@@ -20,12 +20,16 @@ Invariants every consumer may rely on:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import bisect
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from enum import Enum
+from functools import cache
+from typing import Any
 
 from collate.alignment import Extent, LayerAlignment
-from collate.model import Diagnostic, Layer, SourceLocation, SparseReading, Token
+from collate.model import ChangeClass, Diagnostic, Layer, SourceLocation, SparseReading, Token, Witness
 
 
 class ReadingClass(str, Enum):
@@ -196,11 +200,21 @@ class SparsePlacement:
 
 
 @dataclass(frozen=True, slots=True)
+class ApparatusDiagnostic:
+    """A recoverable oddity met while building the apparatus, with the witness it concerns."""
+
+    siglum: str
+    diagnostic: Diagnostic
+    location: SourceLocation | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LayerResult:
     """One layer collated: the alignment it came from, its variant loci and extents.
 
     ``sparse`` lists the sparse witnesses that report readings in this layer and
-    ``placements`` where their entries were placed.
+    ``placements`` where their entries were placed. ``script_differences`` counts the
+    columns where a witness differs from the base only by script: folded, never listed.
     """
 
     layer: Layer
@@ -209,6 +223,8 @@ class LayerResult:
     extents: tuple[Extent, ...]
     sparse: tuple[str, ...] = ()
     placements: tuple[SparsePlacement, ...] = ()
+    script_differences: int = 0
+    diagnostics: tuple[ApparatusDiagnostic, ...] = ()
 
     @property
     def sigla(self) -> tuple[str, ...]:
@@ -242,15 +258,6 @@ class RuleInfo:
     name: str
     description: str
     enabled: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class ApparatusDiagnostic:
-    """A recoverable oddity met while building the apparatus, with the witness it concerns."""
-
-    siglum: str
-    diagnostic: Diagnostic
-    location: SourceLocation | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,3 +302,496 @@ class Collation:
     def witness(self, siglum: str) -> WitnessInfo | None:
         """The witness with this siglum, if any."""
         return next((w for w in self.witnesses if w.siglum == siglum), None)
+
+
+# --- Building -------------------------------------------------------------------------
+
+
+def build_layer(alignment: LayerAlignment, witnesses: Mapping[str, Witness]) -> LayerResult:
+    """Group an aligned layer into variant loci and classify every witness's reading.
+
+    ``witnesses`` maps sigla to the witnesses as read (for ``file:line:col`` and pages);
+    sparse witnesses in it (readings files) that report readings in this layer are
+    placed with :func:`apply_sparse`, in siglum order.
+    """
+    result = _build(alignment, witnesses, (), (), ())
+    for siglum in sorted(witnesses):
+        w = witnesses[siglum]
+        if w.sparse and siglum not in alignment.sigla and any(r.layer is alignment.layer for r in w.readings):
+            result = apply_sparse(result, w, witnesses)
+    return result
+
+
+def apply_sparse(result: LayerResult, witness: Witness, witnesses: Mapping[str, Witness]) -> LayerResult:
+    """Place a sparse witness's readings at their base places as derived readings.
+
+    Each :class:`~collate.model.SparseReading` of the layer is found in the base by its
+    ``at`` phrase (in either script), then its ``base`` part (or, for an addition, the
+    point ``before``/``after`` the phrase). Loci are created or widened where needed; the
+    witness is silent everywhere else (never an omission). Entries that cannot be placed
+    become diagnostics. Applying the same witness again replaces its earlier placements.
+    """
+    base_tokens = [col[0] for col in result.alignment.columns if col[0] is not None]
+    placements = [p for p in result.placements if p.siglum != witness.siglum]
+    diagnostics = [d for d in result.diagnostics if d.siglum != witness.siglum]
+    for entry in witness.readings:
+        if entry.layer is not result.layer:
+            continue
+        placed, found = _place(entry, base_tokens, witness)
+        diagnostics.extend(found)
+        if placed is not None:
+            placements.append(placed)
+    sparse = tuple(sorted({*result.sparse, witness.siglum}))
+    return _build(result.alignment, witnesses, sparse, tuple(placements), tuple(diagnostics))
+
+
+@cache
+def _converter() -> Any:
+    # Imported on first use: loading OpenCC's dictionaries is not free, and most commands
+    # never compare scripts.
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+@cache
+def _t2s(text: str) -> str:
+    """``text`` in simplified characters: only to compare scripts, never to display."""
+    return str(_converter().convert(text))
+
+
+def _is_placeholder(tok: Token) -> bool:
+    """A placeholder or a declared artifact: its character says nothing about the edition."""
+    return any(c.cls in (ChangeClass.PLACEHOLDER, ChangeClass.UNCERTAIN) for c in tok.changes)
+
+
+def _same(a: Token, b: Token) -> bool:
+    """Two tokens read the same: equal characters, or equal once both are in one script.
+
+    OpenCC's t2s folds script only (賓→宾), not variant graphs (賔 stays 賔), so a
+    difference it erases is not a variant. Placeholders equal nothing, not even each other.
+    """
+    if _is_placeholder(a) or _is_placeholder(b):
+        return False
+    return a.t == b.t or _t2s(a.t) == _t2s(b.t)
+
+
+def _agree(a: Token | None, b: Token | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return _same(a, b)
+
+
+_Verdict = tuple[ReadingClass, "str | None", tuple[str, ...]]
+
+
+def _compare(lemma: Sequence[Token], wit: Sequence[Token]) -> _Verdict | None:
+    """Classify a witness's tokens against the lemma's; None if they agree."""
+    if len(lemma) == len(wit) and all(_same(a, b) for a, b in zip(lemma, wit, strict=True)):
+        return None
+    if not wit:
+        return ReadingClass.OMISSION, None, ()
+    if not lemma:
+        return ReadingClass.ADDITION, None, ()
+    classes: set[ReadingClass] = set()
+    causes: set[str] = set()
+    rules: set[str] = set()
+    matcher = SequenceMatcher(None, [t.n for t in lemma], [t.n for t in wit], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        left, right = lemma[i1:i2], wit[j1:j2]
+        if op == "equal":
+            for a, b in zip(left, right, strict=True):
+                if _same(a, b):
+                    continue
+                if _is_placeholder(a) or _is_placeholder(b):
+                    classes.add(ReadingClass.PLACEHOLDER)
+                    causes.update(_placeholder_causes((a, b)))
+                    continue
+                # Same normalized form, different graph: the normalizer's changes say why.
+                changes = [
+                    c for c in (*a.changes, *b.changes) if c.cls in (ChangeClass.ORTHOGRAPHIC, ChangeClass.TABOO)
+                ]
+                classes.add(ReadingClass.ORTHOGRAPHIC)
+                rules.update(c.rule for c in changes)
+                causes.add(CAUSE_TABOO if any(c.cls is ChangeClass.TABOO for c in changes) else CAUSE_VARIANT)
+        elif len(left) == len(right) and all(_same(a, b) for a, b in zip(left, right, strict=True)):
+            continue  # normalized forms differ but the characters differ only by script
+        elif any(_is_placeholder(t) for t in (*left, *right)):
+            classes.add(ReadingClass.PLACEHOLDER)
+            causes.update(_placeholder_causes((*left, *right)))
+        else:
+            classes.add(ReadingClass.SUBSTANTIVE)
+    if not classes:
+        return None
+    cls = max(classes, key=lambda c: c.rank)
+    if cls is ReadingClass.ORTHOGRAPHIC:
+        cause: str | None = CAUSE_TABOO if CAUSE_TABOO in causes else CAUSE_VARIANT
+        return cls, cause, tuple(sorted(rules))
+    if cls is ReadingClass.PLACEHOLDER:
+        return cls, (CAUSE_UNCERTAIN if CAUSE_UNCERTAIN in causes else None), ()
+    return cls, None, ()
+
+
+def _placeholder_causes(tokens: Sequence[Token]) -> set[str]:
+    if any(c.cls is ChangeClass.UNCERTAIN for t in tokens for c in t.changes):
+        return {CAUSE_UNCERTAIN}
+    return set()
+
+
+@dataclass(slots=True)
+class _Interval:
+    """A column range [start, end) becoming one locus, with the placements it holds."""
+
+    start: int
+    end: int
+    placements: list[int]
+    pure_addition: bool = False
+
+
+class _Builder:
+    """One layer's alignment with the indexes the locus builder needs."""
+
+    def __init__(self, alignment: LayerAlignment, witnesses: Mapping[str, Witness]) -> None:
+        self.alignment = alignment
+        self.witnesses = witnesses
+        self.columns = alignment.columns
+        self.sigla = alignment.sigla
+        self.extents = tuple(alignment.extent(s) for s in self.sigla)
+        self.base_col = {tok.index: i for i, col in enumerate(self.columns) if (tok := col[0]) is not None}
+        # Per witness: the columns holding its tokens, to find the place of an empty reading.
+        self.token_cols: list[list[int]] = [
+            [i for i, col in enumerate(self.columns) if col[j] is not None] for j in range(len(self.sigla))
+        ]
+        self.transposed: list[tuple[int, int, int]] = []
+        for t in alignment.transpositions:
+            if t.siglum in self.sigla and t.base_start in self.base_col and t.base_end - 1 in self.base_col:
+                start, end = self.base_col[t.base_start], self.base_col[t.base_end - 1] + 1
+                self.transposed.append((self.sigla.index(t.siglum), start, end))
+
+    def locate(self, siglum: str, offset: int) -> SourceLocation | None:
+        w = self.witnesses.get(siglum)
+        return w.locate(offset) if w is not None else None
+
+    def extant(self, j: int, start: int, end: int) -> list[int]:
+        """The columns of [start, end) where witness ``j`` is extant."""
+        return [i for i in range(start, end) if self.extents[j].covers(i)]
+
+    def extant_at(self, j: int, point: int) -> bool:
+        """Whether witness ``j`` is extant on both sides of the point before column ``point``."""
+        return all(self.extents[j].covers(i) for i in (point - 1, point) if 0 <= i < len(self.columns))
+
+    def segments(self) -> tuple[list[_Interval], int]:
+        """Maximal runs of variant columns, split where extents or transpositions change."""
+        runs: list[_Interval] = []
+        script = 0
+        previous: tuple[object, ...] | None = None
+        for i, col in enumerate(self.columns):
+            base = col[0]
+            differs = folded = False
+            for j in range(1, len(self.sigla)):
+                if not self.extents[j].covers(i):
+                    continue
+                other = col[j]
+                if not _agree(base, other):
+                    differs = True
+                elif base is not None and other is not None and base.t != other.t:
+                    folded = True
+            moved = tuple(k for k, (_, a, b) in enumerate(self.transposed) if a <= i < b)
+            if not differs and not moved:
+                script += folded
+                previous = None
+                continue
+            signature = (tuple(e.covers(i) for e in self.extents), moved)
+            if previous == signature:
+                runs[-1].end = i + 1
+            else:
+                runs.append(_Interval(i, i + 1, [], pure_addition=base is None))
+            runs[-1].pure_addition = runs[-1].pure_addition and base is None
+            previous = signature
+        return runs, script
+
+    def place_span(self, p: SparsePlacement) -> tuple[int, int]:
+        """The column range of a placement: its base tokens, or an empty range at its point."""
+        if p.base_end > p.base_start:
+            return self.base_col[p.base_start], self.base_col[p.base_end - 1] + 1
+        return self.base_col.get(p.base_start, len(self.columns)), self.base_col.get(p.base_start, len(self.columns))
+
+    def place(self, intervals: list[_Interval], placements: Sequence[SparsePlacement]) -> list[_Interval]:
+        """Widen or add intervals so that each placement lies inside exactly one."""
+        for k, p in enumerate(placements):
+            start, end = self.place_span(p)
+            if start == end:
+                home = next(
+                    (
+                        iv
+                        for iv in intervals
+                        if iv.start < start < iv.end
+                        or (iv.pure_addition and iv.start <= start <= iv.end)
+                        or iv.start == iv.end == start
+                    ),
+                    None,
+                )
+                if home is None:
+                    home = _Interval(start, start, [])
+                    intervals.append(home)
+                home.placements.append(k)
+                continue
+            hit = [iv for iv in intervals if iv.start < end and start < iv.end]
+            merged = _Interval(
+                min([start, *(iv.start for iv in hit)]),
+                max([end, *(iv.end for iv in hit)]),
+                [k, *(m for iv in hit for m in iv.placements)],
+            )
+            intervals = [iv for iv in intervals if iv not in hit] + [merged]
+        intervals.sort(key=lambda iv: (iv.start, iv.end))
+        return intervals
+
+    def place_of(self, j: int, start: int, end: int) -> SourceLocation | None:
+        """Where an empty reading of witness ``j`` stands: after its previous token, or before its next."""
+        cols = self.token_cols[j]
+        k = bisect.bisect_left(cols, start)
+        siglum = self.sigla[j]
+        if k > 0:
+            prev = self.columns[cols[k - 1]][j]
+            return self.locate(siglum, prev.end) if prev is not None else None
+        k = bisect.bisect_left(cols, end)
+        if k < len(cols):
+            nxt = self.columns[cols[k]][j]
+            return self.locate(siglum, nxt.start) if nxt is not None else None
+        return None
+
+    def reading_of(self, j: int, columns: Sequence[int], start: int, end: int) -> WitnessReading:
+        # In the witness's own order: a transposed passage stands at the base's place in the columns.
+        tokens = tuple(sorted((tok for i in columns if (tok := self.columns[i][j]) is not None), key=lambda t: t.index))
+        siglum = self.sigla[j]
+        location = self.locate(siglum, tokens[0].start) if tokens else self.place_of(j, start, end)
+        return WitnessReading(siglum, "".join(t.t for t in tokens), tokens, location)
+
+    def base_range(self, lemma: Sequence[Token], start: int, end: int) -> tuple[int, int]:
+        if lemma:
+            return lemma[0].index, lemma[-1].index + 1
+        later = [tok.index for col in self.columns[end:] if (tok := col[0]) is not None][:1]
+        if later:
+            return later[0], later[0]
+        earlier = [tok.index for col in self.columns[:start] if (tok := col[0]) is not None]
+        point = earlier[-1] + 1 if earlier else 0
+        return point, point
+
+    def locus(
+        self, iv: _Interval, placements: Sequence[SparsePlacement], sparse: Sequence[str]
+    ) -> tuple[Locus | None, list[ApparatusDiagnostic]]:
+        """The locus over one interval, or None if every witness agrees after all."""
+        span = range(iv.start, iv.end)
+        lemma = self.reading_of(0, span, iv.start, iv.end)
+        agreeing = [self.sigla[0]]
+        groups: dict[tuple[ReadingClass, str, str | None], list[WitnessReading]] = {}
+        group_rules: dict[tuple[ReadingClass, str, str | None], set[str]] = {}
+        for j in range(1, len(self.sigla)):
+            extant = self.extant(j, iv.start, iv.end)
+            reading = self.reading_of(j, extant, iv.start, iv.end)
+            verdict: _Verdict | None
+            if iv.start == iv.end:
+                # An empty locus holds only a sparse witness's addition: the others have nothing
+                # here, which agrees with the base wherever they are extant.
+                verdict = None if self.extant_at(j, iv.start) else (ReadingClass.NOT_EXTANT, None, ())
+            elif not extant:
+                verdict = ReadingClass.NOT_EXTANT, None, ()
+            elif any(jj == j and a < iv.end and iv.start < b for jj, a, b in self.transposed):
+                verdict = ReadingClass.TRANSPOSITION, None, ()
+            else:
+                base_part = [tok for i in extant if (tok := self.columns[i][0]) is not None]
+                verdict = _compare(base_part, reading.tokens)
+                if verdict is None and len(extant) < len(span):
+                    verdict = ReadingClass.NOT_EXTANT, None, ()  # extant in part only, agreeing there
+            if verdict is None:
+                agreeing.append(reading.siglum)
+                continue
+            key = (verdict[0], reading.norm, verdict[1])
+            groups.setdefault(key, []).append(reading)
+            group_rules.setdefault(key, set()).update(verdict[2])
+        readings = [
+            Reading(norm, cls, tuple(sorted(ws, key=lambda w: w.siglum)), cause, tuple(sorted(group_rules[key])))
+            for key, ws in groups.items()
+            for cls, norm, cause in [key]
+        ]
+        diagnostics: list[ApparatusDiagnostic] = []
+        for siglum in sparse:
+            mine = [placements[k] for k in iv.placements if placements[k].siglum == siglum]
+            if not mine:
+                continue
+            derived, found = _derived(siglum, lemma.tokens, mine)
+            diagnostics.extend(found)
+            if derived is None:
+                agreeing.append(siglum)
+            else:
+                readings.append(derived)
+        if not readings:
+            return None, diagnostics
+        readings.sort(key=lambda r: (-r.cls.rank, r.derived, r.sigla))
+        base_start, base_end = self.base_range(lemma.tokens, iv.start, iv.end)
+        locus = Locus(
+            id="",
+            layer=self.alignment.layer,
+            base_start=base_start,
+            base_end=base_end,
+            col_start=iv.start,
+            col_end=iv.end,
+            lemma=lemma,
+            lemma_witnesses=(agreeing[0], *sorted(agreeing[1:])),
+            readings=tuple(readings),
+            cls=strongest(tuple(readings)),
+        )
+        return locus, diagnostics
+
+
+def _derived(
+    siglum: str, lemma: Sequence[Token], placements: Sequence[SparsePlacement]
+) -> tuple[Reading | None, list[ApparatusDiagnostic]]:
+    """A sparse witness's reading over a whole locus: the lemma with its entries applied.
+
+    Outside its entries the witness is taken to read as the base (it is extant only
+    where it reports something, and reports only differences). None if it agrees.
+    """
+    taken: set[int] = set()
+    accepted: list[SparsePlacement] = []
+    diagnostics: list[ApparatusDiagnostic] = []
+    for p in sorted(placements, key=lambda p: (p.base_start, p.base_end, p.entry.start)):
+        covered = set(range(p.base_start, p.base_end))
+        if covered & taken:
+            diagnostics.append(
+                _diagnostic(p.siglum, p.entry, "sparse-overlap", "overlaps an earlier entry; ignored", p.location)
+            )
+            continue
+        taken |= covered
+        accepted.append(p)
+    indexes = {tok.index for tok in lemma}
+    out: list[str] = []
+    for tok in lemma:
+        out.extend(p.entry.reading for p in accepted if p.base_start == p.base_end == tok.index)
+        if tok.index not in taken:
+            out.append(tok.t)
+        else:
+            out.extend(p.entry.reading for p in accepted if p.base_start == tok.index < p.base_end)
+    out.extend(p.entry.reading for p in accepted if p.base_start == p.base_end and p.base_start not in indexes)
+    classes: set[ReadingClass] = set()
+    for p in accepted:
+        kind = p.entry.kind
+        if kind == "addition":
+            classes.add(ReadingClass.ADDITION)
+        elif kind == "omission":
+            classes.add(ReadingClass.OMISSION)
+        else:
+            base_text = "".join(t.t for t in lemma if p.base_start <= t.index < p.base_end)
+            if _t2s(base_text) != _t2s(p.entry.reading):
+                classes.add(ReadingClass.SUBSTANTIVE)
+    if not classes:
+        return None, diagnostics
+    text = "".join(out)
+    sources = tuple(dict.fromkeys(p.entry.source for p in accepted if p.entry.source))
+    reading = Reading(
+        norm=_t2s(text),
+        cls=max(classes, key=lambda c: c.rank),
+        witnesses=(WitnessReading(siglum, text, (), accepted[0].location),),
+        source="、".join(sources) or None,
+        derived=True,
+    )
+    return reading, diagnostics
+
+
+def _diagnostic(
+    siglum: str, entry: SparseReading, code: str, message: str, location: SourceLocation | None
+) -> ApparatusDiagnostic:
+    text = f"{entry.at or entry.base}: {message}"
+    return ApparatusDiagnostic(siglum, Diagnostic(code, text, entry.start, entry.end), location)
+
+
+def _matches(char: str, tok: Token) -> bool:
+    return char in (tok.t, tok.n) or _t2s(char) == _t2s(tok.t)
+
+
+def _find(phrase: str, tokens: Sequence[Token], lo: int = 0, hi: int | None = None) -> list[int]:
+    """Every position in tokens[lo:hi] where ``phrase`` starts, compared in either script."""
+    hi = len(tokens) if hi is None else hi
+    n = len(phrase)
+    return [i for i in range(lo, hi - n + 1) if all(_matches(c, tokens[i + k]) for k, c in enumerate(phrase))]
+
+
+def _place(
+    entry: SparseReading, base_tokens: Sequence[Token], witness: Witness
+) -> tuple[SparsePlacement | None, list[ApparatusDiagnostic]]:
+    """Find where one readings-file entry belongs in the base's token stream."""
+    location = witness.locate(entry.start) if witness.text else None
+    at = "".join(entry.at.split()) or "".join(entry.base.split())
+    base = "".join(entry.base.split())
+    if not at:
+        return None, [_diagnostic(witness.siglum, entry, "sparse-unplaced", "the entry names no place", location)]
+    hits = _find(at, base_tokens)
+    if not hits:
+        return None, [_diagnostic(witness.siglum, entry, "sparse-unplaced", "not found in the base text", location)]
+    diagnostics: list[ApparatusDiagnostic] = []
+    if len(hits) > 1:
+        diagnostics.append(
+            _diagnostic(
+                witness.siglum,
+                entry,
+                "sparse-ambiguous",
+                f"found {len(hits)} times in the base; the first is used",
+                location,
+            )
+        )
+    start = hits[0]
+    end = start + len(at)
+    if base:
+        inner = _find(base, base_tokens, start, end)
+        if not inner:
+            diagnostics.append(
+                _diagnostic(witness.siglum, entry, "sparse-unplaced", f"{base} is not inside {at}", location)
+            )
+            return None, diagnostics
+        first, last = base_tokens[inner[0]].index, base_tokens[inner[0] + len(base) - 1].index + 1
+    else:
+        point = start if entry.position == "before" else end
+        first = last = base_tokens[point].index if point < len(base_tokens) else base_tokens[-1].index + 1
+    return SparsePlacement(witness.siglum, entry, first, last, location), diagnostics
+
+
+def _build(
+    alignment: LayerAlignment,
+    witnesses: Mapping[str, Witness],
+    sparse: tuple[str, ...],
+    placements: tuple[SparsePlacement, ...],
+    diagnostics: tuple[ApparatusDiagnostic, ...],
+) -> LayerResult:
+    builder = _Builder(alignment, witnesses)
+    placements = tuple(sorted(placements, key=lambda p: (p.base_start, p.base_end, p.siglum, p.entry.start)))
+    runs, script = builder.segments()
+    intervals = builder.place(runs, placements)
+    loci: list[Locus] = []
+    found = list(diagnostics)
+    for iv in intervals:
+        locus, more = builder.locus(iv, placements, sparse)
+        found.extend(more)
+        if locus is not None:
+            loci.append(locus)
+    return LayerResult(
+        layer=alignment.layer,
+        alignment=alignment,
+        loci=_with_ids(loci),
+        extents=builder.extents,
+        sparse=sparse,
+        placements=placements,
+        script_differences=script,
+        diagnostics=tuple(found),
+    )
+
+
+def _with_ids(loci: Sequence[Locus]) -> tuple[Locus, ...]:
+    """Ids from the base position (``jing-00042``): a new locus elsewhere does not renumber this one."""
+    seen: dict[str, int] = {}
+    out = []
+    for locus in loci:
+        stem = f"{locus.layer.value}-{locus.base_start:05d}"
+        n = seen.get(stem, 0)
+        seen[stem] = n + 1
+        out.append(replace(locus, id=stem if n == 0 else f"{stem}.{n}"))
+    return tuple(out)

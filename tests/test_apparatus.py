@@ -1,0 +1,290 @@
+"""The apparatus builder: loci and reading classes from hand-built alignments."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import opencc
+import pytest
+
+from collate.alignment import Extent, LayerAlignment, Transposition
+from collate.apparatus import (
+    CAUSE_TABOO,
+    AttachedNote,
+    Collation,
+    LayerResult,
+    Locus,
+    ReadingClass,
+    WitnessInfo,
+    apply_sparse,
+    build_layer,
+    strongest,
+)
+from collate.model import Change, ChangeClass, Layer, Mark, Span, SparseReading, Token, Witness
+
+CASES = json.loads((Path(__file__).parent / "data" / "apparatus_cases.json").read_text(encoding="utf-8"))
+TABLE: dict[str, Any] = CASES["normalize"]
+
+
+@cache
+def _t2s(text: str) -> str:
+    return str(opencc.OpenCC("t2s").convert(text))
+
+
+def normalize(siglum: str, index: int, char: str) -> tuple[str, tuple[Change, ...]]:
+    """A stand-in for the normalizer: script by t2s, plus the small tables of the cases file."""
+    if char in TABLE["placeholder"]:
+        return f"\0{siglum}{index}", (Change("placeholder", char, "", ChangeClass.PLACEHOLDER),)
+    if TABLE["uncertain"].get(siglum) == char:
+        return f"\0{siglum}{index}", (Change("artifact", char, "", ChangeClass.UNCERTAIN),)
+    if char in TABLE["variant"]:
+        n = TABLE["variant"][char]
+        return n, (Change("variant-graph", char, n, ChangeClass.ORTHOGRAPHIC),)
+    if char in TABLE["taboo"]:
+        n = TABLE["taboo"][char]
+        return n, (Change("taboo", char, n, ChangeClass.TABOO),)
+    return _t2s(char), ()
+
+
+def make_witness(siglum: str, text: str, *, lines: int = 1) -> Witness:
+    """A one-layer witness whose text is split into ``lines`` lines, a page mark at the start."""
+    size = -(-len(text) // lines) if text else 1
+    raw = "\n".join(text[i : i + size] for i in range(0, len(text), size))
+    return Witness(
+        siglum=siglum,
+        label=siglum,
+        path=f"{siglum}.txt",
+        text=raw,
+        layout="plain",
+        spans=(Span(0, len(raw), Layer.JING),),
+        marks=(Mark(0, "page", "1a"),),
+    )
+
+
+def tokens_of(witness: Witness) -> list[Token]:
+    out = []
+    for offset, char in enumerate(witness.text):
+        if char == "\n":
+            continue
+        n, changes = normalize(witness.siglum, len(out), char)
+        out.append(Token(witness.siglum, Layer.JING, len(out), offset, offset + 1, char, n, changes=changes))
+    return out
+
+
+def align_rows(
+    rows: dict[str, str],
+    extents: dict[str, list[int]] | None = None,
+    *,
+    lines: int = 1,
+    transpositions: tuple[Transposition, ...] = (),
+) -> tuple[LayerAlignment, dict[str, Witness]]:
+    """An alignment from aligned strings ('-' an empty cell), and the witnesses behind it."""
+    sigla = tuple(rows)
+    assert len({len(row) for row in rows.values()}) == 1, "aligned rows must have one length"
+    witnesses = {s: make_witness(s, rows[s].replace("-", ""), lines=lines) for s in sigla}
+    streams = {s: iter(tokens_of(witnesses[s])) for s in sigla}
+    width = len(next(iter(rows.values())))
+    columns = tuple(tuple(None if rows[s][i] == "-" else next(streams[s]) for s in sigla) for i in range(width))
+    ext = tuple(Extent(s, *extents[s]) for s in sigla if extents and s in extents)
+    return LayerAlignment(Layer.JING, sigla, columns, ext, transpositions), witnesses
+
+
+def summary(locus: Locus) -> list[Any]:
+    """A locus as the cases file writes it."""
+    return [
+        locus.lemma.text,
+        locus.cls.value,
+        [[list(r.sigla), r.text, r.cls.value, r.cause] for r in locus.readings],
+    ]
+
+
+@pytest.mark.parametrize("case", CASES["cases"], ids=[c["name"] for c in CASES["cases"]])
+def test_cases(case: dict[str, Any]) -> None:
+    alignment, witnesses = align_rows(case["rows"], case.get("extents"))
+    result = build_layer(alignment, witnesses)
+    assert [summary(x) for x in result.loci] == case["loci"]
+    if "script_differences" in case:
+        assert result.script_differences == case["script_differences"]
+
+
+@pytest.mark.parametrize("case", CASES["cases"], ids=[c["name"] for c in CASES["cases"]])
+def test_every_witness_is_accounted_for_once(case: dict[str, Any]) -> None:
+    alignment, witnesses = align_rows(case["rows"], case.get("extents"))
+    for locus in build_layer(alignment, witnesses).loci:
+        assert sorted(locus.sigla) == sorted(alignment.sigla)
+        assert locus.lemma_witnesses[0] == "SK"
+
+
+def test_results_do_not_depend_on_witness_order() -> None:
+    rows = {"SK": "请宾射人奉之", "ZS": "请賔射人案之", "WY": "请客射人案-", "MD": "请-射人奉之"}
+    alignment, witnesses = align_rows(rows)
+    expected = build_layer(alignment, witnesses).loci
+    others = list(rows)[1:]
+    for seed in range(4):
+        random.Random(seed).shuffle(others)
+        shuffled, wits = align_rows({"SK": rows["SK"], **{s: rows[s] for s in others}})
+        assert [summary(x) for x in build_layer(shuffled, wits).loci] == [summary(x) for x in expected]
+        assert [x.id for x in build_layer(shuffled, wits).loci] == [x.id for x in expected]
+
+
+def test_locus_ranges_and_ids() -> None:
+    alignment, witnesses = align_rows({"SK": "比投不释-胜射人奉之", "ZS": "比投不釋筭勝射人案之"})
+    added, varied = build_layer(alignment, witnesses).loci
+    # The addition stands before base token 4 (胜): an empty base range there.
+    assert (added.base_start, added.base_end, added.col_start, added.col_end) == (4, 4, 4, 5)
+    assert (varied.base_start, varied.base_end, varied.col_start, varied.col_end) == (7, 8, 8, 9)
+    assert (added.id, varied.id) == ("jing-00004", "jing-00007")
+
+
+def test_ids_are_stable_when_another_locus_appears() -> None:
+    before, wits = align_rows({"SK": "射人奉之者也", "ZS": "射人奉之者矣"})
+    after, wits2 = align_rows({"SK": "射人奉之者也", "ZS": "射人案之者矣"})
+    assert [x.id for x in build_layer(before, wits).loci] == ["jing-00005"]
+    assert [x.id for x in build_layer(after, wits2).loci] == ["jing-00002", "jing-00005"]
+
+
+def test_readings_carry_provenance() -> None:
+    alignment, witnesses = align_rows({"SK": "主人请曰某有枉矢哨壶", "ZS": "主人請曰某有枉矢峭壺"}, lines=2)
+    (locus,) = build_layer(alignment, witnesses).loci
+    lemma, reading = locus.lemma, locus.readings[0].witnesses[0]
+    assert (lemma.location and str(lemma.location)) == "SK.txt:2:4 (p. 1a)"
+    assert reading.location is not None and (reading.location.line, reading.location.column) == (2, 4)
+    assert [t.t for t in reading.tokens] == ["峭"] and reading.tokens[0].witness == "ZS"
+
+
+def test_omission_is_located_where_the_text_would_be() -> None:
+    alignment, witnesses = align_rows({"SK": "既脱屦升坐", "ZS": "既脫-升坐"})
+    (locus,) = build_layer(alignment, witnesses).loci
+    omitted = locus.readings[0].witnesses[0]
+    assert omitted.text == "" and omitted.tokens == ()
+    assert omitted.location is not None and omitted.location.column == 3  # just after 脫
+
+
+def test_transposition() -> None:
+    # ZS reads 曰请 for 请曰: the aligner puts its tokens at the base's place and reports the move.
+    sk = "主人请曰某"
+    alignment, witnesses = align_rows({"SK": sk, "ZS": "主人曰请某"}, transpositions=(Transposition("ZS", 2, 4, 2, 4),))
+    zs_tokens = [c[1] for c in alignment.columns]
+    columns = tuple((c[0], zs_tokens[i]) for i, c in zip([0, 1, 3, 2, 4], alignment.columns, strict=True))
+    alignment = replace(alignment, columns=columns)
+    (locus,) = build_layer(alignment, witnesses).loci
+    assert locus.lemma.text == "请曰" and (locus.base_start, locus.base_end) == (2, 4)
+    assert summary(locus)[1:] == ["transposition", [[["ZS"], "曰请", "transposition", None]]]
+
+
+def test_orthographic_reading_names_its_rules() -> None:
+    alignment, witnesses = align_rows({"SK": "郑元注宾", "ZS": "鄭玄注賔"})
+    taboo, variant = build_layer(alignment, witnesses).loci
+    assert (taboo.readings[0].cause, taboo.readings[0].rules) == (CAUSE_TABOO, ("taboo",))
+    assert variant.readings[0].rules == ("variant-graph",)
+
+
+def sparse_witness(*entries: tuple[str, str, str, str]) -> Witness:
+    """A readings file with one entry a line: (at, base, reading, position)."""
+    text = "\n".join(f"{at}|{base}|{reading}|{position}" for at, base, reading, position in entries)
+    readings, offset = [], 0
+    for line, (at, base, reading, position) in zip(text.split("\n"), entries, strict=True):
+        readings.append(SparseReading(offset, offset + len(line), at, base, reading, position, Layer.JING, "蕙田案"))
+        offset += len(line) + 1
+    return Witness("DD", "大戴禮", "dd.toml", text, "readings", readings=tuple(readings))
+
+
+def test_sparse_substitution_given_in_traditional_characters() -> None:
+    alignment, witnesses = align_rows({"SK": "某有枉矢哨壶请以乐宾", "ZS": "某有枉矢哨壺請以樂賓"})
+    dd = sparse_witness(("枉矢哨壺", "哨", "峭", ""))
+    result = build_layer(alignment, {**witnesses, "DD": dd})
+    (locus,) = result.loci
+    assert locus.lemma.text == "哨" and locus.lemma_witnesses == ("SK", "ZS")
+    (reading,) = locus.readings
+    assert (reading.sigla, reading.text, reading.cls, reading.derived, reading.source) == (
+        ("DD",),
+        "峭",
+        ReadingClass.SUBSTANTIVE,
+        True,
+        "蕙田案",
+    )
+    assert reading.witnesses[0].location is not None and str(reading.witnesses[0].location) == "dd.toml:1:1"
+    assert result.sparse == ("DD",) and result.sigla == ("SK", "ZS", "DD")
+
+
+def test_sparse_addition_omission_and_silence_elsewhere() -> None:
+    alignment, witnesses = align_rows({"SK": "比投不释胜一马从二马射人奉之", "ZS": "比投不釋勝一馬從二馬射人案之"})
+    dd = sparse_witness(("比投不释", "", "算", "after"), ("一马从二马", "一马从二马", "", ""))
+    result = apply_sparse(build_layer(alignment, witnesses), dd, witnesses)
+    added, lacked, varied = result.loci
+    assert (added.base_start, added.base_end, added.lemma.text) == (4, 4, "")
+    assert summary(added)[1:] == ["addition", [[["DD"], "算", "addition", None]]]
+    assert summary(lacked) == ["一马从二马", "omission", [[["DD"], "", "omission", None]]]
+    # Elsewhere the sparse witness is silent: neither a reading nor an agreeing witness.
+    assert "DD" not in varied.sigla and summary(varied)[2] == [[["ZS"], "案", "substantive", None]]
+
+
+def test_sparse_reading_widens_an_overlapping_locus_and_stays_apart_from_full_texts() -> None:
+    alignment, witnesses = align_rows({"SK": "司正司射庭长", "ZS": "司正司馬庭長"})
+    dd = sparse_witness(("司正司射", "正司射", "正司馬", ""))
+    result = build_layer(alignment, {**witnesses, "DD": dd})
+    (locus,) = result.loci
+    assert locus.lemma.text == "正司射"
+    zs, dd_reading = locus.readings
+    # Same words as ZS, yet a derived reading is never merged with a collated full text.
+    assert (zs.sigla, zs.text, zs.derived) == (("ZS",), "正司馬", False)
+    assert (dd_reading.sigla, dd_reading.text, dd_reading.derived) == (("DD",), "正司馬", True)
+
+
+def test_sparse_addition_joins_an_addition_at_the_same_place() -> None:
+    alignment, witnesses = align_rows({"SK": "比投不释-胜", "ZS": "比投不釋筭勝"})
+    dd = sparse_witness(("比投不释", "", "算", "after"))
+    (locus,) = build_layer(alignment, {**witnesses, "DD": dd}).loci
+    assert summary(locus) == ["", "addition", [[["ZS"], "筭", "addition", None], [["DD"], "算", "addition", None]]]
+
+
+def test_sparse_addition_at_the_end_and_past_a_fragment() -> None:
+    alignment, witnesses = align_rows(
+        {"SK": "射人奉之右投壶", "ZS": "射人奉之---", "WY": "射人奉之右投壺"}, {"ZS": [0, 3]}
+    )
+    dd = sparse_witness(("投壶", "", "终则复始", "after"))
+    (locus,) = build_layer(alignment, {**witnesses, "DD": dd}).loci
+    assert (locus.base_start, locus.base_end, locus.col_start, locus.col_end) == (7, 7, 7, 7)
+    assert locus.lemma.text == "" and locus.lemma_witnesses == ("SK", "WY")
+    assert summary(locus)[2] == [[["DD"], "终则复始", "addition", None], [["ZS"], "", "not_extant", None]]
+
+
+def test_unplaceable_sparse_entries_become_diagnostics() -> None:
+    alignment, witnesses = align_rows({"SK": "射人奉之射人", "ZS": "射人奉之射人"})
+    dd = sparse_witness(("投壶之令", "", "奏", "before"), ("射人", "人", "士", ""))
+    result = build_layer(alignment, {**witnesses, "DD": dd})
+    codes = sorted(d.diagnostic.code for d in result.diagnostics)
+    assert codes == ["sparse-ambiguous", "sparse-unplaced"]
+    assert all(d.siglum == "DD" and d.location is not None for d in result.diagnostics)
+    (locus,) = result.loci  # the ambiguous one is placed at its first occurrence
+    assert (locus.base_start, locus.readings[0].text) == (1, "士")
+
+
+def test_applying_a_sparse_witness_twice_replaces_it() -> None:
+    alignment, witnesses = align_rows({"SK": "某有枉矢哨壶", "ZS": "某有枉矢哨壺"})
+    dd = sparse_witness(("哨壶", "哨", "峭", ""))
+    once = build_layer(alignment, {**witnesses, "DD": dd})
+    assert apply_sparse(once, dd, witnesses) == once
+
+
+def test_immutable_helpers() -> None:
+    alignment, witnesses = align_rows({"SK": "射人奉之", "ZS": "射人案之"})
+    result = build_layer(alignment, witnesses)
+    collation = Collation("投壺", "touhu", "SK", (WitnessInfo("SK", "四庫本", "SK.txt", "plain"),), (result,))
+    locus = result.loci[0]
+    note = AttachedNote("an-1", "QinHuitian", "蕙田案…", None, ("ZS reads 案 for 奉",))
+    updated = collation.with_locus(locus.with_notes((note,)))
+    assert locus.notes == () and collation.locus(locus.id) == locus
+    assert updated.locus(locus.id) is not None and updated.locus(locus.id).notes == (note,)  # type: ignore[union-attr]
+    scribal = locus.with_readings((locus.readings[0].reclassified(ReadingClass.SCRIBAL_ERROR, "haplography"),))
+    assert scribal.cls is ReadingClass.SCRIBAL_ERROR and scribal.readings[0].cause == "haplography"
+    assert strongest(()) is ReadingClass.NOT_EXTANT
+    emptied = collation.with_layer(result.with_loci(()))
+    assert emptied.layer(Layer.JING) == LayerResult(
+        Layer.JING, alignment, (), result.extents, script_differences=result.script_differences
+    )
