@@ -1,0 +1,182 @@
+from __future__ import annotations
+
+import re
+from importlib import import_module
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+
+from collate.model import Layer, Severity, Span, Witness
+from collate.readers import LAYOUTS, read_witness
+from collate.readers.base import LayoutReader, is_private_use
+from collate.readers.jishuo import READER, classify_unprefixed
+
+CASES = Path(__file__).parent / "data" / "jishuo_lines.tsv"
+
+
+@pytest.fixture(scope="module")
+def js() -> Witness:
+    return read_witness(SEED_004, siglum="JS", layout="jishuo")
+
+
+def synthetic(text: str, tmp_path: Path) -> Witness:
+    path = tmp_path / "js.txt"
+    path.write_text(text, encoding="utf-8")
+    return read_witness(path, layout="jishuo")
+
+
+def text_of(w: Witness, span: Span) -> str:
+    return w.text[span.start : span.end]
+
+
+def line_spans(w: Witness, line: int) -> list[tuple[str, Layer, str, str | None]]:
+    """(text, layer, role, label) of the non-layout spans on one file line."""
+    return [
+        (text_of(w, s), s.layer, s.role, s.label)
+        for s in w.spans
+        if s.role != "layout" and w.line_col(s.start)[0] == line
+    ]
+
+
+def cases() -> list[tuple[int, Layer, str, str]]:
+    rows = []
+    for row in CASES.read_text(encoding="utf-8").splitlines():
+        if row and not row.startswith("#"):
+            line, layer, opening, why = row.split("\t")
+            rows.append((int(line), Layer(layer), opening, why))
+    return rows
+
+
+@pytest.mark.parametrize(("line", "layer", "opening", "why"), cases())
+def test_line_kinds(js: Witness, line: int, layer: Layer, opening: str, why: str) -> None:
+    first = line_spans(js, line)[0]
+    assert first[0].startswith(opening), why
+    assert first[1] is layer, why
+
+
+def test_spans_partition_the_file_and_rebuild_each_layer(js: Witness) -> None:
+    assert js.spans[0].start == 0 and js.spans[-1].end == len(js.text)
+    assert all(a.end == b.start for a, b in pairwise(js.spans))
+    for layer in js.layers():
+        assert js.layer_text(layer) == "".join(text_of(js, s) for s in js.spans if s.layer is layer)
+    assert sum(len(js.layer_text(layer)) for layer in js.layers()) == len(js.text)
+    for span in js.spans:
+        if span.layer.is_text:
+            assert not set(text_of(js, span)) & set("【】\n\u3000"), span
+
+
+def test_speakers_are_attributions(js: Witness) -> None:
+    assert line_spans(js, 12) == [
+        ("注曰", Layer.ZHU, "attribution", "注曰"),
+        ("官各馔其所当共之物", Layer.ZHU, "text", None),
+    ]
+    assert line_spans(js, 13)[0] == ("继公谓", Layer.COMMENTARY, "attribution", "继公谓")
+    assert line_spans(js, 13)[1][1] is Layer.COMMENTARY
+    inline_shu = line_spans(js, 127)
+    assert inline_shu[:3] == [
+        ("卒管大师及少师上工皆东坫之东面西面北上坐", Layer.JING, "text", None),
+        ("疏曰", Layer.SHU, "attribution", "疏曰"),
+        ("不言去堂逺近当如乡射迁工阼阶之东南堂前三笴西面北上", Layer.SHU, "text", None),
+    ]
+    # 注曰 then 疏曰 on one line: the 疏 starts where its prefix is.
+    layers = [(s[1], s[2]) for s in line_spans(js, 138)]
+    assert layers == [
+        (Layer.ZHU, "attribution"),
+        (Layer.ZHU, "text"),
+        (Layer.SHU, "attribution"),
+        (Layer.SHU, "text"),
+    ]
+
+
+def test_gloss_is_shiwen_and_what_follows_is_the_authors(js: Witness) -> None:
+    assert line_spans(js, 25) == [
+        ("摈者纳賔賔及庭公降一等揖賔賔辟公升即席", Layer.JING, "text", None),
+        ("【", Layer.MARKUP, "marker", "【"),
+        ("辟音避", Layer.SHIWEN, "text", None),
+        ("】", Layer.MARKUP, "marker", "】"),
+        ("凡受公礼者皆辟经不尽见之也", Layer.COMMENTARY, "text", None),
+    ]
+    after_gloss = line_spans(js, 100)
+    assert [s[1] for s in after_gloss][-2:] == [Layer.ZHU, Layer.ZHU]
+    assert after_gloss[-2][:3] == ("注曰", Layer.ZHU, "attribution")
+
+
+def test_editors_note_inside_a_line(js: Witness) -> None:
+    spans = line_spans(js, 117)
+    assert ("案", Layer.NOTE, "attribution", "案") in spans
+    assert spans[-1][0].startswith("注云大师无瑟") and spans[-1][1] is Layer.NOTE
+
+
+def test_pua_kept_in_text_and_diagnosed(js: Witness) -> None:
+    pua = [i for i, ch in enumerate(js.text) if is_private_use(ch)]
+    assert len(pua) == 5
+    assert "内\ueb8e挎越右手相" in js.layer_text(Layer.JING)
+    assert "\ue5ab" in js.layer_text(Layer.COMMENTARY)
+    found = [d for d in js.diagnostics if d.code == "pua"]
+    assert [d.start for d in found] == pua
+    assert {d.severity for d in found} == {Severity.INFO}
+
+
+def test_lost_source_name_is_warned(js: Witness) -> None:
+    (d,) = [d for d in js.diagnostics if d.code == "unknown-attribution"]
+    assert js.text[d.start : d.end] == "防曰" and js.locate(d.start).line == 74
+
+
+def test_title_is_metadata(js: Witness) -> None:
+    assert js.meta("title") == "仪礼集说"
+
+
+@pytest.mark.parametrize(
+    ("body", "after_jing", "layer"),
+    [
+        ("官馔", False, Layer.JING),
+        ("此亦当酌膳云散误也", True, Layer.COMMENTARY),
+        ("自此以后其经文有与燕礼同者则不重释之", False, Layer.COMMENTARY),
+        ("主人辞洗賔坐奠觚于篚兴对卒洗及阶揖升主人升拜洗如賔礼", True, Layer.JING),
+        ("胥宰胥也", True, Layer.COMMENTARY),
+        ("乃歌鹿鸣三终", False, Layer.JING),
+        # Traditional script leans the same way.
+        ("賓坐祭立卒爵不拜", True, Layer.JING),
+        ("此亦當酌膳云散誤也", False, Layer.COMMENTARY),
+    ],
+)
+def test_classify_unprefixed(body: str, after_jing: bool, layer: Layer) -> None:
+    assert classify_unprefixed(body, after_jing) is layer
+
+
+def test_unclosed_gloss_is_reported(tmp_path: Path) -> None:
+    w = synthetic("仪礼集说\n　　更爵洗升酌散【散思但反\n　　此亦当酌膳云散误也\n", tmp_path)
+    opener = w.text.index("【")
+    assert [(d.code, d.start) for d in w.diagnostics] == [("unbalanced", opener)]
+    assert w.layer_text(Layer.SHIWEN) == "散思但反"
+    assert w.layer_text(Layer.COMMENTARY) == "此亦当酌膳云散误也"
+
+
+def test_characters_per_layer(js: Witness) -> None:
+    counts = {layer: len(js.layer_text(layer)) for layer in js.layers()}
+    assert counts[Layer.JING] > counts[Layer.COMMENTARY] > counts[Layer.ZHU] > counts[Layer.SHU] > 0
+    # Every gloss is closed on its line: SHIWEN holds exactly what the brackets hold.
+    assert counts[Layer.SHIWEN] == sum(len(g) for g in re.findall(r"【([^】]*)】", js.text))
+
+
+def available_readers() -> dict[str, LayoutReader]:
+    found: dict[str, LayoutReader] = {}
+    for name, module in LAYOUTS.items():
+        try:
+            found[name] = import_module(module).READER
+        except ModuleNotFoundError:
+            continue  # a layout whose reader is not written yet
+    return found
+
+
+def test_detection_prefers_jishuo_for_its_seed() -> None:
+    text = SEED_004.read_text(encoding="utf-8")
+    own, reason = READER.detect(text)
+    assert own >= 0.85 and "注曰" in reason
+    for path in (SEED_000, SEED_001, SEED_002, SEED_003, need_shared(MANDOKU)):
+        assert READER.detect(path.read_text(encoding="utf-8"))[0] <= own - 0.5, path.name
+    for name, reader in available_readers().items():
+        if name not in ("jishuo", "readings"):
+            assert reader.detect(text)[0] < own, name

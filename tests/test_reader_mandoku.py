@@ -1,0 +1,191 @@
+from __future__ import annotations
+
+from importlib import import_module
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from conftest import GAIJI, MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+
+from collate.errors import InputError
+from collate.model import Layer, Span, Witness
+from collate.readers import LAYOUTS, read_witness
+from collate.readers.base import LayoutReader
+from collate.readers.gaiji import load_gaiji
+from collate.readers.mandoku import PREVIOUS_CHAPTER, READER
+
+HEADER = "# -*- mode: mandoku-view -*-\n#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n"
+
+
+@pytest.fixture(scope="module")
+def md() -> Witness:
+    return read_witness(need_shared(MANDOKU), siglum="DDK", layout="mandoku", gaiji_table=need_shared(GAIJI))
+
+
+@pytest.fixture(scope="module")
+def bare() -> Witness:
+    """The same file read without a gaiji table."""
+    return read_witness(need_shared(MANDOKU), siglum="DDK", layout="mandoku")
+
+
+def synthetic(text: str, tmp_path: Path, gaiji: Path | None = None) -> Witness:
+    path = tmp_path / "KR_test.txt"
+    path.write_text(text, encoding="utf-8")
+    return read_witness(path, layout="mandoku", gaiji_table=gaiji)
+
+
+def text_of(w: Witness, span: Span) -> str:
+    return w.text[span.start : span.end]
+
+
+def spans_of(w: Witness, layer: Layer) -> list[tuple[str, str | None]]:
+    return [(text_of(w, s), s.label) for s in w.spans if s.layer is layer]
+
+
+def test_spans_partition_the_file_and_rebuild_each_layer(md: Witness) -> None:
+    assert md.spans[0].start == 0 and md.spans[-1].end == len(md.text)
+    assert all(a.end == b.start for a, b in pairwise(md.spans))
+    for layer in md.layers():
+        assert md.layer_text(layer) == "".join(text_of(md, s) for s in md.spans if s.layer is layer)
+    assert sum(len(md.layer_text(layer)) for layer in md.layers()) == len(md.text)
+    for span in md.spans:
+        if span.layer.is_text:
+            assert not set(text_of(md, span)) & set("<>¶()/\n#"), span
+
+
+def test_pages_and_printed_lines(md: Witness) -> None:
+    pages = [m.label for m in md.marks if m.kind == "page"]
+    assert pages == ["012-7a", "012-7b", "012-8a", "012-8b", "012-9a", "012-9b"]
+    assert md.page_at(md.text.index("投壺之禮")) == ("012-7a", 2)
+    assert md.page_at(md.text.index("反位設")) == ("012-7b", 1)
+    lost = md.locate(md.text.index("■"))
+    assert (lost.line, lost.page, lost.page_line) == (40, "012-8b", 2)
+    assert str(lost).endswith("dadai-touhu-kanripo-SBCK.txt:40:4 (p. 012-8b, l. 2)")
+    # The header has no page.
+    assert md.page_at(md.text.index("大戴禮記")) == (None, None)
+
+
+def test_milestones_point_into_the_other_print(md: Witness) -> None:
+    milestones = [m for m in md.marks if m.kind == "milestone"]
+    assert [m.label for m in milestones][:2] == ["WYG 012-8a", "WYG 012-8b"]
+    assert milestones[-1].label == "WYG 012-10b"
+    assert all(md.text.startswith("<md:KR1d0076_WYG_", m.offset) for m in milestones)
+    assert all(s.layer is Layer.MARKUP for s in md.spans if text_of(md, s).startswith("<md:"))
+
+
+def test_gaiji_resolves_with_the_table(md: Witness) -> None:
+    assert len(md.substitutions) == md.text.count("&KR0002;") == 3
+    for sub in md.substitutions:
+        assert md.text[sub.start : sub.end] == "&KR0002;"
+        assert sub.replacement == "若"
+        (holder,) = [s for s in md.spans if s.start <= sub.start and sub.end <= s.end]
+        assert holder.layer is Layer.JING and holder.role == "text"
+    assert not [d for d in md.diagnostics if d.code == "unresolved-entity"]
+
+
+def test_gaiji_without_a_table_is_a_placeholder(bare: Witness) -> None:
+    assert [s.replacement for s in bare.substitutions] == [None, None, None]
+    found = [d for d in bare.diagnostics if d.code == "unresolved-entity"]
+    assert [(d.start, d.end) for d in found] == [(s.start, s.end) for s in bare.substitutions]
+    assert all(d.message.startswith("unresolved entity &KR0002;") for d in found)
+
+
+def test_unknown_entity_with_a_table(tmp_path: Path) -> None:
+    w = synthetic(HEADER + "<pb:KR1d0076_SBCK_012-7a>\n賢&KR9999999;干純\n", tmp_path, need_shared(GAIJI))
+    (sub,) = w.substitutions
+    assert sub.replacement is None
+    (d,) = [d for d in w.diagnostics if d.code == "unresolved-entity"]
+    assert "KR9999999" in d.message and (d.start, d.end) == (sub.start, sub.end)
+
+
+def test_header_is_metadata(md: Witness) -> None:
+    assert md.meta("title") == "大戴禮記"
+    assert md.meta("juan") == "12"
+    assert md.meta("edition") == "SBCK" and md.meta("text") == "KR1d0076"
+    assert ("大戴禮記", "title") in spans_of(md, Layer.HEADING)
+    header_markers = [text_of(md, s) for s in md.spans if s.role == "marker" and md.line_col(s.start)[0] <= 5]
+    assert header_markers[:2] == ["# -*- mode: mandoku-view -*-", "#+TITLE: "]
+
+
+def test_chapter_title_and_previous_chapter(md: Witness) -> None:
+    assert spans_of(md, Layer.HEADING) == [
+        ("大戴禮記", "title"),
+        ("投壺", "chapter title"),
+        ("第七十八", "chapter number"),
+        ("大戴禮記卷第十二", "juan title"),
+    ]
+    previous = [text for text, label in spans_of(md, Layer.JING) if label == PREVIOUS_CHAPTER]
+    assert previous == ["養諸侯兵不用而諸侯自爲政之法也"]
+    assert md.layer_text(Layer.JING).startswith("養諸侯兵不用而諸侯自爲政之法也投壺之禮主人奉矢")
+
+
+def test_small_print_is_zhu(md: Witness) -> None:
+    assert md.layer_text(Layer.ZHU) == "壺高寸受㪷尺二五升"
+    markers = [
+        (text_of(md, s), s.label) for s in md.spans if s.role == "marker" and s.label in ("(", ")", "column break")
+    ]
+    assert markers == [("(", "("), ("/", "column break"), (")", ")")]
+
+
+def test_small_print_runs_join_across_lines(tmp_path: Path) -> None:
+    w = synthetic(HEADER + "<pb:KR1d0076_SBCK_012-7a>\n寸半(壺高/尺二)\n(寸受/五升)壺腹¶修五寸\n(未完\n", tmp_path)
+    zhu = [s for s in w.spans if s.layer is Layer.ZHU]
+    assert [text_of(w, s) for s in zhu] == ["壺高", "尺二", "寸受", "五升", "未完"]
+    assert len({s.unit for s in zhu[:4]}) == 1 and zhu[4].unit != zhu[0].unit
+    assert w.layer_text(Layer.JING) == "寸半壺腹修五寸"
+    (d,) = [d for d in w.diagnostics if d.code == "unbalanced"]
+    assert w.text[d.start] == "(" and w.line_col(d.start)[0] == 7
+
+
+def test_lost_glyph_is_diagnosed(md: Witness) -> None:
+    (d,) = [d for d in md.diagnostics if d.code == "placeholder"]
+    assert md.text[d.start] == "■"
+    assert "于君所■以" in md.layer_text(Layer.JING)
+
+
+def test_gaiji_table_loader() -> None:
+    table = load_gaiji(need_shared(GAIJI))
+    assert table["KR0002"] == "若"  # no form: the normalised character
+    assert table["KR0001"] == "𫠦"  # the glyph itself when Unicode has it
+    assert "KR0008" not in table  # neither form nor normalised character
+    assert "KR0070" not in table  # 數? : the table itself doubts it
+    assert load_gaiji(need_shared(GAIJI)) is table  # cached
+
+
+def test_gaiji_table_errors(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="cannot read the gaiji table"):
+        load_gaiji(tmp_path / "missing.org.txt")
+    not_a_table = tmp_path / "notes.txt"
+    not_a_table.write_text("#+TITLE: notes\n", encoding="utf-8")
+    with pytest.raises(InputError, match="not a Kanripo gaiji table"):
+        load_gaiji(not_a_table)
+    with pytest.raises(InputError):
+        synthetic(HEADER + "賢&KR0002;干\n", tmp_path, tmp_path / "missing.org.txt")
+
+
+def test_characters_per_layer(md: Witness) -> None:
+    counts = {layer: len(md.layer_text(layer)) for layer in md.layers()}
+    assert counts[Layer.JING] > counts[Layer.ZHU] == 9
+    assert counts[Layer.HEADING] == len("大戴禮記投壺第七十八大戴禮記卷第十二")
+    assert counts[Layer.MARKUP] == len(md.text) - counts[Layer.JING] - counts[Layer.ZHU] - counts[Layer.HEADING]
+
+
+def available_readers() -> dict[str, LayoutReader]:
+    found: dict[str, LayoutReader] = {}
+    for name, module in LAYOUTS.items():
+        try:
+            found[name] = import_module(module).READER
+        except ModuleNotFoundError:
+            continue  # a layout whose reader is not written yet
+    return found
+
+
+def test_detection_prefers_mandoku_for_its_file() -> None:
+    text = need_shared(MANDOKU).read_text(encoding="utf-8")
+    own, reason = READER.detect(text)
+    assert own >= 0.9 and "<pb:" in reason
+    for path in (SEED_000, SEED_001, SEED_002, SEED_003, SEED_004):
+        assert READER.detect(path.read_text(encoding="utf-8"))[0] <= own - 0.5, path.name
+    for name, reader in available_readers().items():
+        if name not in ("mandoku", "readings"):
+            assert reader.detect(text)[0] < own, name

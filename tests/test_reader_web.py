@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+from importlib import import_module
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+
+from collate.model import Layer, Severity, Span, Witness
+from collate.readers import LAYOUTS, read_witness
+from collate.readers.base import LayoutReader
+from collate.readers.web import READER
+
+
+@pytest.fixture(scope="module")
+def web() -> Witness:
+    return read_witness(SEED_003, siglum="WEB", layout="web-bracket")
+
+
+def synthetic(text: str, tmp_path: Path) -> Witness:
+    path = tmp_path / "web.txt"
+    path.write_text(text, encoding="utf-8")
+    return read_witness(path, layout="web-bracket")
+
+
+def text_of(w: Witness, span: Span) -> str:
+    return w.text[span.start : span.end]
+
+
+def line_spans(w: Witness, line: int) -> list[tuple[str, Layer, str, str | None]]:
+    """(text, layer, role, label) of the non-layout spans on one file line."""
+    return [
+        (text_of(w, s), s.layer, s.role, s.label)
+        for s in w.spans
+        if s.role != "layout" and w.line_col(s.start)[0] == line
+    ]
+
+
+def test_spans_partition_the_file_and_rebuild_each_layer(web: Witness) -> None:
+    assert web.spans[0].start == 0 and web.spans[-1].end == len(web.text)
+    assert all(a.end == b.start for a, b in pairwise(web.spans))
+    for layer in web.layers():
+        pieces = [text_of(web, s) for s in web.spans if s.layer is layer]
+        assert web.layer_text(layer) == "".join(pieces)
+    assert sum(len(web.layer_text(layer)) for layer in web.layers()) == len(web.text)
+    for span in web.spans:
+        if span.layer.is_text:
+            assert not set(text_of(web, span)) & set("【】\n "), span
+
+
+def test_last_line_is_boilerplate(web: Witness) -> None:
+    assert line_spans(web, 33) == [
+        ("【打 印】 【来源：读书之家-dushuzhijia.com】", Layer.BOILERPLATE, "text", "web page")
+    ]
+    assert web.layer_text(Layer.BOILERPLATE) == "【打 印】 【来源：读书之家-dushuzhijia.com】"
+
+
+def test_zhu_then_shu_in_one_bracket(web: Witness) -> None:
+    spans = line_spans(web, 21)
+    assert spans[0] == ("张皮侯而栖鹄则春以功", Layer.JING, "text", None)
+    assert spans[1] == ("【注", Layer.MARKUP, "marker", "【注")
+    assert spans[2][0].startswith("皮侯以皮所饰之侯") and spans[2][0].endswith("与之事鬼神焉")
+    assert spans[2][1] is Layer.ZHU
+    assert spans[3] == (" 疏", Layer.MARKUP, "marker", "疏")
+    assert spans[4] == (
+        "张皮侯者天子三侯用虎熊豹皮饰侯之侧号曰皮侯而栖鹄者各以其皮为鹄缀于中央似鸟之栖故云而栖鹄也",
+        Layer.SHU,
+        "text",
+        None,
+    )
+    assert spans[5] == ("】", Layer.MARKUP, "marker", "】")
+
+
+def test_zhu_alone(web: Witness) -> None:
+    assert line_spans(web, 6)[1:] == [
+        ("【注", Layer.MARKUP, "marker", "【注"),
+        ("贯革穿革甲也", Layer.ZHU, "text", None),
+        ("】", Layer.MARKUP, "marker", "】"),
+    ]
+
+
+def test_later_commentator_with_attribution(web: Witness) -> None:
+    assert line_spans(web, 2) == [
+        ("曲礼君使士射不能则辞以疾言曰某有负薪之忧", Layer.JING, "text", None),
+        ("【", Layer.MARKUP, "marker", "【"),
+        ("应氏镛曰", Layer.COMMENTARY, "attribution", "应氏镛曰"),
+        ("射者男子所有事可以疾辞不可以不能辞也", Layer.COMMENTARY, "text", None),
+        ("】", Layer.MARKUP, "marker", "】"),
+    ]
+    attribution, passage = (s for s in web.spans if s.layer is Layer.COMMENTARY and s.start < 80)
+    assert attribution.unit == passage.unit
+
+
+def test_commentator_inside_the_shu_bracket(web: Witness) -> None:
+    spans = line_spans(web, 28)
+    assert [s[1] for s in spans if s[2] != "marker"] == [
+        Layer.JING,
+        Layer.ZHU,
+        Layer.SHU,
+        Layer.COMMENTARY,
+        Layer.COMMENTARY,
+    ]
+    assert ("王氏昭禹曰", Layer.COMMENTARY, "attribution", "王氏昭禹曰") in spans
+    assert spans[-2] == ("侯而祭之者神无乎不在而君子无往不用其至也", Layer.COMMENTARY, "text", None)
+
+
+def test_notes_headings_and_large_print_commentator(web: Witness) -> None:
+    assert line_spans(web, 1) == [
+        ("蕙田案", Layer.NOTE, "attribution", "蕙田案"),
+        ("以上卑幼侍尊长射", Layer.NOTE, "text", None),
+    ]
+    assert line_spans(web, 5)[0] == ("又案", Layer.NOTE, "attribution", "又案")
+    assert line_spans(web, 8) == [("右射杂仪", Layer.HEADING, "text", "section end")]
+    assert line_spans(web, 3) == [("大戴礼士使之射不能则辞以疾悬弧之义也", Layer.JING, "text", None)]
+    assert line_spans(web, 32)[0] == (
+        "聂崇义三礼图虎侯图説曰",
+        Layer.COMMENTARY,
+        "attribution",
+        "聂崇义三礼图虎侯图説曰",
+    )
+
+
+def test_lost_glyph_is_kept_and_diagnosed(web: Witness) -> None:
+    at = web.text.index("□")
+    assert "以为□谓之鹄" in web.layer_text(Layer.ZHU)
+    found = [d for d in web.diagnostics if d.code == "placeholder"]
+    assert [(d.start, d.end) for d in found] == [(at, at + 1)]
+    assert web.locate(found[0].start).line == 11
+
+
+def test_unclosed_bracket_is_reported_and_ends_with_its_line(tmp_path: Path) -> None:
+    w = synthetic("礼记曰射者【注射之言绎也\n蕙田案此注不完\n", tmp_path)
+    opener = w.text.index("【")
+    assert [(d.code, d.start) for d in w.diagnostics] == [("unbalanced", opener)]
+    assert w.layer_text(Layer.ZHU) == "射之言绎也"
+    assert w.layer_text(Layer.NOTE) == "蕙田案此注不完"
+    assert w.layer_text(Layer.JING) == "礼记曰射者"
+
+
+def test_stray_closer_is_a_marker(tmp_path: Path) -> None:
+    w = synthetic("礼记曰射者】观德\n", tmp_path)
+    assert w.layer_text(Layer.JING) == "礼记曰射者观德"
+    assert [d.code for d in w.diagnostics] == ["unbalanced"]
+    assert [d.severity for d in w.diagnostics] == [Severity.WARNING]
+
+
+def test_characters_per_layer(web: Witness) -> None:
+    counts = {layer: len(web.layer_text(layer)) for layer in web.layers()}
+    assert counts[Layer.SHU] > counts[Layer.ZHU] > counts[Layer.JING] > counts[Layer.NOTE] > 0
+    assert counts[Layer.BOILERPLATE] == 31
+    assert counts[Layer.HEADING] == 4
+
+
+def available_readers() -> dict[str, LayoutReader]:
+    found: dict[str, LayoutReader] = {}
+    for name, module in LAYOUTS.items():
+        try:
+            found[name] = import_module(module).READER
+        except ModuleNotFoundError:
+            continue  # a layout whose reader is not written yet
+    return found
+
+
+def test_detection_prefers_web_bracket_for_its_seed() -> None:
+    text = SEED_003.read_text(encoding="utf-8")
+    own, reason = READER.detect(text)
+    assert own >= 0.9 and "【注" in reason and "furniture" in reason
+    for path in (SEED_000, SEED_001, SEED_002, SEED_004, need_shared(MANDOKU)):
+        assert READER.detect(path.read_text(encoding="utf-8"))[0] <= own - 0.5, path.name
+    for name, reader in available_readers().items():
+        if name not in ("web-bracket", "readings"):
+            assert reader.detect(text)[0] < own, name
