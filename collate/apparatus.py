@@ -58,6 +58,9 @@ CAUSE_VARIANT = "variant"  # variant graphs (筭/算)
 CAUSE_SCRIPT = "script"  # simplified/traditional only: used for derived readings, never listed
 CAUSE_UNCERTAIN = "uncertain"  # a declared substitution artifact of the e-text (防 for a rare glyph)
 
+# The normalizer's rule that folds simplified and traditional characters.
+SCRIPT_RULE = "script"
+
 
 @dataclass(frozen=True, slots=True)
 class WitnessReading:
@@ -200,6 +203,19 @@ class SparsePlacement:
 
 
 @dataclass(frozen=True, slots=True)
+class Coverage:
+    """Where a witness is extant in a layer, as editors cite it: first and last token's place.
+
+    ``tokens`` counts the witness's tokens (characters) inside its extent.
+    """
+
+    siglum: str
+    first: SourceLocation | None
+    last: SourceLocation | None
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
 class ApparatusDiagnostic:
     """A recoverable oddity met while building the apparatus, with the witness it concerns."""
 
@@ -215,6 +231,7 @@ class LayerResult:
     ``sparse`` lists the sparse witnesses that report readings in this layer and
     ``placements`` where their entries were placed. ``script_differences`` counts the
     columns where a witness differs from the base only by script: folded, never listed.
+    ``coverage`` gives each aligned witness's extent as places in its file.
     """
 
     layer: Layer
@@ -225,6 +242,7 @@ class LayerResult:
     placements: tuple[SparsePlacement, ...] = ()
     script_differences: int = 0
     diagnostics: tuple[ApparatusDiagnostic, ...] = ()
+    coverage: tuple[Coverage, ...] = ()
 
     @property
     def sigla(self) -> tuple[str, ...]:
@@ -238,6 +256,10 @@ class LayerResult:
     def locus(self, locus_id: str) -> Locus | None:
         """The locus with this id, if any."""
         return next((x for x in self.loci if x.id == locus_id), None)
+
+    def coverage_of(self, siglum: str) -> Coverage | None:
+        """Where ``siglum`` is extant in this layer, if it is an aligned witness."""
+        return next((c for c in self.coverage if c.siglum == siglum), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +395,11 @@ def _same(a: Token, b: Token) -> bool:
     """
     if _is_placeholder(a) or _is_placeholder(b):
         return False
-    return a.t == b.t or _t2s(a.t) == _t2s(b.t)
+    if a.t == b.t or _t2s(a.t) == _t2s(b.t):
+        return True
+    # The normalizer's own script rule (with its curated supplement, e.g. 馀/餘) says so too.
+    changes = (*a.changes, *b.changes)
+    return a.n == b.n and bool(changes) and all(c.rule == SCRIPT_RULE for c in changes)
 
 
 def _agree(a: Token | None, b: Token | None) -> bool:
@@ -509,6 +535,24 @@ class _Builder:
             runs[-1].pure_addition = runs[-1].pure_addition and base is None
             previous = signature
         return runs, script
+
+    def coverage(self) -> tuple[Coverage, ...]:
+        """Each witness's extent: the places of its first and last extant token, and their count."""
+        out = []
+        for j, siglum in enumerate(self.sigla):
+            extent = self.extents[j]
+            cols = self.token_cols[j]
+            if extent.first is None or extent.last is None:
+                out.append(Coverage(siglum, None, None, 0))
+                continue
+            inside = cols[bisect.bisect_left(cols, extent.first) : bisect.bisect_right(cols, extent.last)]
+            tokens = [tok for i in inside if (tok := self.columns[i][j]) is not None]
+            if not tokens:
+                out.append(Coverage(siglum, None, None, 0))
+                continue
+            first, last = min(tokens, key=lambda t: t.index), max(tokens, key=lambda t: t.index)
+            out.append(Coverage(siglum, self.locate(siglum, first.start), self.locate(siglum, last.start), len(tokens)))
+        return tuple(out)
 
     def place_span(self, p: SparsePlacement) -> tuple[int, int]:
         """The column range of a placement: its base tokens, or an empty range at its point."""
@@ -782,6 +826,7 @@ def _build(
         placements=placements,
         script_differences=script,
         diagnostics=tuple(found),
+        coverage=builder.coverage(),
     )
 
 

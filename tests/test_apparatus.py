@@ -17,7 +17,6 @@ from collate.apparatus import (
     CAUSE_TABOO,
     AttachedNote,
     Collation,
-    LayerResult,
     Locus,
     ReadingClass,
     WitnessInfo,
@@ -285,6 +284,24 @@ def test_immutable_helpers() -> None:
     assert scribal.cls is ReadingClass.SCRIBAL_ERROR and scribal.readings[0].cause == "haplography"
     assert strongest(()) is ReadingClass.NOT_EXTANT
     emptied = collation.with_layer(result.with_loci(()))
-    assert emptied.layer(Layer.JING) == LayerResult(
-        Layer.JING, alignment, (), result.extents, script_differences=result.script_differences
-    )
+    assert emptied.layer(Layer.JING) == replace(result, loci=()) and collation.layer(Layer.JING) == result
+
+
+def test_coverage_names_the_first_and_last_extant_place() -> None:
+    alignment, witnesses = align_rows({"SK": "主人请曰某有枉矢", "ZS": "主人請曰----"}, {"ZS": [0, 3]}, lines=2)
+    result = build_layer(alignment, witnesses)
+    sk, zs = result.coverage_of("SK"), result.coverage_of("ZS")
+    assert sk is not None and zs is not None
+    assert (str(sk.first), str(sk.last), sk.tokens) == ("SK.txt:1:1 (p. 1a)", "SK.txt:2:4 (p. 1a)", 8)
+    assert (str(zs.first), str(zs.last), zs.tokens) == ("ZS.txt:1:1 (p. 1a)", "ZS.txt:2:2 (p. 1a)", 4)
+
+
+def test_the_normalizers_script_rule_counts_as_script() -> None:
+    # 馀/餘: OpenCC gives 余 for 餘, so only the normalizer's curated script rule folds them.
+    alignment, witnesses = align_rows({"SK": "其馀", "ZS": "其餘"})
+    zs = alignment.columns[1][1]
+    assert zs is not None and _t2s("馀") != _t2s("餘")
+    script = (Change("script", "餘", "馀", ChangeClass.ORTHOGRAPHIC),)
+    columns = (alignment.columns[0], (alignment.columns[1][0], replace(zs, n="馀", changes=script)))
+    result = build_layer(replace(alignment, columns=columns), witnesses)
+    assert result.loci == () and result.script_differences == 1
