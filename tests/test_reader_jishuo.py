@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+from hypothesis import given
+from hypothesis import strategies as st
 
 from collate.model import Layer, Severity, Span, Witness
 from collate.readers import LAYOUTS, read_witness
-from collate.readers.base import LayoutReader, is_private_use
+from collate.readers.base import LayoutReader, ReadOptions, is_private_use
 from collate.readers.jishuo import READER, classify_unprefixed
 
 CASES = Path(__file__).parent / "data" / "jishuo_lines.tsv"
@@ -180,3 +182,32 @@ def test_detection_prefers_jishuo_for_its_seed() -> None:
     for name, reader in available_readers().items():
         if name not in ("jishuo", "readings"):
             assert reader.detect(text)[0] < own, name
+
+
+# Pieces of the layout's syntax, shuffled into texts that must still be partitioned.
+PIECES = [
+    "注曰",
+    "疏曰",
+    "继公谓",
+    "【",
+    "】",
+    "反",
+    "右",
+    "\u3000",
+    "\u3000\u3000",
+    "\u3000案",
+    "\n",
+    "\r\n",
+    "防曰",
+    "也",
+    "拜",
+    "\ue5ab",
+]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_any_text_is_partitioned(text: str) -> None:
+    spans = READER.read(text, ReadOptions()).spans
+    assert all(a.end == b.start for a, b in pairwise(spans))
+    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
+    assert all(s.end > s.start for s in spans)

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 from conftest import GAIJI, MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+from hypothesis import given
+from hypothesis import strategies as st
 
 from collate.errors import InputError
 from collate.model import Layer, Span, Witness
 from collate.readers import LAYOUTS, read_witness
-from collate.readers.base import LayoutReader
+from collate.readers.base import LayoutReader, ReadOptions
 from collate.readers.gaiji import load_gaiji
 from collate.readers.mandoku import PREVIOUS_CHAPTER, READER
 
@@ -189,3 +191,36 @@ def test_detection_prefers_mandoku_for_its_file() -> None:
     for name, reader in available_readers().items():
         if name not in ("mandoku", "readings"):
             assert reader.detect(text)[0] < own, name
+
+
+# Pieces of the layout's syntax, shuffled into texts that must still be partitioned.
+PIECES = [
+    "#+TITLE: ",
+    "#+PROPERTY: JUAN 1",
+    "# x",
+    "<pb:KR1_SBCK_001-1a>",
+    "<md:KR1_WYG_001-1a>",
+    "<pb:",
+    ">",
+    "¶",
+    "(",
+    ")",
+    "/",
+    "&KR0002;",
+    "&",
+    ";",
+    "\n",
+    "\u3000",
+    "第七",
+    "卷第一",
+    "壺",
+    "■",
+]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_any_text_is_partitioned(text: str) -> None:
+    spans = READER.read(text, ReadOptions()).spans
+    assert all(a.end == b.start for a, b in pairwise(spans))
+    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
+    assert all(s.end > s.start for s in spans)

@@ -121,7 +121,7 @@ class JishuoReader:
             start, end = line.body_start, line.body_end
             body = text[start:end]
             if not body:
-                spans.layout(line.start, line.end)
+                spans.layout(line.body_end, line.end)
                 continue
             unit += 1
             diagnostics.extend(bracket_diagnostics(text, start, end, {"【": "】"}))

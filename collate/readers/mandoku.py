@@ -99,21 +99,17 @@ class MandokuReader:
         metadata: list[tuple[str, str]] = []
         marks: list[Mark] = []
         diagnostics: list[Diagnostic] = []
-        body: list[tuple[Line, list[_Piece]]] = []
-        body_start: int | None = None
+        # Org lines have no pieces (None); the chapter title needs the pieces after it, so
+        # all lines are cut up first and emitted in a second pass.
+        lines: list[tuple[Line, list[_Piece] | None]] = []
         for line in iter_lines(text):
-            if text.startswith("#", line.body_start):
-                _read_header(text, line, spans, metadata)
-                continue
-            if body_start is None:
-                body_start = line.start
-            pieces = _pieces(text, line)
-            body.append((line, pieces))
+            header = text.startswith("#", line.body_start)
+            lines.append((line, None if header else _pieces(text, line)))
+        body_start = next((line.start for line, pieces in lines if pieces is not None), None)
         if body_start is not None:
             diagnostics.extend(bracket_diagnostics(text, body_start, len(text), {"(": ")"}))
-        roles = _text_roles([p for _, pieces in body for p in pieces if p.kind == "text"], text)
-        # Header lines come first; the body is emitted after them, in file order.
-        _emit_body(text, body, roles, spans, marks, metadata)
+        roles = _text_roles([p for _, pieces in lines for p in pieces or () if p.kind == "text"], text)
+        _emit(text, lines, roles, spans, marks, metadata)
         frozen = spans.freeze()
         substitutions = _resolve_entities(text, frozen, options.gaiji_table, diagnostics)
         for span in frozen:
@@ -209,21 +205,24 @@ def _text_roles(pieces: list[_Piece], text: str) -> dict[int, str]:
     return roles
 
 
-def _emit_body(
+def _emit(
     text: str,
-    body: list[tuple[Line, list[_Piece]]],
+    lines: list[tuple[Line, list[_Piece] | None]],
     roles: dict[int, str],
     spans: SpanList,
     marks: list[Mark],
     metadata: list[tuple[str, str]],
 ) -> None:
-    """Spans and marks for the body lines, in file order."""
+    """Spans and marks for every line, in file order."""
     unit = 0
     current: tuple[Layer, str | None] | None = None
     small = False
     joined = False  # a small-print run just closed with no text since: the next one continues it
     line_in_page = 0
-    for line, pieces in body:
+    for line, pieces in lines:
+        if pieces is None:
+            _read_header(text, line, spans, metadata)
+            continue
         spans.layout(line.start, line.body_start)
         if any(p.kind == "text" for p in pieces):
             line_in_page += 1
