@@ -1,0 +1,430 @@
+"""四庫全書 e-text of 五禮通考 (seed 000): printed pages and lines kept, layers by indentation.
+
+Each file line is a printed line; a blank line ends a half-folio page. The tables of
+``SIKU_WLTK`` are the whole layout; the code only applies them:
+
+1. The first ``header`` lines are headings (collection, 卷 title, author, 嘉礼三十八, 射礼)
+   and go to the metadata. A line matching a ``headings`` pattern (``右投壶``, the closing
+   ``五礼通考卷一百六十五``) is a heading too. A line of indentation only is an empty
+   printed line: layout, but it counts as a line of its page.
+2. Otherwise the indentation (in U+3000) picks the block: none — 經; one — a later
+   commentator (large print, or small print when the line opens with ``(``); four (eight
+   columns) to eight — a 蕙田案 note. A block goes on over lines and page breaks until a
+   line of another kind, or an attribution (``蕙田案``, ``方氏悫曰``, ``陈氏礼书``) at a
+   line start, opens the next.
+3. A 經 paragraph may open with the run-in title of the work it quotes (``礼记投壶``,
+   ``少仪``, ``春秋昭公十二年左氏传``): the title is a heading span and every 經, 注 and 疏
+   span after it carries the title as its ``label``.
+4. ``(…)`` is small double-column print, ``/`` its column break (the e-text already gives
+   the right column first). A run of small print goes on across lines and pages while a
+   piece closes its line and the next piece opens the next line at the same indentation.
+   After 經 a run opens with the ``注`` marker (鄭注) and switches to 疏 at its first
+   ``疏`` (with the space before it). A commentator's small-print run is COMMENTARY, its
+   attribution first; a new attribution at a line start inside the run opens the next
+   commentator. Small print inside a large-print passage or a note is that block's own.
+5. Parentheses, ``/``, spaces, line ends, indentation and blank lines are layout. An
+   unclosed ``(`` ends at its line end (or at the next ``(``) and a stray ``)`` is layout:
+   both are ``unbalanced`` diagnostics and the reading goes on. Placeholders (? □ ■ 〓)
+   and PUA code points are diagnostics; ○ and 囗 of the drum notation (``鼓○囗○…``) are text.
+
+How to add a layout of the same kind (another printing, another 卷 with other headers):
+write a new :class:`~collate.readers.layoutspec.IndentLayout` — copy ``SIKU_WLTK`` and
+change the rows that differ (indents, header keys, title and attribution patterns,
+markers) — make ``READER = IndentedReader(NEW_SPEC)`` in a new module, and add its name
+and module to ``LAYOUTS`` in :mod:`collate.readers`. Nothing in the reading code names a
+work, a commentator or a marker.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass
+
+from collate.model import Diagnostic, Layer, Mark, Severity, Span
+from collate.readers.base import Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
+from collate.readers.layoutspec import Block, IndentLayout, Marker, half_folio
+
+# The chapters of 禮記 (simplified, as this e-text prints them).
+LIJI_CHAPTERS = (
+    "曲礼上", "曲礼下", "檀弓上", "檀弓下", "王制", "月令", "曾子问", "文王世子", "礼运", "礼器",
+    "郊特牲", "内则", "玉藻", "明堂位", "丧服小记", "大传", "少仪", "学记", "乐记", "杂记上",
+    "杂记下", "丧大记", "祭法", "祭义", "祭统", "经解", "哀公问", "仲尼燕居", "孔子闲居", "坊记",
+    "中庸", "表记", "缁衣", "奔丧", "问丧", "服问", "间传", "三年问", "深衣", "投壶", "儒行",
+    "大学", "冠义", "昏义", "乡饮酒义", "射义", "燕义", "聘义", "丧服四制",
+)  # fmt: skip
+# The chapters of 儀禮.
+YILI_CHAPTERS = (
+    "士冠礼", "士昏礼", "士相见礼", "乡饮酒礼", "乡射礼", "燕礼", "大射仪", "大射", "聘礼",
+    "公食大夫礼", "觐礼", "丧服", "士丧礼", "既夕礼", "士虞礼", "特牲馈食礼", "少牢馈食礼", "有司彻",
+)  # fmt: skip
+_LONGEST_FIRST = sorted(LIJI_CHAPTERS, key=len, reverse=True)
+
+SIKU_WLTK = IndentLayout(
+    name="siku-wltk",
+    description="四庫全書 五禮通考 e-text: blank-line half-folio pages, (…/…) double-column small print, "
+    "indented commentators and 蕙田案 notes",
+    indents=(
+        (0, 0, Block.CLASSIC),
+        (1, 1, Block.COMMENTATOR),
+        # Four U+3000 are eight printed columns; some copies pad with eight.
+        (4, 8, Block.NOTE),
+    ),
+    header=("collection", "title", "author", "section", "subsection"),
+    headings=(
+        (r"右[^\s()]{1,12}", 2),  # 右投壶: "the above is 投壶", closing a section
+        (r"[^\s()]{2,12}卷[一二三四五六七八九十百〇零]+", 0),  # the 卷 title repeated at its end
+    ),
+    titles=(
+        "礼记(?:" + "|".join(_LONGEST_FIRST) + ")",
+        "仪礼(?:" + "|".join(sorted(YILI_CHAPTERS, key=len, reverse=True)) + ")",
+        "春秋[隐桓庄闵僖文宣成襄昭定哀]公[元一二三四五六七八九十]+年(?:左氏传|公羊传|谷梁传|穀梁传)",
+    ),
+    bare_titles=tuple(_LONGEST_FIRST),
+    note_attributions=("蕙田案", "又案"),
+    commentator_attributions=(
+        r"[\u4e00-\u9fff]氏[\u4e00-\u9fff]{1,2}曰",  # 方氏悫曰, 吕氏大临曰, 应氏镛曰
+        r"[\u4e00-\u9fff]氏礼书",  # 陈氏礼书
+        r"[\u4e00-\u9fff]子曰",  # 朱子曰
+        r"[\u4e00-\u9fff]{2}投壶义",  # 刘敞投壶义
+    ),
+    markers=(
+        Marker("注", Layer.ZHU, opens=True),
+        Marker("疏", Layer.SHU, opens=False),
+    ),
+)
+
+# Inside small print these are layout, not text: the column break and printed gaps.
+_GAPS = " \t\u3000\u00a0"
+
+
+def _alternatives(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)")
+
+
+class IndentedReader:
+    """Reads a file laid out by an :class:`IndentLayout` (by default 四庫本 五禮通考)."""
+
+    def __init__(self, spec: IndentLayout) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.description = spec.description
+        self._headings = [(re.compile(p), low) for p, low in spec.headings]
+        self._titles = _alternatives(spec.titles)
+        self._bare_titles = _alternatives(spec.bare_titles)
+        self._notes = _alternatives(tuple(re.escape(a) for a in spec.note_attributions))
+        self._commentators = _alternatives(spec.commentator_attributions)
+        open_, close = spec.small_print
+        self._double_column = re.compile(
+            f"{re.escape(open_)}[^{re.escape(open_ + close)}\n]*{re.escape(spec.column_break)}"
+            f"[^{re.escape(open_ + close)}\n]*{re.escape(close)}"
+        )
+
+    def attribution(self, block: Block) -> re.Pattern[str]:
+        """The attribution pattern of a note or a commentator block."""
+        return self._notes if block is Block.NOTE else self._commentators
+
+    def heading(self, text: str, line: Line) -> bool:
+        """True if the line is a heading by one of the layout's heading patterns."""
+        indent = line.body_start - line.start
+        return any(
+            indent >= low and pattern.fullmatch(text, line.body_start, line.body_end) for pattern, low in self._headings
+        )
+
+    def title(self, text: str, pos: int, end: int, current: str | None) -> re.Match[str] | None:
+        """A run-in title at ``pos``; a bare chapter title only if it names another work."""
+        m = self._titles.match(text, pos, end)
+        if m:
+            return m
+        m = self._bare_titles.match(text, pos, end)
+        if m and not (current and current.endswith(m.group())):
+            return m
+        return None
+
+    def detect(self, text: str) -> tuple[float, str]:
+        """Scores double-column pieces, regular blank-line pages and indented note blocks."""
+        spec = self.spec
+        pieces = len(self._double_column.findall(text))
+        page_lengths: list[int] = []
+        printed = 0
+        notes = 0
+        for line in iter_lines(text):
+            if text[line.start : line.end].strip("\r\n"):
+                printed += 1
+                block = spec.block_at(line.body_start - line.start)
+                if block is Block.NOTE and self._notes.match(text, line.body_start, line.body_end):
+                    notes += 1
+            elif printed:
+                page_lengths.append(printed)
+                printed = 0
+        # Printed pages hold several lines each; blank lines between paragraphs do not.
+        paged = len(page_lengths) >= 2 and statistics.median(page_lengths) >= 4
+        score = 0.4 * min(1.0, pieces / 10) + 0.3 * paged + 0.3 * min(1.0, notes / 2)
+        found = []
+        if paged:
+            found.append(f"{len(page_lengths) + 1} blank-line pages")
+        if pieces:
+            found.append(f"{pieces} (…/…) double-column pieces")
+        if notes:
+            found.append(f"{notes} indented {'/'.join(spec.note_attributions)} blocks")
+        return round(score, 2), ", ".join(found) or "no pages, double columns or indented notes"
+
+    def read(self, text: str, options: ReadOptions) -> Parsed:
+        """Split ``text`` into layers by indentation and small print; mark pages and lines."""
+        return _Reading(self, text).run()
+
+
+@dataclass
+class _Block:
+    """The block being read: a large-print passage or a small-print run (mutable state)."""
+
+    kind: Block
+    layer: Layer
+    unit: int
+    label: str | None
+    indent: int = 0
+    standalone: bool = False
+    switched: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """One ``(…)`` piece of a line: ``text[start:body]`` opens, ``text[body:body_end]`` is inside."""
+
+    start: int
+    body: int
+    body_end: int
+    end: int
+
+
+class _Reading:
+    """The state of one read: spans, marks, diagnostics, the blocks in force."""
+
+    def __init__(self, reader: IndentedReader, text: str) -> None:
+        self.reader = reader
+        self.spec = reader.spec
+        self.text = text
+        self.found: list[Span] = []
+        self.marks: list[Mark] = []
+        self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
+        self.metadata: list[tuple[str, str]] = []
+        self.unit = 0
+        self.work: str | None = None  # the title of the classic being quoted
+        self.passage: _Block | None = None  # the large-print block in force
+        self.last: _Block | None = None  # the block the previous text belonged to
+        self.open_run: _Block | None = None  # a small-print run that closed its line
+
+    def next_unit(self) -> int:
+        self.unit += 1
+        return self.unit
+
+    def add(self, start: int, end: int, layer: Layer, unit: int, role: str = "text", label: str | None = None) -> None:
+        if end > start:
+            self.found.append(Span(start, end, layer, unit, role, label))
+
+    def words(self, start: int, end: int, block: _Block) -> None:
+        """The block's text in ``text[start:end]``, leaving column breaks and gaps to layout."""
+        pos = start
+        for i in range(start, end + 1):
+            if i == end or self.text[i] in _GAPS or self.text[i] == self.spec.column_break:
+                self.add(pos, i, block.layer, block.unit, label=block.label)
+                pos = i + 1
+
+    def run(self) -> Parsed:
+        page, page_line, printed, pending_break = 0, 0, 0, False
+        for line in iter_lines(self.text):
+            if not self.text[line.start : line.end].strip("\r\n"):
+                pending_break = printed > 0
+                continue
+            if pending_break or not self.marks:
+                if pending_break:
+                    page += 1
+                self.marks.append(Mark(line.start, "page", half_folio(page)))
+                page_line, pending_break = 0, False
+            page_line += 1
+            printed += 1
+            self.marks.append(Mark(line.start, "line", str(page_line)))
+            self.line(line, printed)
+        spans = SpanList()
+        pos = 0
+        for s in self.found:
+            spans.layout(pos, s.start)
+            spans.add(s.start, s.end, s.layer, s.unit, s.role, s.label)
+            pos = s.end
+        spans.layout(pos, len(self.text))
+        self.diagnostics.sort(key=lambda d: d.start)
+        return Parsed(
+            spans.freeze(), marks=tuple(self.marks), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata)
+        )
+
+    def line(self, line: Line, printed: int) -> None:
+        start, end = line.body_start, line.body_end
+        if start == end:  # an empty printed line
+            self.open_run = None
+            return
+        if printed <= len(self.spec.header) or self.reader.heading(self.text, line):
+            block = _Block(Block.NOTE, Layer.HEADING, self.next_unit(), None)
+            self.words(start, end, block)
+            if printed <= len(self.spec.header):
+                self.metadata.append((self.spec.header[printed - 1], self.text[start:end]))
+            self.passage = self.last = self.open_run = None
+            return
+        indent = start - line.start
+        kind = self.spec.block_at(indent)
+        if kind is None:
+            self.diagnostics.append(
+                Diagnostic("indent", f"no block is indented by {indent}; read as a heading", line.start, start)
+            )
+            self.words(start, end, _Block(Block.NOTE, Layer.HEADING, self.next_unit(), None))
+            self.passage = self.last = self.open_run = None
+            return
+        open_run, self.open_run = self.open_run, None
+        for item in self.segments(start, end):
+            if isinstance(item, _Piece):
+                run = open_run if item.start == start and open_run and open_run.indent == indent else None
+                self.small(item, kind, indent, run, at_line_start=item.start == start)
+                if item.end == end:
+                    self.open_run = self.last
+            else:
+                self.large(item[0], item[1], kind, at_line_start=item[0] == start)
+
+    def segments(self, start: int, end: int) -> list[_Piece | tuple[int, int]]:
+        """Cut a line body into large-print stretches and small-print pieces."""
+        open_, close = self.spec.small_print
+        out: list[_Piece | tuple[int, int]] = []
+        pos = start
+        while pos < end:
+            o = self.text.find(open_, pos, end)
+            c = self.text.find(close, pos, end)
+            if c >= 0 and (o < 0 or c < o):  # a closer with no opener: layout
+                out.append((pos, c))
+                self.diagnostics.append(Diagnostic("unbalanced", f"{close} closes nothing", c, c + len(close)))
+                pos = c + len(close)
+                continue
+            if o < 0:
+                out.append((pos, end))
+                break
+            out.append((pos, o))
+            body = o + len(open_)
+            c = self.text.find(close, body, end)
+            reopen = self.text.find(open_, body, end)
+            if c < 0 or 0 <= reopen < c:
+                stop = reopen if reopen >= 0 else end
+                where = f"the next {open_}" if reopen >= 0 else "the line end"
+                self.diagnostics.append(Diagnostic("unbalanced", f"{open_} is not closed before {where}", o, body))
+                out.append(_Piece(o, body, stop, stop))
+                pos = stop
+            else:
+                out.append(_Piece(o, body, c, c + len(close)))
+                pos = c + len(close)
+        return [s for s in out if isinstance(s, _Piece) or s[1] > s[0]]
+
+    def large(self, start: int, end: int, kind: Block, at_line_start: bool) -> None:
+        """A stretch of large print in a line opening a block of ``kind``."""
+        passage = self.passage
+        if kind is Block.CLASSIC:
+            if passage and passage.kind is kind and self.last is passage:
+                self.words(start, end, passage)
+                return
+            if at_line_start:
+                title = self.reader.title(self.text, start, end, self.work)
+                if title:
+                    self.work = title.group()
+                    self.add(start, title.end(), Layer.HEADING, self.next_unit(), label=self.work)
+                    start = title.end()
+            passage = _Block(kind, Layer.JING, self.next_unit(), self.work)
+        else:
+            attribution = self.reader.attribution(kind).match(self.text, start, end) if at_line_start else None
+            if passage and passage.kind is kind and self.last and self.last.unit == passage.unit and not attribution:
+                self.words(start, end, passage)
+                self.last = passage
+                return
+            layer = Layer.NOTE if kind is Block.NOTE else Layer.COMMENTARY
+            label = attribution.group() if attribution else None
+            passage = _Block(kind, layer, self.next_unit(), label)
+            if attribution:
+                self.add(start, attribution.end(), layer, passage.unit, "attribution", label)
+                start = attribution.end()
+            else:
+                self.diagnostics.append(
+                    Diagnostic(
+                        "attribution",
+                        f"a {kind.value} block opens with no known attribution",
+                        start,
+                        end,
+                        Severity.INFO,
+                    )
+                )
+        self.words(start, end, passage)
+        self.passage = self.last = passage
+
+    def small(self, piece: _Piece, kind: Block, indent: int, run: _Block | None, at_line_start: bool) -> None:
+        """One small-print piece: continuing ``run``, or opening a run of its own."""
+        pos, end = piece.body, piece.body_end
+        if run is None:
+            run, pos = self.open_small(pos, end, kind, indent, at_line_start)
+        elif run.kind is Block.COMMENTATOR and run.standalone:
+            attribution = self.reader.attribution(Block.COMMENTATOR).match(self.text, pos, end)
+            if attribution:
+                run.unit, run.label = self.next_unit(), attribution.group()
+                self.add(pos, attribution.end(), run.layer, run.unit, "attribution", run.label)
+                pos = attribution.end()
+        if run.kind is Block.CLASSIC and not run.switched:
+            for marker in self.spec.markers:
+                if marker.opens:
+                    continue
+                at = self.text.find(marker.text, pos, end)
+                if at < 0:
+                    continue
+                self.words(pos, at, run)
+                begin = at - 1 if marker.spaced and at > pos and self.text[at - 1] == " " else at
+                run.layer, run.unit, run.switched = marker.layer, self.next_unit(), True
+                self.add(begin, at + len(marker.text), Layer.MARKUP, run.unit, "marker", marker.text)
+                pos = at + len(marker.text)
+                break
+        self.words(pos, end, run)
+        self.last = run
+
+    def open_small(self, pos: int, end: int, kind: Block, indent: int, at_line_start: bool) -> tuple[_Block, int]:
+        """The run a piece opens at ``pos``, and where its text begins after marker or attribution."""
+        if kind is Block.CLASSIC:
+            for marker in self.spec.markers:
+                if marker.opens and self.text.startswith(marker.text, pos, end):
+                    run = _Block(kind, marker.layer, self.next_unit(), self.work, indent, standalone=True)
+                    self.add(pos, pos + len(marker.text), Layer.MARKUP, run.unit, "marker", marker.text)
+                    return run, pos + len(marker.text)
+            self.diagnostics.append(
+                Diagnostic(
+                    "marker",
+                    f"small print after 經 opens with no known marker; read as {self.spec.unmarked.chinese}",
+                    pos,
+                    min(pos + 1, end),
+                )
+            )
+            return _Block(kind, self.spec.unmarked, self.next_unit(), self.work, indent, standalone=True), pos
+        host = self.passage
+        if kind is Block.COMMENTATOR and at_line_start:
+            attribution = self.reader.attribution(kind).match(self.text, pos, end)
+            label = attribution.group() if attribution else None
+            run = _Block(kind, Layer.COMMENTARY, self.next_unit(), label, indent, standalone=True)
+            if attribution:
+                self.add(pos, attribution.end(), run.layer, run.unit, "attribution", label)
+                return run, attribution.end()
+            self.diagnostics.append(
+                Diagnostic(
+                    "attribution",
+                    "a commentator's small print opens with no known attribution",
+                    pos,
+                    min(pos + 1, end),
+                    Severity.INFO,
+                )
+            )
+            return run, pos
+        if host is not None and host.kind is kind:
+            # The passage's own small print: same layer, same unit.
+            return _Block(kind, host.layer, host.unit, host.label, indent), pos
+        layer = Layer.NOTE if kind is Block.NOTE else Layer.COMMENTARY
+        return _Block(kind, layer, self.next_unit(), None, indent), pos
+
+
+READER = IndentedReader(SIKU_WLTK)

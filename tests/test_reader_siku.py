@@ -1,0 +1,300 @@
+"""The 四庫本 五禮通考 reader (seed 000): layers by indentation, small-print runs, pages."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+
+import collate.readers as readers
+from collate.model import Layer, Witness
+from collate.readers import read_witness
+from collate.readers.base import ReadOptions
+from collate.readers.siku import READER
+
+LAYOUT_CHARS = set("()/ \n\r\u3000")
+
+
+@pytest.fixture(scope="module")
+def sk() -> Witness:
+    return read_witness(SEED_000, siglum="SK", layout="siku-wltk")
+
+
+def units(w: Witness, layer: Layer) -> list[int]:
+    """The units of a layer, in file order."""
+    seen: list[int] = []
+    for s in w.spans:
+        if s.layer is layer and s.unit not in seen:
+            seen.append(s.unit)
+    return seen
+
+
+def unit_text(w: Witness, layer: Layer, unit: int, role: str = "text") -> str:
+    return "".join(w.text[s.start : s.end] for s in w.spans if s.layer is layer and s.unit == unit and s.role == role)
+
+
+def spans_of(w: Witness, layer: Layer, unit: int) -> list[tuple[str, str | None, str]]:
+    return [(s.role, s.label, w.text[s.start : s.end]) for s in w.spans if s.layer is layer and s.unit == unit]
+
+
+# The first five printed lines of a file are its headers.
+HEADER = "钦定四库全书\n\u3000五礼通考卷一\n\u3000\u3000某撰\n\u3000\u3000嘉礼一\n\u3000\u3000\u3000射礼\n"
+
+
+def read(text: str) -> Witness:
+    parsed = READER.read(text, ReadOptions(path="t.txt"))
+    return Witness(
+        "T", "T", "t.txt", text, "siku-wltk", spans=parsed.spans, marks=parsed.marks, diagnostics=parsed.diagnostics
+    )
+
+
+def test_first_zhu_joins_the_double_columns(sk: Witness) -> None:
+    first = units(sk, Layer.ZHU)[0]
+    assert unit_text(sk, Layer.ZHU, first).startswith("矢所以投者也中士则鹿中也射人奉之者投壶射之类也其奉之西阶上北面")
+    marker = next(s for s in sk.spans if s.role == "marker")
+    assert (sk.text[marker.start : marker.end], marker.label, marker.unit) == ("注", "注", first)
+
+
+def test_first_shu_follows_its_marker(sk: Witness) -> None:
+    first = units(sk, Layer.SHU)[0]
+    assert unit_text(sk, Layer.SHU, first).startswith("士则鹿中案乡射记云大夫兕中士鹿中此篇投壶是大夫士之礼")
+    markers = [s for s in sk.spans if s.role == "marker" and s.unit == first]
+    assert [sk.text[s.start : s.end] for s in markers] == [" 疏"]
+
+
+def test_a_zhu_run_goes_on_across_a_page_break(sk: Witness) -> None:
+    # 礼记投壶's first 注/疏 run ends on the next page: 宰夫代公为主人与宾俱升西阶而主人在东也.
+    first = units(sk, Layer.SHU)[0]
+    shu = [s for s in sk.spans if s.layer is Layer.SHU and s.unit == first]
+    assert unit_text(sk, Layer.SHU, first).endswith("故燕礼大射宰夫代公为主人与宾俱升西阶而主人在东也")
+    assert {sk.page_at(s.start)[0] for s in shu} == {"2a", "2b"}
+
+
+def test_every_small_print_run_after_jing_has_its_zhu(sk: Witness) -> None:
+    assert len(units(sk, Layer.ZHU)) == 21
+    assert len(units(sk, Layer.SHU)) == 14
+    for unit in units(sk, Layer.SHU):
+        assert unit_text(sk, Layer.SHU, unit)[:2] in {"士则", "知既", "此一", "前经", "以鼓", "经云", "礼记"}
+
+
+def test_drum_notation_is_jing_text(sk: Witness) -> None:
+    for line in ("鼓○囗○囗囗囗○囗○○囗半○囗○囗○○○囗", "鲁鼓○囗○○囗囗○○半○囗○○囗○○○○囗"):
+        start = sk.text.index(line)
+        covering = [s for s in sk.spans if s.start < start + len(line) and s.end > start]
+        assert {(s.layer, s.role) for s in covering} == {(Layer.JING, "text")}
+    assert "○囗○" in sk.layer_text(Layer.JING)
+    assert sk.diagnostics == ()
+
+
+def test_huitian_notes_are_twelve_note_blocks(sk: Witness) -> None:
+    notes = units(sk, Layer.NOTE)
+    assert len(notes) == 12
+    for unit in notes:
+        roles = spans_of(sk, Layer.NOTE, unit)
+        assert roles[0] == ("attribution", "蕙田案", "蕙田案")
+        assert {label for _, label, _ in roles} == {"蕙田案"}
+    # A note's continuation lines keep the indent, across a page break too.
+    across = next(u for u in notes if unit_text(sk, Layer.NOTE, u).startswith("司射庭长一节"))
+    assert unit_text(sk, Layer.NOTE, across) == "司射庭长一节陈氏浩移在此节之下"
+
+
+def test_commentators_are_commentary_with_attribution(sk: Witness) -> None:
+    attributions = [s for s in sk.spans if s.role == "attribution" and s.layer is Layer.COMMENTARY]
+    names = [a.label for a in attributions]
+    assert set(names) == {"方氏悫曰", "吕氏大临曰", "陈氏礼书", "朱子曰", "刘敞投壶义", "应氏镛曰"}
+    assert names.count("陈氏礼书") == 8
+    assert names.count("方氏悫曰") == 4
+    assert all(sk.text[a.start : a.end] == a.label for a in attributions)
+    # Large print (one indent, no paren) and small print (one indent and a paren) alike.
+    large = next(a for a in attributions if a.label == "陈氏礼书")
+    small = next(a for a in attributions if a.label == "方氏悫曰")
+    assert sk.text[large.start - 1] == "\u3000" and sk.text[small.start - 2 : small.start] == "\u3000("
+
+
+def test_consecutive_small_print_commentators_are_separate_units(sk: Witness) -> None:
+    fang = next(s for s in sk.spans if s.label == "方氏悫曰" and sk.text.startswith("凡射人", s.end))
+    lu = next(s for s in sk.spans if s.label == "吕氏大临曰" and sk.text.startswith("矢本入", s.end))
+    assert fang.unit != lu.unit
+    assert unit_text(sk, Layer.COMMENTARY, fang.unit).endswith("上言入下言释互相明也")
+
+
+def test_small_print_inside_a_large_passage_is_the_passage(sk: Witness) -> None:
+    # 陈氏礼书 … 司射作人者也(乡射礼司/射作三耦)(射/)庭长正人者也(乡饮酒将旅…)冠士行礼者也 …
+    at = sk.text.index("乡射礼司")
+    unit = next(s.unit for s in sk.spans if s.start <= at < s.end)
+    text = unit_text(sk, Layer.COMMENTARY, unit)
+    assert "司射作人者也乡射礼司射作三耦射庭长正人者也乡饮酒将旅" in text
+    assert text.startswith("主人以仁接宾")
+
+
+def test_titles_label_the_classic(sk: Witness) -> None:
+    titles = [(sk.text[s.start : s.end], s.label) for s in sk.spans if s.layer is Layer.HEADING and s.label]
+    assert titles == [("礼记投壶", "礼记投壶"), ("少仪", "少仪"), ("春秋昭公十二年左氏传", "春秋昭公十二年左氏传")]
+    jing = [s for s in sk.spans if s.layer is Layer.JING]
+    assert sk.text[jing[0].start :].startswith("投壶之礼主人奉矢")
+    by_label = {label: "".join(sk.text[s.start : s.end] for s in jing if s.label == label) for label, _ in titles}
+    assert by_label["少仪"] == "侍投则拥矢胜则洗而以请客亦如之不角不擢马"
+    assert by_label["春秋昭公十二年左氏传"].startswith("晋侯以齐侯宴")
+    assert all(s.label == "少仪" for s in sk.spans if s.layer is Layer.ZHU and "不敢释于地" in sk.text[s.start : s.end])
+
+
+def test_headers_and_closing_lines_are_headings(sk: Witness) -> None:
+    headings = [sk.text[s.start : s.end] for s in sk.spans if s.layer is Layer.HEADING and not s.label]
+    assert headings == [
+        "钦定四库全书",
+        "五礼通考卷一百六十五",
+        "刑部尚书秦蕙田撰",
+        "嘉礼三十八",
+        "射礼",
+        "右投壶",
+        "五礼通考卷一百六十五",
+    ]
+    assert sk.meta("title") == "五礼通考卷一百六十五"
+    assert sk.meta("author") == "刑部尚书秦蕙田撰"
+
+
+def test_pages_are_half_folios(sk: Witness) -> None:
+    pages = [m for m in sk.marks if m.kind == "page"]
+    assert [m.label for m in pages[:4]] == ["1a", "1b", "2a", "2b"]
+    assert pages[0].offset == 0
+    assert len(pages) == sk.text.count("\n\n") + 1 == 42
+    title = sk.text.index("礼记投壶投壶之礼")
+    assert sk.page_at(title) == ("2a", 1)
+    assert str(sk.locate(sk.text.index("蕙田案王肃云"))) == f"{sk.path}:39:5 (p. 3a, l. 3)"
+
+
+def test_every_printed_line_is_marked(sk: Witness) -> None:
+    lines = [m for m in sk.marks if m.kind == "line"]
+    printed = [ln for ln in sk.text.split("\n") if ln]
+    assert len(lines) == len(printed)
+    # 四庫全書 prints eight lines a half-folio; the last page is padded with empty lines.
+    assert max(int(m.label) for m in lines) == 8
+    assert sk.page_at(len(sk.text) - 1) == ("21b", 8)
+
+
+def test_spans_partition_the_text_and_join_to_the_layers(sk: Witness) -> None:
+    pos = 0
+    for s in sk.spans:
+        assert s.start == pos < s.end
+        pos = s.end
+    assert pos == len(sk.text)
+    for layer in Layer:
+        joined = "".join(sk.text[s.start : s.end] for s in sk.spans if s.layer is layer)
+        assert joined == sk.layer_text(layer)
+    for s in sk.spans:
+        chars = set(sk.text[s.start : s.end])
+        if s.role == "layout":
+            assert chars <= LAYOUT_CHARS, s
+        elif s.role == "marker":
+            assert sk.text[s.start : s.end] in {"注", "疏", " 疏"}
+        else:
+            assert not chars & LAYOUT_CHARS, s
+
+
+def test_layer_sizes(sk: Witness) -> None:
+    jing = sk.layer_text(Layer.JING)
+    assert jing.startswith("投壶之礼主人奉矢司射奉中使人执壶主人请曰某有枉矢哨壶")
+    assert jing.endswith("其以中㒞也")
+    assert len(units(sk, Layer.COMMENTARY)) == 17
+    assert "蕙田案" not in sk.layer_text(Layer.COMMENTARY)
+
+
+def test_detect_scores_seed_000_high_and_the_others_low() -> None:
+    score, reason = READER.detect(SEED_000.read_text(encoding="utf-8"))
+    assert score >= 0.9
+    assert "blank-line pages" in reason and "(…/…) double-column" in reason and "蕙田案" in reason
+    others = [SEED_001, SEED_002, SEED_003, SEED_004, need_shared(MANDOKU)]
+    for path in others:
+        assert READER.detect(path.read_text(encoding="utf-8"))[0] <= 0.2, path.name
+
+
+def test_auto_detection_picks_siku_for_seed_000_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    available = {}
+    for name, module in readers.LAYOUTS.items():
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            continue
+        available[name] = module
+    monkeypatch.setattr(readers, "LAYOUTS", available)
+    assert readers.detect_layout(SEED_000.read_text(encoding="utf-8"))[0] == "siku-wltk"
+    for path in (SEED_001, SEED_002, SEED_003, SEED_004, need_shared(MANDOKU)):
+        assert readers.detect_layout(path.read_text(encoding="utf-8"))[0] != "siku-wltk", path.name
+
+
+# (name, text, layer → expected layer text, expected diagnostics as (code, offset))
+CASES = [
+    (
+        "unclosed paren ends at its line end",
+        "礼记投壶投壶之礼(注矢所以投者\n主人请曰(注燕饮酒/既脱屦)宾曰\n",
+        {Layer.JING: "投壶之礼主人请曰宾曰", Layer.ZHU: "矢所以投者燕饮酒既脱屦"},
+        [("unbalanced", 8)],
+    ),
+    (
+        "paren reopened before closing",
+        "主人请曰(注燕饮(注酒/既)宾曰\n",
+        {Layer.JING: "主人请曰宾曰", Layer.ZHU: "燕饮酒既"},
+        [("unbalanced", 4)],
+    ),
+    (
+        "stray closing paren is layout",
+        "主人请曰)宾曰(注燕饮/酒)\n",
+        {Layer.JING: "主人请曰宾曰", Layer.ZHU: "燕饮酒"},
+        [("unbalanced", 4)],
+    ),
+    (
+        "small print after 經 without a marker",
+        "主人请曰(燕饮/酒)宾曰\n",
+        {Layer.JING: "主人请曰宾曰", Layer.ZHU: "燕饮酒"},
+        [("marker", 5)],
+    ),
+    (
+        "placeholder glyphs and PUA",
+        "主人请曰某有□矢\ue000壶\n",
+        {Layer.JING: "主人请曰某有□矢\ue000壶"},
+        [("placeholder", 6), ("pua", 8)],
+    ),
+    (
+        "run continues over a page break and switches to 疏",
+        "司射(注度/壶)\n\n(度其所/设 疏前经)\n\u3000\u3000\u3000\u3000蕙田案此节\n",
+        {Layer.JING: "司射", Layer.ZHU: "度壶度其所设", Layer.SHU: "前经", Layer.NOTE: "蕙田案此节"},
+        [],
+    ),
+    (
+        "commentator line without attribution",
+        "主人请曰\n\u3000某氏云投壶\n",
+        {Layer.JING: "主人请曰", Layer.COMMENTARY: "某氏云投壶"},
+        [("attribution", 6)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "layers", "diagnostics"), CASES, ids=[c[0] for c in CASES])
+def test_synthetic_cases(name: str, text: str, layers: dict[Layer, str], diagnostics: list[tuple[str, int]]) -> None:
+    w = read(HEADER + text)
+    pos = 0
+    for s in w.spans:
+        assert s.start == pos
+        pos = s.end
+    assert pos == len(HEADER + text)
+    for layer in Layer:
+        if layer.is_text:
+            assert w.layer_text(layer) == layers.get(layer, ""), layer
+    assert [(d.code, d.start - len(HEADER)) for d in w.diagnostics] == diagnostics
+
+
+def test_page_marks_of_a_synthetic_text() -> None:
+    text = HEADER + "主人请曰\n\n宾曰\n\u3000\n\n宾曰亦如之\n"
+    w = read(text)
+    pages = [(m.label, m.offset) for m in w.marks if m.kind == "page"]
+    assert pages == [("1a", 0), ("1b", text.index("宾曰")), ("2a", text.index("宾曰亦"))]
+    assert [m.label for m in w.marks if m.kind == "line"] == ["1", "2", "3", "4", "5", "6", "1", "2", "1"]
+    assert w.layer_text(Layer.JING) == "主人请曰宾曰宾曰亦如之"
+    assert len(units(w, Layer.JING)) == 1
+
+
+def test_the_registry_reads_seed_000_by_name(repo: Path) -> None:
+    w = read_witness(repo / "seeds" / SEED_000.name, layout="siku-wltk", display="seeds/000.txt")
+    assert w.layout == "siku-wltk" and w.path == "seeds/000.txt"
