@@ -1,14 +1,17 @@
-"""The pipeline on one screen: read → (normalize → tokenize → align → apparatus) → export.
+"""The pipeline on one screen: read → normalize/tokenize → align → apparatus → (notes) → export.
 
-Each stage is a typed function; this module composes them for a :class:`Project`.
+Each stage is a typed function in its own module; this one composes them for a
+:class:`~collate.project.Project` and reports progress through a callback (the library
+never prints).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from collate.model import Witness
+from collate.apparatus import Collation, LayerResult, RuleInfo, WitnessInfo, build_layer
+from collate.model import Layer, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
 
@@ -26,6 +29,20 @@ class ReadResult:
     def base(self) -> Witness:
         """The base witness."""
         return next(w for w in self.witnesses if w.siglum == self.project.base)
+
+    def by_siglum(self) -> dict[str, Witness]:
+        """The witnesses keyed by siglum."""
+        return {w.siglum: w for w in self.witnesses}
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """A whole run: the witnesses as read, their tokens per layer, and the collation."""
+
+    read: ReadResult
+    tokens: Mapping[str, Mapping[Layer, tuple[Token, ...]]]
+    collation: Collation
+    rule_counts: Mapping[str, Mapping[str, int]]
 
 
 def read_project(project: Project, progress: Progress | None = None) -> ReadResult:
@@ -46,3 +63,47 @@ def read_project(project: Project, progress: Progress | None = None) -> ReadResu
             )
         )
     return ReadResult(project, tuple(witnesses))
+
+
+def collate_project(project: Project, progress: Progress | None = None) -> RunResult:
+    """Read, normalize, tokenize, align layer with layer, and build the apparatus."""
+    from collate.align.engine import align_layer
+    from collate.normalize import Normalizer, rule_counts
+    from collate.tokenize import tokenize
+
+    read = read_project(project, progress)
+    normalizer = Normalizer.from_project(project)
+    witnesses = read.by_siglum()
+    full = [w for w in read.witnesses if not w.sparse]
+    layers = [Layer(name) for name in project.layers]
+    tokens: dict[str, dict[Layer, tuple[Token, ...]]] = {w.siglum: {} for w in full}
+    for w in full:
+        if progress:
+            progress(f"normalizing {w.siglum}")
+        for layer in layers:
+            tokens[w.siglum][layer] = tokenize(w, layer, normalizer)
+    results: list[LayerResult] = []
+    for layer in layers:
+        streams = {w.siglum: tokens[w.siglum][layer] for w in full if tokens[w.siglum][layer]}
+        has_sparse = any(r.layer is layer for w in read.witnesses if w.sparse for r in w.readings)
+        if project.base not in streams or (len(streams) < 2 and not has_sparse):
+            continue
+        alignment = align_layer(layer, streams, project.base, progress)
+        if progress:
+            progress(f"{layer.value}: building the apparatus")
+        results.append(build_layer(alignment, witnesses))
+    collation = Collation(
+        title=project.title,
+        name=project.name,
+        base=project.base,
+        witnesses=tuple(
+            WitnessInfo(w.siglum, w.label, w.path, w.layout, sparse=w.sparse) for w in read.witnesses
+        ),
+        layers=tuple(results),
+        rules=tuple(RuleInfo(r.name, r.description, r.enabled) for r in normalizer.describe()),
+    )
+    counts = {
+        s: rule_counts([t for layer_tokens in by_layer.values() for t in layer_tokens])
+        for s, by_layer in tokens.items()
+    }
+    return RunResult(read, tokens, collation, counts)
