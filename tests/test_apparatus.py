@@ -305,3 +305,30 @@ def test_the_normalizers_script_rule_counts_as_script() -> None:
     columns = (alignment.columns[0], (alignment.columns[1][0], replace(zs, n="馀", changes=script)))
     result = build_layer(replace(alignment, columns=columns), witnesses)
     assert result.loci == () and result.script_differences == 1
+
+
+def test_summary_view_counts_loci_by_class_per_witness() -> None:
+    from rich.console import Console
+
+    from collate.views.summary import class_counts, summary_view
+
+    alignment, witnesses = align_rows(
+        {"SK": "主人请曰某有枉矢哨壶", "ZS": "主人請曰某有曲矢--", "WY": "主人请曰某有枉矢峭壶"},
+        {"ZS": [0, 7]},
+        lines=2,
+    )
+    dd = sparse_witness(("哨壶", "哨", "峭", ""), ("无此句", "", "也", "after"))
+    result = build_layer(alignment, {**witnesses, "DD": dd})
+    assert class_counts(result, "SK") == {ReadingClass.SUBSTANTIVE: 2}
+    assert class_counts(result, "ZS") == {ReadingClass.SUBSTANTIVE: 1, ReadingClass.NOT_EXTANT: 1}
+    collation = Collation("投壺", "touhu", "SK", (WitnessInfo("SK", "四庫本", "SK.txt", "plain"),), (result,))
+    console = Console(record=True, width=200, color_system=None)
+    console.print(summary_view(collation))
+    lines = console.export_text().splitlines()
+    zs = next(line for line in lines if " ZS " in line)
+    assert "p. 1a (1:1)" in zs and "p. 1a (2:4)" in zs and " 8 " in zs
+    assert "SK (base)" in "".join(lines) and "四庫本" in "".join(lines)
+    dd_row = next(line for line in lines if " DD " in line)
+    assert "sparse" in dd_row and "1 placed" in dd_row
+    assert any("1 column differs only by script" in line for line in lines)
+    assert any("not found in the base text [sparse-unplaced]" in line for line in lines)
