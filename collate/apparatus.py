@@ -54,9 +54,13 @@ _ORDER = tuple(ReadingClass)
 
 # Values of ``Reading.cause`` the builder sets (editors may set others, e.g. for scribal errors).
 CAUSE_TABOO = "taboo"  # 避諱 forms (玄→元)
+CAUSE_SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
 CAUSE_VARIANT = "variant"  # variant graphs (筭/算)
-CAUSE_SCRIPT = "script"  # simplified/traditional only: used for derived readings, never listed
-CAUSE_UNCERTAIN = "uncertain"  # a declared substitution artifact of the e-text (防 for a rare glyph)
+CAUSE_ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
+
+# Orthographic causes by the normalizer's rule names, most telling first (as the normalizer
+# explains them): the cause of a difference is the first that applies.
+_RULE_CAUSES = (("taboo", CAUSE_TABOO), ("semantic-variant", CAUSE_SEMANTIC), ("variant-graph", CAUSE_VARIANT))
 
 # The normalizer's rule that folds simplified and traditional characters.
 SCRIPT_RULE = "script"
@@ -88,8 +92,8 @@ class WitnessReading:
 class Reading:
     """Witnesses that share one reading (one normalized form) at a locus.
 
-    ``cause`` explains an orthographic or placeholder reading (``taboo``, ``variant``,
-    ``uncertain`` …). ``rules`` name the normalization rules that make an orthographic
+    ``cause`` explains an orthographic or placeholder reading (``taboo``, ``semantic``,
+    ``variant``, ``artifact`` …). ``rules`` name the normalization rules that make an orthographic
     reading equal to the lemma. ``source`` names where a derived reading comes from
     (e.g. ``蕙田案``); ``derived`` is True for a reading reported by a sparse witness, which
     is never grouped with the readings of collated full texts.
@@ -439,7 +443,8 @@ def _compare(lemma: Sequence[Token], wit: Sequence[Token]) -> _Verdict | None:
                 ]
                 classes.add(ReadingClass.ORTHOGRAPHIC)
                 rules.update(c.rule for c in changes)
-                causes.add(CAUSE_TABOO if any(c.cls is ChangeClass.TABOO for c in changes) else CAUSE_VARIANT)
+                taboo = any(c.cls is ChangeClass.TABOO for c in changes)
+                causes.add(CAUSE_TABOO if taboo else next((k for r, k in _RULE_CAUSES if r in rules), CAUSE_VARIANT))
         elif len(left) == len(right) and all(_same(a, b) for a, b in zip(left, right, strict=True)):
             continue  # normalized forms differ but the characters differ only by script
         elif any(_is_placeholder(t) for t in (*left, *right)):
@@ -451,16 +456,16 @@ def _compare(lemma: Sequence[Token], wit: Sequence[Token]) -> _Verdict | None:
         return None
     cls = max(classes, key=lambda c: c.rank)
     if cls is ReadingClass.ORTHOGRAPHIC:
-        cause: str | None = CAUSE_TABOO if CAUSE_TABOO in causes else CAUSE_VARIANT
+        cause = next(k for k in (CAUSE_TABOO, CAUSE_SEMANTIC, CAUSE_VARIANT) if k in causes)
         return cls, cause, tuple(sorted(rules))
     if cls is ReadingClass.PLACEHOLDER:
-        return cls, (CAUSE_UNCERTAIN if CAUSE_UNCERTAIN in causes else None), ()
+        return cls, (CAUSE_ARTIFACT if CAUSE_ARTIFACT in causes else None), ()
     return cls, None, ()
 
 
 def _placeholder_causes(tokens: Sequence[Token]) -> set[str]:
     if any(c.cls is ChangeClass.UNCERTAIN for t in tokens for c in t.changes):
-        return {CAUSE_UNCERTAIN}
+        return {CAUSE_ARTIFACT}
     return set()
 
 

@@ -44,6 +44,9 @@ def normalize(siglum: str, index: int, char: str) -> tuple[str, tuple[Change, ..
     if char in TABLE["variant"]:
         n = TABLE["variant"][char]
         return n, (Change("variant-graph", char, n, ChangeClass.ORTHOGRAPHIC),)
+    if char in TABLE["semantic"]:
+        n = TABLE["semantic"][char]
+        return n, (Change("semantic-variant", char, n, ChangeClass.ORTHOGRAPHIC),)
     if char in TABLE["taboo"]:
         n = TABLE["taboo"][char]
         return n, (Change("taboo", char, n, ChangeClass.TABOO),)
