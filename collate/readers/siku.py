@@ -1,6 +1,7 @@
 """四庫全書 e-text of 五禮通考 (seed 000): printed pages and lines kept, layers by indentation.
 
-Each file line is a printed line; a blank line ends a half-folio page. The tables of
+Each file line is a printed line; a blank line (or several in a row) ends a half-folio page,
+labelled ``1a``, ``1b``, ``2a`` … from the file's start. The tables of
 ``SIKU_WLTK`` are the whole layout; the code only applies them:
 
 1. The first ``header`` lines are headings (collection, 卷 title, author, 嘉礼三十八, 射礼)
@@ -178,7 +179,7 @@ class IndentedReader:
 class _Block:
     """The block being read: a large-print passage or a small-print run (mutable state)."""
 
-    kind: Block
+    kind: Block | None  # None for a heading line
     layer: Layer
     unit: int
     label: str | None
@@ -263,7 +264,7 @@ class _Reading:
             self.open_run = None
             return
         if printed <= len(self.spec.header) or self.reader.heading(self.text, line):
-            block = _Block(Block.NOTE, Layer.HEADING, self.next_unit(), None)
+            block = _Block(None, Layer.HEADING, self.next_unit(), None)
             self.words(start, end, block)
             if printed <= len(self.spec.header):
                 self.metadata.append((self.spec.header[printed - 1], self.text[start:end]))
@@ -275,7 +276,7 @@ class _Reading:
             self.diagnostics.append(
                 Diagnostic("indent", f"no block is indented by {indent}; read as a heading", line.start, start)
             )
-            self.words(start, end, _Block(Block.NOTE, Layer.HEADING, self.next_unit(), None))
+            self.words(start, end, _Block(None, Layer.HEADING, self.next_unit(), None))
             self.passage = self.last = self.open_run = None
             return
         open_run, self.open_run = self.open_run, None
