@@ -395,11 +395,16 @@ def _same(a: Token, b: Token) -> bool:
     """Two tokens read the same: equal characters, or equal once both are in one script.
 
     OpenCC's t2s folds script only (賓→宾), not variant graphs (賔 stays 賔), so a
-    difference it erases is not a variant. Placeholders equal nothing, not even each other.
+    difference it erases is not a variant. Placeholders equal nothing, not even each other;
+    a declared artifact (防) equals only the same character, which confirms it.
     """
+    if any(c.cls is ChangeClass.PLACEHOLDER for c in (*a.changes, *b.changes)):
+        return False
+    if a.t == b.t:
+        return True
     if _is_placeholder(a) or _is_placeholder(b):
         return False
-    if a.t == b.t or _t2s(a.t) == _t2s(b.t):
+    if _t2s(a.t) == _t2s(b.t):
         return True
     # The normalizer's own script rule (with its curated supplement, e.g. 馀/餘) says so too.
     changes = (*a.changes, *b.changes)
@@ -493,11 +498,13 @@ class _Builder:
         self.token_cols: list[list[int]] = [
             [i for i, col in enumerate(self.columns) if col[j] is not None] for j in range(len(self.sigla))
         ]
-        self.transposed: list[tuple[int, int, int]] = []
-        for t in alignment.transpositions:
-            if t.siglum in self.sigla and t.base_start in self.base_col and t.base_end - 1 in self.base_col:
-                start, end = self.base_col[t.base_start], self.base_col[t.base_end - 1] + 1
-                self.transposed.append((self.sigla.index(t.siglum), start, end))
+        # Transpositions count positions in the base's token stream, which are its columns in order.
+        base_cols = self.token_cols[0]
+        self.transposed: list[tuple[int, int, int]] = [
+            (self.sigla.index(t.siglum), base_cols[t.base_start], base_cols[t.base_end - 1] + 1)
+            for t in alignment.transpositions
+            if t.siglum in self.sigla and 0 <= t.base_start < t.base_end <= len(base_cols)
+        ]
 
     def locate(self, siglum: str, offset: int) -> SourceLocation | None:
         w = self.witnesses.get(siglum)
