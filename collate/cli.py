@@ -23,7 +23,11 @@ class CollateGroup(click.Group):
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    # Piped output is plain text with one record per line: never wrap it at 80 columns.
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.soft_wrap = True
+    return console
 
 
 def load(config: Path | None, files: tuple[Path, ...] = ()) -> Project:
@@ -60,14 +64,20 @@ def main() -> None:
 @out_option
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 def run(config: Path | None, out: Path | None, files: tuple[Path, ...]) -> None:
-    """Read and collate the project's witnesses (or FILES: the first is the base)."""
-    from collate.pipeline import read_project
-    from collate.views.witness import print_witness_table
+    """Read and collate the project's witnesses (or FILES: the first is the base).
+
+    Writes the results to the output folder and prints a summary per witness.
+    """
+    from collate.outputs import write_outputs
+    from collate.pipeline import collate_project
+    from collate.views.run import print_run
 
     project = load(config, files)
     console = _console()
-    result = read_project(project)
-    print_witness_table(console, result.witnesses, project.base)
+    with console.status("collating…") as status:
+        result = collate_project(project, progress=lambda msg: status.update(msg))
+    written = write_outputs(result, out or project.root / "output")
+    print_run(console, result, written)
 
 
 @main.command()

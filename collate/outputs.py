@@ -1,0 +1,19 @@
+"""Writing a run's outputs: every registered exporter, into one folder, each file atomically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from collate.exporters import EXPORTERS, get_exporter
+from collate.pipeline import RunResult
+
+
+def write_outputs(result: RunResult, out: Path) -> tuple[Path, ...]:
+    """Write every registered format for ``result`` into ``out``; return the paths written."""
+    written = []
+    for name in EXPORTERS:
+        exporter = get_exporter(name)
+        path = out / f"{result.collation.name}{exporter.suffix}"
+        exporter.write(result.collation, path)
+        written.append(path)
+    return tuple(written)

@@ -1,0 +1,38 @@
+"""What ``collate run`` prints: the witnesses as read, the rules' work, the apparatus summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from collate.pipeline import RunResult
+from collate.views.summary import print_summary
+from collate.views.witness import print_witness_table
+
+
+def rules_table(result: RunResult) -> Table:
+    """How many tokens each normalization rule changed, per witness."""
+    rules = [r.name for r in result.collation.rules if r.enabled]
+    table = Table(title="Normalization: tokens changed by each rule")
+    table.add_column("siglum")
+    table.add_column("tokens", justify="right")
+    for name in rules:
+        table.add_column(name, justify="right")
+    for siglum, by_layer in result.tokens.items():
+        total = sum(len(t) for t in by_layer.values())
+        counts = result.rule_counts.get(siglum, {})
+        table.add_row(Text(siglum), str(total), *(str(counts.get(name, 0)) for name in rules))
+    return table
+
+
+def print_run(console: Console, result: RunResult, written: Sequence[Path]) -> None:
+    """Print the run: witnesses, normalization counts, apparatus summary, files written."""
+    print_witness_table(console, result.read.witnesses, result.read.project.base)
+    console.print(rules_table(result))
+    print_summary(console, result.collation)
+    for path in written:
+        console.print(Text(f"wrote {path}"))
