@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from collate.alignment import Extent, LayerAlignment
-from collate.model import ChangeClass, Diagnostic, Layer, SourceLocation, SparseReading, Token, Witness
+from collate.model import ChangeClass, Diagnostic, Layer, Severity, SourceLocation, SparseReading, Token, Witness
 
 
 class ReadingClass(str, Enum):
@@ -755,10 +755,15 @@ def _derived(
 
 
 def _diagnostic(
-    siglum: str, entry: SparseReading, code: str, message: str, location: SourceLocation | None
+    siglum: str,
+    entry: SparseReading,
+    code: str,
+    message: str,
+    location: SourceLocation | None,
+    severity: Severity = Severity.WARNING,
 ) -> ApparatusDiagnostic:
     text = f"{entry.at or entry.base}: {message}"
-    return ApparatusDiagnostic(siglum, Diagnostic(code, text, entry.start, entry.end), location)
+    return ApparatusDiagnostic(siglum, Diagnostic(code, text, entry.start, entry.end, severity), location)
 
 
 def _matches(char: str, tok: Token) -> bool:
@@ -793,6 +798,8 @@ def _place(
                 "sparse-ambiguous",
                 f"found {len(hits)} times in the base; the first is used",
                 location,
+                # Readings files are documented to mean the first occurrence: worth knowing, not wrong.
+                Severity.INFO,
             )
         )
     start = hits[0]

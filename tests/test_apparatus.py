@@ -260,8 +260,8 @@ def test_unplaceable_sparse_entries_become_diagnostics() -> None:
     alignment, witnesses = align_rows({"SK": "射人奉之射人", "ZS": "射人奉之射人"})
     dd = sparse_witness(("投壶之令", "", "奏", "before"), ("射人", "人", "士", ""))
     result = build_layer(alignment, {**witnesses, "DD": dd})
-    codes = sorted(d.diagnostic.code for d in result.diagnostics)
-    assert codes == ["sparse-ambiguous", "sparse-unplaced"]
+    codes = sorted((d.diagnostic.code, d.diagnostic.severity.value) for d in result.diagnostics)
+    assert codes == [("sparse-ambiguous", "info"), ("sparse-unplaced", "warning")]
     assert all(d.siglum == "DD" and d.location is not None for d in result.diagnostics)
     (locus,) = result.loci  # the ambiguous one is placed at its first occurrence
     assert (locus.base_start, locus.readings[0].text) == (1, "士")
