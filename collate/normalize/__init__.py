@@ -1,0 +1,293 @@
+"""Normalization: each token gets a comparison key ``n`` and the list of changes that made it.
+
+Rules are named, ordered and switchable (``[normalize]`` in the project file). A token's
+original character ``t`` is never touched; ``n`` is what alignment compares, and ``changes``
+say why ``n`` differs from ``t``, so the apparatus can tell an orthographic variant from a
+substantive one and say which table made two readings the same. No Unicode normalization
+(NFC/NFKC) happens anywhere: NFC would turn a compatibility ideograph into another character
+without a word, NFKC full-width punctuation into ASCII.
+
+The rules (see ``docs/normalization.md``):
+
+- ``placeholder`` — ? □ ■ 〓, PUA, unresolved entities: a unique key, never substantive;
+- ``artifact`` — a witness's declared substitution characters: same key, marked uncertain;
+- ``taboo`` — 避諱 forms (玄→元 …): orthographic, cause taboo;
+- ``variant-graph`` — graphic variants (異體字) from Unihan and the curated table;
+- ``semantic-variant`` — characters that stand for each other (荅/答): off by default;
+- ``script`` — traditional and simplified compare equal (OpenCC).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from collate.apparatus import ReadingClass
+from collate.model import Change, ChangeClass
+from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
+from collate.normalize.explain import compare, explain, reading_class, rule_counts
+from collate.normalize.placeholder import KEY_MARK, ArtifactRule, PlaceholderRule, is_placeholder_char
+from collate.normalize.script import ScriptRule
+from collate.normalize.tables import (
+    SEMANTIC_VARIANTS,
+    VARIANTS,
+    VariantPair,
+    read_built_variants,
+    read_curated_variants,
+    read_taboo,
+)
+from collate.normalize.taboo import TabooRule
+from collate.normalize.variants import VariantRule
+from collate.project import Project
+
+# Passes over the folding rules. One is usually enough; a second catches a character that
+# OpenCC sends into a variant class it was not in, so that every path ends on the same key.
+_PASSES = 3
+
+_DESCRIPTIONS = {
+    "placeholder": PlaceholderRule.description,
+    "artifact": ArtifactRule.description,
+    "taboo": TabooRule.description,
+    "variant-graph": "graphic variants (異體字) compare equal: Unihan kZVariant and graphic "
+    "kSemanticVariant pairs, the curated table, the project's own",
+    "semantic-variant": "characters that stand for each other without being one character (荅/答, 巳/已): "
+    "Unihan kSemanticVariant and the curated table",
+    "script": ScriptRule.description,
+}
+
+_SOURCES = {
+    "placeholder": PlaceholderRule.source,
+    "artifact": "project file: each witness's `artifacts`",
+    "taboo": "collate/data/taboo.tsv (陳垣《史諱舉例》)",
+    "variant-graph": "Unihan 15.0 (collate/data/variants.tsv); collate/data/curated_variants.tsv",
+    "semantic-variant": "Unihan 15.0 (collate/data/semantic_variants.tsv); collate/data/curated_variants.tsv",
+    "script": "OpenCC",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """What a rule does and where its data comes from, for the TEI header and the summary."""
+
+    name: str
+    description: str
+    enabled: bool
+    source: str
+
+
+class FoldRule(Protocol):
+    """A rule that maps one character to another (taboo, variant graphs, script)."""
+
+    name: str
+    cls: ChangeClass
+    description: str
+    source: str
+
+    def apply(self, char: str) -> tuple[str, str] | None:
+        """(after, source) if the rule changes ``char``, else None."""
+        ...
+
+
+class Normalizer:
+    """Turns a token's text into its comparison key, explaining every change.
+
+    Results per character are cached: normalizing is a dictionary lookup once a character
+    has been seen.
+    """
+
+    def __init__(self, config: NormalizeConfig | None = None, artifacts: Mapping[str, Iterable[str]] | None = None):
+        self.config = config or NormalizeConfig()
+        rules = self.config.rules
+        self._placeholder = PlaceholderRule() if "placeholder" in rules else None
+        artifact_sets = {siglum: frozenset(chars) for siglum, chars in (artifacts or {}).items()}
+        self._artifact = ArtifactRule(artifact_sets) if "artifact" in rules else None
+        self._rules: dict[str, FoldRule] = {}
+        curated = read_curated_variants()
+        mine = self.config.variants
+        script = None
+        if "script" in rules:
+            supplement = {p.variant: p.standard for p in (*mine, *curated) if p.rule == "script"}
+            script = ScriptRule(self.config.script, supplement)
+            self._rules["script"] = script
+        image = script.image if script else None
+        image_source = f"{script.source} form" if script else ""
+        if "taboo" in rules:
+            self._rules["taboo"] = TabooRule(read_taboo(), self.config.taboo_eras, image)
+        graphic = [p for p in (*mine, *curated) if p.rule == "variant-graph"]
+        graphic += read_built_variants(VARIANTS)
+        if "variant-graph" in rules:
+            self._rules["variant-graph"] = VariantRule(
+                "variant-graph",
+                graphic,
+                description=_DESCRIPTIONS["variant-graph"],
+                source=_variant_source(graphic, "variants.tsv"),
+                image=image,
+                image_source=image_source,
+            )
+        if "semantic-variant" in rules:
+            semantic = [p for p in (*mine, *curated) if p.rule == "semantic-variant"]
+            semantic += read_built_variants(SEMANTIC_VARIANTS)
+            # Its classes include the graphic ones, so a graphic class's representative
+            # leads on to the semantic class's.
+            self._rules["semantic-variant"] = VariantRule(
+                "semantic-variant",
+                [*semantic, *graphic],
+                description=_DESCRIPTIONS["semantic-variant"],
+                source=_variant_source(semantic, "semantic_variants.tsv"),
+                image=image,
+                image_source=image_source,
+            )
+        self._folds = tuple(self._rules[name] for name in rules if name in self._rules)
+        self._cache: dict[str, tuple[str, tuple[Change, ...]]] = {}
+
+    @classmethod
+    def from_project(cls, project: Project) -> Normalizer:
+        """The normalizer a project's ``[normalize]`` table and witnesses' ``artifacts`` ask for."""
+        return build_normalizer(
+            project.sections.get("normalize", {}),
+            {w.siglum: w.artifacts for w in project.witnesses},
+            root=project.root,
+            where=str(project.source or project.root),
+        )
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The enabled rules, in order."""
+        return self.config.rules
+
+    def normalize(
+        self, t: str, *, witness: str = "", start: int = 0, placeholder: bool = False
+    ) -> tuple[str, tuple[Change, ...]]:
+        """The comparison key of a token's text ``t`` and the changes that made it.
+
+        ``witness`` and ``start`` (the raw offset) make a placeholder's key unique and
+        select the witness's artifacts; ``placeholder`` says the tokenizer found one by
+        its context (a ``?`` between CJK characters, an unresolved entity).
+        """
+        if len(t) == 1 and not placeholder:
+            # The cache never holds a placeholder character while the placeholder rule is on:
+            # both paths into it test for placeholders first.
+            hit = self._cache.get(t)
+            if hit is not None and (self._artifact is None or t not in self._artifact.artifacts.get(witness, ())):
+                return hit
+        if self._placeholder is not None:
+            change = self._placeholder.change(t, witness, start, placeholder)
+            if change is not None:
+                return change.after, (change,)
+        mark = self._artifact.change(t, witness) if self._artifact is not None else None
+        parts = [self._fold(c) for c in t]
+        n = "".join(p[0] for p in parts)
+        changes = tuple(c for p in parts for c in p[1])
+        return n, ((mark, *changes) if mark else changes)
+
+    def fold(self, text: str) -> str:
+        """The comparison key of a string, character by character (placeholders become U+FFFC).
+
+        For matching phrases (a readings file's ``at``) against tokens' keys.
+        """
+        out = []
+        for char in text:
+            if self._placeholder is not None and is_placeholder_char(char):
+                out.append(KEY_MARK)
+            else:
+                out.append(self._fold(char)[0])
+        return "".join(out)
+
+    def explain(self, a: str, b: str) -> tuple[Change, ...]:
+        """Why the strings ``a`` and ``b`` are the same after normalization: their changes.
+
+        Raises ValueError if they are not the same.
+        """
+        na, ca = self.normalize(a)
+        nb, cb = self.normalize(b)
+        if na != nb:
+            raise ValueError(f"{a!r} and {b!r} normalize differently ({na!r}, {nb!r})")
+        return ca + tuple(c for c in cb if c not in ca)
+
+    def describe(self) -> tuple[RuleInfo, ...]:
+        """Every rule: the enabled ones in order, then the others, with their sources."""
+        infos = []
+        for name in (*self.rules, *(r for r in RULE_NAMES if r not in self.rules)):
+            enabled = name in self.rules
+            source = _SOURCES[name]
+            if enabled and name in self._rules:
+                source = self._rules[name].source
+            elif enabled and name == "artifact" and self._artifact is not None:
+                source = self._artifact.source
+            infos.append(RuleInfo(name, _DESCRIPTIONS[name], enabled, source))
+        return tuple(infos)
+
+    def table_sizes(self) -> dict[str, int]:
+        """How many characters each enabled table rule maps."""
+        sizes = {}
+        for name, rule in self._rules.items():
+            if isinstance(rule, VariantRule):
+                sizes[name] = rule.size
+            elif isinstance(rule, TabooRule):
+                sizes[name] = len(rule.table)
+        return sizes
+
+    def _fold(self, char: str) -> tuple[str, tuple[Change, ...]]:
+        hit = self._cache.get(char)
+        if hit is None:
+            hit = self._cache[char] = self._fold_uncached(char)
+        return hit
+
+    def _fold_uncached(self, char: str) -> tuple[str, tuple[Change, ...]]:
+        current = char
+        changes: list[Change] = []
+        for _ in range(_PASSES):
+            start = current
+            step: list[Change] = []
+            for rule in self._folds:
+                if len(current) != 1:
+                    break
+                result = rule.apply(current)
+                if result is None or result[0] == current:
+                    continue
+                step.append(Change(rule.name, current, result[0], rule.cls, result[1]))
+                current = result[0]
+            if current == start:
+                # This pass came back where it started (宾→賓→宾): nothing to record.
+                break
+            changes.extend(step)
+        if current == char:
+            return char, ()
+        return current, tuple(changes)
+
+
+def _variant_source(pairs: Iterable[VariantPair], table: str) -> str:
+    counts: dict[str, int] = {}
+    for p in pairs:
+        kind = "Unihan 15.0" if p.source.startswith(("Unihan", "Unicode")) else p.source
+        counts[kind] = counts.get(kind, 0) + 1
+    listed = "; ".join(f"{kind} ({n} pairs)" for kind, n in counts.items())
+    return f"{listed}; see collate/data/{table}"
+
+
+def build_normalizer(
+    section: Mapping[str, Any],
+    artifacts_by_siglum: Mapping[str, Iterable[str]],
+    *,
+    root: Path | None = None,
+    where: str = "project",
+) -> Normalizer:
+    """A normalizer from a ``[normalize]`` table and the witnesses' declared artifacts."""
+    return Normalizer(parse_section(section, root, where), artifacts_by_siglum)
+
+
+__all__ = [
+    "DEFAULT_RULES",
+    "RULE_NAMES",
+    "NormalizeConfig",
+    "Normalizer",
+    "ReadingClass",
+    "RuleInfo",
+    "build_normalizer",
+    "compare",
+    "explain",
+    "reading_class",
+    "rule_counts",
+]

@@ -1,0 +1,93 @@
+"""The ``[normalize]`` table of the project file: which rules, in which order, with which tables.
+
+```toml
+[normalize]
+rules = ["placeholder", "artifact", "taboo", "variant-graph", "script"]   # the default
+semantic = false            # true adds "semantic-variant" after "variant-graph"
+script = "t2s"              # OpenCC conversion of the script rule (t2s, tw2s, hk2s)
+taboo_eras = ["qing"]       # taboo tables that apply (qing, qing-late, tang)
+variants = { "髙" = "高" }   # the project's own graphic variants (variant → standard)
+variant_tables = ["variants.tsv"]   # more, as tables (variant, standard, rule, note)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from collate.errors import ProjectError
+from collate.normalize.tables import PROJECT, VariantPair, read_curated_variants
+
+RULE_NAMES = ("placeholder", "artifact", "taboo", "variant-graph", "semantic-variant", "script")
+DEFAULT_RULES = ("placeholder", "artifact", "taboo", "variant-graph", "script")
+_KEYS = ("rules", "semantic", "script", "taboo_eras", "variants", "variant_tables")
+
+
+@dataclass(frozen=True, slots=True)
+class NormalizeConfig:
+    """The normalizer's settings, checked."""
+
+    rules: tuple[str, ...] = DEFAULT_RULES
+    script: str = "t2s"
+    taboo_eras: tuple[str, ...] = ("qing",)
+    variants: tuple[VariantPair, ...] = ()
+
+
+def parse_section(section: Mapping[str, Any], root: Path | None = None, where: str = "project") -> NormalizeConfig:
+    """Check a ``[normalize]`` table; every problem is a :class:`ProjectError` naming the key."""
+    here = f"{where} [normalize]"
+    for key in section:
+        if key not in _KEYS:
+            raise ProjectError(f"unknown key `{key}`", where=here, hint="known keys: " + ", ".join(_KEYS))
+    rules = _names(section.get("rules", list(DEFAULT_RULES)), "rules", here)
+    for name in rules:
+        if name not in RULE_NAMES:
+            raise ProjectError(f"unknown rule {name!r}", where=here, hint="known rules: " + ", ".join(RULE_NAMES))
+    if len(set(rules)) != len(rules):
+        raise ProjectError("a rule is listed twice in `rules`", where=here)
+    semantic = section.get("semantic")
+    if semantic is not None and not isinstance(semantic, bool):
+        raise ProjectError("`semantic` must be true or false", where=here)
+    if semantic is False and "semantic-variant" in rules:
+        raise ProjectError(
+            "`semantic = false` but `rules` lists semantic-variant", where=here, hint="drop one of the two"
+        )
+    if semantic and "semantic-variant" not in rules:
+        at = rules.index("variant-graph") + 1 if "variant-graph" in rules else _before_script(rules)
+        rules = (*rules[:at], "semantic-variant", *rules[at:])
+    script = section.get("script", "t2s")
+    if not isinstance(script, str):
+        raise ProjectError('`script` must be a string such as "t2s"', where=here)
+    eras = _names(section.get("taboo_eras", ["qing"]), "taboo_eras", here)
+    return NormalizeConfig(rules, script, eras, _project_variants(section, root or Path.cwd(), here))
+
+
+def _before_script(rules: tuple[str, ...]) -> int:
+    return rules.index("script") if "script" in rules else len(rules)
+
+
+def _names(value: object, key: str, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProjectError(f"`{key}` must be a list of strings", where=where)
+    return tuple(value)
+
+
+def _project_variants(section: Mapping[str, Any], root: Path, where: str) -> tuple[VariantPair, ...]:
+    pairs: list[VariantPair] = []
+    inline = section.get("variants", {})
+    if not isinstance(inline, dict):
+        raise ProjectError("`variants` must be a table of variant = standard", where=where)
+    for variant, standard in inline.items():
+        if not isinstance(standard, str) or len(variant) != 1 or len(standard) != 1:
+            raise ProjectError(
+                f"`variants`: {variant!r} = {standard!r} is not one character to one character", where=where
+            )
+        pairs.append(VariantPair(variant, standard, "project file", "variant-graph", PROJECT))
+    for name in _names(section.get("variant_tables", []), "variant_tables", where):
+        path = Path(name)
+        path = path if path.is_absolute() else root / path
+        pairs.extend(read_curated_variants(path, priority=PROJECT, source=f"project table {name}"))
+    return tuple(pairs)

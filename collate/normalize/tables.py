@@ -1,0 +1,122 @@
+"""The normalization tables: shipped ones in ``collate/data/`` and project ones in the same format.
+
+Every table is tab-separated text, one mapping a line, ``#`` comments (the header names the
+source). Reading a table never guesses: a malformed line is a :class:`ProjectError` naming
+``file:line``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from collate.errors import ProjectError
+
+VARIANTS = "variants.tsv"
+SEMANTIC_VARIANTS = "semantic_variants.tsv"
+CURATED_VARIANTS = "curated_variants.tsv"
+TABOO = "taboo.tsv"
+
+# Rules a variant mapping can belong to (the curated table names one on each line).
+VARIANT_RULES = ("variant-graph", "semantic-variant", "script")
+
+# Priorities of the tables a variant pair comes from (lower wins when classes merge).
+PROJECT, CURATED, UNIHAN = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class VariantPair:
+    """``variant`` and ``standard`` are the same character for ``rule``, on ``source``'s word.
+
+    ``priority`` says whose ``standard`` wins when classes merge: 0 the project's own
+    tables, 1 the curated table, 2 the tables built from Unihan.
+    """
+
+    variant: str
+    standard: str
+    source: str
+    rule: str = "variant-graph"
+    priority: int = UNIHAN
+
+
+@dataclass(frozen=True, slots=True)
+class TabooForm:
+    """A taboo character, what is written in its place, the era and the name avoided."""
+
+    taboo: str
+    substitute: str
+    era: str
+    name: str
+
+
+def data_path(name: str) -> Path:
+    """Where a shipped table lives."""
+    return Path(str(resources.files("collate") / "data" / name))
+
+
+def read_rows(path: Path, columns: int, shown: str | None = None) -> list[tuple[int, list[str]]]:
+    """The data lines of a table as (line number, at least ``columns`` fields)."""
+    where = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ProjectError("table not found", where=where) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProjectError(f"table cannot be read: {exc}", where=where) from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) < columns or not all(fields[:columns]):
+            raise ProjectError(
+                f"expected {columns} tab-separated fields, found {len(fields)}",
+                where=f"{where}:{number}",
+                hint="separate the columns with one tab",
+            )
+        rows.append((number, fields))
+    return rows
+
+
+def read_built_variants(name: str) -> tuple[VariantPair, ...]:
+    """A table built from Unihan: ``variant  standard  source``."""
+    rule = "semantic-variant" if name == SEMANTIC_VARIANTS else "variant-graph"
+    return tuple(VariantPair(f[0], f[1], f[2], rule, UNIHAN) for _, f in read_rows(data_path(name), 3))
+
+
+def read_curated_variants(
+    path: Path | None = None, *, priority: int = CURATED, source: str = "curated"
+) -> tuple[VariantPair, ...]:
+    """A hand-made table: ``variant  standard  rule  note`` (rule defaults to variant-graph)."""
+    table = path or data_path(CURATED_VARIANTS)
+    pairs = []
+    for number, fields in read_rows(table, 2):
+        rule = fields[2] if len(fields) > 2 and fields[2] else "variant-graph"
+        if rule not in VARIANT_RULES:
+            raise ProjectError(
+                f"unknown rule {rule!r}", where=f"{table}:{number}", hint="use " + ", ".join(VARIANT_RULES)
+            )
+        _check_char(fields[0], table, number)
+        _check_char(fields[1], table, number)
+        pairs.append(VariantPair(fields[0], fields[1], source, rule, priority))
+    return tuple(pairs)
+
+
+def read_taboo(path: Path | None = None) -> tuple[TabooForm, ...]:
+    """The taboo table: ``taboo  substitute  era  name  note``."""
+    table = path or data_path(TABOO)
+    forms = []
+    for number, fields in read_rows(table, 4):
+        _check_char(fields[0], table, number)
+        _check_char(fields[1], table, number)
+        forms.append(TabooForm(fields[0], fields[1], fields[2], fields[3]))
+    return tuple(forms)
+
+
+def _check_char(value: str, table: Path, number: int) -> None:
+    # A mapping is character to character: the tokens it applies to are single characters.
+    if len(value) != 1:
+        raise ProjectError(
+            f"{value!r} is not one character", where=f"{table}:{number}", hint="map single characters only"
+        )

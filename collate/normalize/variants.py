@@ -1,0 +1,171 @@
+"""Variant graphs (異體字): characters grouped into classes, each mapped to one representative.
+
+Mappings (from Unihan, the curated table and the project) are edges of a graph; a connected
+component is a variant class. Every member maps to the class's canonical member, chosen
+deterministically (:func:`preference`): a project's or the curated table's named standard
+first, then a traditional over a simplified form, then the more common character (Big5
+level 1, GB2312, Big5, URO, Ext A, the rest), then the lower code point.
+
+When the script rule is on, a member's simplified form that differs from the canonical
+member's joins the class, so that a simplified witness meets the class wherever OpenCC sends
+it (岡, 崗 → 冈, 岗: 岗 maps to 岡 too).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+from collate.model import ChangeClass
+from collate.normalize.script import convert_all, is_simplified_form
+from collate.normalize.tables import UNIHAN, VariantPair
+
+# Variation selectors ask for a glyph of the character before them: same character.
+_VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+
+
+def is_variation_selector(char: str) -> bool:
+    """True for a standardized or ideographic variation selector."""
+    cp = ord(char)
+    return any(lo <= cp <= hi for lo, hi in _VARIATION_SELECTORS)
+
+
+@lru_cache(maxsize=65536)
+def commonness(char: str) -> int:
+    """How common ``char`` is, by the character sets that hold it (0 is most common)."""
+    try:
+        big5 = char.encode("big5")
+    except UnicodeEncodeError:
+        big5 = b""
+    # Big5 lead bytes A4–C6 are its level 1, the 5,401 frequent traditional characters.
+    if len(big5) == 2 and 0xA4 <= big5[0] <= 0xC6:
+        return 0
+    try:
+        char.encode("gb2312")
+        return 1
+    except UnicodeEncodeError:
+        pass
+    if big5:
+        return 2
+    cp = ord(char)
+    if 0x4E00 <= cp <= 0x9FFF:
+        return 3
+    if 0x3400 <= cp <= 0x4DBF:
+        return 4
+    return 5
+
+
+def preference(char: str) -> tuple[bool, int, int]:
+    """Sort key of a class member: the smallest is the canonical representative."""
+    return is_simplified_form(char), commonness(char), ord(char)
+
+
+def build_classes(
+    pairs: Iterable[VariantPair],
+    image: Callable[[str], str] | None = None,
+    image_source: str = "script",
+) -> dict[str, tuple[str, str]]:
+    """Each member of a class (except the canonical one) → (canonical, sources on the way).
+
+    With ``image`` (the script rule), a member whose simplified form differs from the
+    canonical member's brings that form into the class (崗 brings 岗 to 岡, whose form is
+    冈), unless the form already belongs to a class: classes are never merged through the
+    script, which would turn a difference of script into one of variant.
+    """
+    edges: dict[str, dict[str, list[str]]] = {}
+    standard: dict[str, int] = {}
+
+    def link(a: str, b: str, source: str) -> None:
+        for x, y in ((a, b), (b, a)):
+            sources = edges.setdefault(x, {}).setdefault(y, [])
+            if source not in sources:
+                sources.append(source)
+
+    for p in pairs:
+        if p.variant == p.standard:
+            continue
+        link(p.variant, p.standard, p.source)
+        if p.priority < UNIHAN:
+            # A table made by hand names its standard on purpose; Unihan's pairs have no direction.
+            standard[p.standard] = min(standard.get(p.standard, UNIHAN), p.priority)
+    for config in ("t2s", "s2t"):
+        convert_all(config, edges)  # what preference() asks OpenCC, asked at once
+    mapping: dict[str, tuple[str, str]] = {}
+    images: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for node in sorted(edges):
+        if node in seen:
+            continue
+        members = _component(node, edges)
+        seen.update(members)
+        canonical = min(members, key=lambda c: (standard.get(c, UNIHAN), preference(c)))
+        target = image(canonical) if image else canonical
+        for member, via in sorted(_paths(canonical, edges).items()):
+            if member != canonical:
+                mapping[member] = (canonical, "; ".join(via))
+            form = image(member) if image else member
+            if form != target and len(form) == 1:
+                images.append((form, canonical, "; ".join([*via, f"{image_source} of {member}"])))
+    for form, canonical, source in images:
+        if form not in edges and form not in mapping:
+            mapping[form] = (canonical, source)
+    return mapping
+
+
+def _component(start: str, edges: dict[str, dict[str, list[str]]]) -> set[str]:
+    members = {start}
+    todo = [start]
+    while todo:
+        for y in edges[todo.pop()]:
+            if y not in members:
+                members.add(y)
+                todo.append(y)
+    return members
+
+
+def _paths(root: str, edges: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
+    """The sources along a shortest path from each member to ``root`` (deterministic)."""
+    via: dict[str, list[str]] = {root: []}
+    todo = deque([root])
+    while todo:
+        x = todo.popleft()
+        for y in sorted(edges[x]):
+            if y not in via:
+                via[y] = via[x] + [s for s in edges[x][y] if s not in via[x]]
+                todo.append(y)
+    return via
+
+
+class VariantRule:
+    """Maps every member of a variant class to the class's canonical member."""
+
+    cls = ChangeClass.ORTHOGRAPHIC
+
+    def __init__(
+        self,
+        name: str,
+        pairs: Iterable[VariantPair],
+        *,
+        description: str,
+        source: str,
+        image: Callable[[str], str] | None = None,
+        image_source: str = "script",
+    ) -> None:
+        self.name = name
+        self.description = description
+        self.source = source
+        self.table = build_classes(pairs, image, image_source)
+        # Only the graphic rule drops variation selectors: they never change the word.
+        self.drops_selectors = name == "variant-graph"
+
+    def apply(self, char: str) -> tuple[str, str] | None:
+        """The canonical member of ``char``'s class and the sources, or None."""
+        if self.drops_selectors and is_variation_selector(char):
+            return "", "Unicode variation selector (a glyph of the same character)"
+        return self.table.get(char)
+
+    @property
+    def size(self) -> int:
+        """How many characters the rule maps."""
+        return len(self.table)
