@@ -84,13 +84,23 @@ def run(config: Path | None, out: Path | None, files: tuple[Path, ...]) -> None:
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--layout", default="auto", show_default=True, help="Layout to read the file with.")
 @click.option("--gaiji", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Kanripo gaiji table.")
-def inspect(file: Path, layout: str, gaiji: Path | None) -> None:
+@click.option(
+    "--tokens", "show_tokens", is_flag=True, help="Print the token table instead: t, n, rules, layer, line:col."
+)
+def inspect(file: Path, layout: str, gaiji: Path | None, show_tokens: bool) -> None:
     """Show how FILE is read: layout, layers, page/line references, diagnostics."""
     from collate.readers import read_witness
     from collate.views.witness import inspect_view
 
     witness = read_witness(file, layout=layout, gaiji_table=gaiji)
     console = _console()
+    if show_tokens:
+        from collate.normalize import Normalizer
+        from collate.tokenize import tokenize_witness
+        from collate.views.tokens import tokens_view
+
+        console.print(tokens_view(witness, tokenize_witness(witness, Normalizer()), color=console.is_terminal))
+        return
     console.print(inspect_view(witness, color=console.is_terminal))
 
 
