@@ -598,7 +598,7 @@ class _Builder:
                 max([end, *(iv.end for iv in hit)]),
                 [k, *(m for iv in hit for m in iv.placements)],
             )
-            intervals = [iv for iv in intervals if iv not in hit] + [merged]
+            intervals = [iv for iv in intervals if all(iv is not h for h in hit)] + [merged]
         intervals.sort(key=lambda iv: (iv.start, iv.end))
         return intervals
 
@@ -623,15 +623,22 @@ class _Builder:
         location = self.locate(siglum, tokens[0].start) if tokens else self.place_of(j, start, end)
         return WitnessReading(siglum, "".join(t.t for t in tokens), tokens, location)
 
-    def base_range(self, lemma: Sequence[Token], start: int, end: int) -> tuple[int, int]:
+    def base_range(self, lemma: Sequence[Token], end: int) -> tuple[int, int]:
+        """The base token range of a locus; for text the base lacks, the next base token's index."""
         if lemma:
             return lemma[0].index, lemma[-1].index + 1
-        later = [tok.index for col in self.columns[end:] if (tok := col[0]) is not None][:1]
-        if later:
-            return later[0], later[0]
-        earlier = [tok.index for col in self.columns[:start] if (tok := col[0]) is not None]
-        point = earlier[-1] + 1 if earlier else 0
+        cols = self.token_cols[0]
+        k = bisect.bisect_left(cols, end)
+        if k < len(cols):
+            point = self._base_token(cols[k]).index
+        else:
+            point = self._base_token(cols[-1]).index + 1 if cols else 0
         return point, point
+
+    def _base_token(self, column: int) -> Token:
+        tok = self.columns[column][0]
+        assert tok is not None, "token_cols[0] lists only columns holding a base token"
+        return tok
 
     def locus(
         self, iv: _Interval, placements: Sequence[SparsePlacement], sparse: Sequence[str]
@@ -684,7 +691,7 @@ class _Builder:
         if not readings:
             return None, diagnostics
         readings.sort(key=lambda r: (-r.cls.rank, r.derived, r.sigla))
-        base_start, base_end = self.base_range(lemma.tokens, iv.start, iv.end)
+        base_start, base_end = self.base_range(lemma.tokens, iv.end)
         locus = Locus(
             id="",
             layer=self.alignment.layer,
@@ -844,7 +851,8 @@ def _build(
         sparse=sparse,
         placements=placements,
         script_differences=script,
-        diagnostics=tuple(found),
+        # Rebuilding for another sparse witness meets the same locus-level findings again.
+        diagnostics=tuple(dict.fromkeys(found)),
         coverage=builder.coverage(),
     )
 

@@ -335,3 +335,18 @@ def test_summary_view_counts_loci_by_class_per_witness() -> None:
     assert "sparse" in dd_row and "1 placed" in dd_row
     assert any("1 column differs only by script" in line for line in lines)
     assert any("not found in the base text [sparse-unplaced]" in line for line in lines)
+
+
+def test_overlapping_entries_of_two_sparse_witnesses_are_reported_once_each() -> None:
+    alignment, witnesses = align_rows({"SK": "堂下司正司射庭长", "ZS": "堂下司正司射庭長"})
+    dd = sparse_witness(("司正司射", "司射", "司馬", ""), ("司射庭长", "射庭", "射", ""))
+    ee = replace(dd, siglum="EE", path="ee.toml")
+    result = build_layer(alignment, {**witnesses, "DD": dd, "EE": ee})
+    found = [(d.siglum, d.diagnostic.code) for d in result.diagnostics]
+    assert sorted(found) == [("DD", "sparse-overlap"), ("EE", "sparse-overlap")]
+    (locus,) = result.loci
+    assert locus.lemma.text == "司射庭" and result.sparse == ("DD", "EE")
+    assert [(r.sigla, r.text, r.derived) for r in locus.readings] == [
+        (("DD",), "司馬庭", True),
+        (("EE",), "司馬庭", True),
+    ]
