@@ -70,13 +70,16 @@ def run(config: Path | None, out: Path | None, files: tuple[Path, ...]) -> None:
     """
     from collate.outputs import write_outputs
     from collate.pipeline import collate_project
+    from collate.state import save_run
     from collate.views.run import print_run
 
     project = load(config, files)
     console = _console()
     with console.status("collating…") as status:
         result = collate_project(project, progress=lambda msg: status.update(msg))
-    written = write_outputs(result, out or project.root / "output")
+    folder = out or project.root / "output"
+    written = write_outputs(result, folder)
+    save_run(result, folder)
     print_run(console, result, written)
 
 
@@ -102,6 +105,27 @@ def inspect(file: Path, layout: str, gaiji: Path | None, show_tokens: bool) -> N
         console.print(tokens_view(witness, tokenize_witness(witness, Normalizer()), color=console.is_terminal))
         return
     console.print(inspect_view(witness, color=console.is_terminal))
+
+
+@main.command(name="export")
+@config_option
+@out_option
+@click.option(
+    "--format",
+    "-f",
+    "formats",
+    multiple=True,
+    help="Output format (repeatable): see `collate export --help` for the list; default: all.",
+)
+def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> None:
+    """Write outputs again from the last run, without collating again."""
+    from collate.outputs import write_outputs
+    from collate.state import load_run
+
+    folder = out or (config.parent if config else Path()) / "output"
+    run = load_run(folder)
+    for path in write_outputs(run, folder, formats or None):
+        _console().print(f"wrote {path}")
 
 
 if __name__ == "__main__":  # pragma: no cover

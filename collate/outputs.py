@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from collate.exporters import EXPORTERS, get_exporter
 from collate.pipeline import RunResult
 
 
-def write_outputs(result: RunResult, out: Path) -> tuple[Path, ...]:
-    """Write every registered format for ``result`` into ``out``; return the paths written."""
+def write_outputs(result: RunResult, out: Path, formats: Sequence[str] | None = None) -> tuple[Path, ...]:
+    """Write the ``formats`` named (default: every registered one) into ``out``; return the paths."""
     written = []
-    for name in EXPORTERS:
+    for name in formats or tuple(EXPORTERS):
         exporter = get_exporter(name)
         path = out / f"{result.collation.name}{exporter.suffix}"
         exporter.write(result.collation, path)
