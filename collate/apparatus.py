@@ -137,6 +137,39 @@ class AttachedNote:
     claims: tuple[str, ...] = ()
 
 
+class DecisionAction(str, Enum):
+    """What an editor decided at a locus in ``collate review``."""
+
+    KEEP = "keep"  # the base reading stands as the lemma
+    ADOPT = "adopt"  # a witness's reading becomes the lemma
+    RECLASSIFY = "reclassify"  # a reading gets another class (e.g. scribal error)
+    DOUBT = "doubt"  # 存疑: left open, with a comment
+
+
+@dataclass(frozen=True, slots=True)
+class EditorDecision:
+    """The editor's decisions at a locus, merged from the decisions file, for the exporters.
+
+    ``lemma`` is the editor's lemma: the base's reading, unless a witness's reading was
+    adopted; then ``adopted`` is that reading's ``norm`` (find it with
+    :meth:`Locus.editor_lemma`) and ``siglum`` the witness the editor chose. The base's
+    reading then stands among the rejected readings, with ``Locus.lemma_witnesses``.
+    ``reclassified`` names (by ``norm``) the readings whose class the editor set; their
+    ``cls`` on the locus already is the editor's. ``resp`` are the editors responsible
+    (for ``@resp``), ``when`` the ISO time of the latest decision, ``comment`` their reasons.
+    """
+
+    actions: tuple[DecisionAction, ...]
+    resp: tuple[str, ...]
+    when: str
+    lemma: str
+    adopted: str | None = None
+    siglum: str | None = None
+    reclassified: tuple[str, ...] = ()
+    doubtful: bool = False
+    comment: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Locus:
     """One place of variation: a run of alignment columns and what each witness has there.
@@ -145,7 +178,8 @@ class Locus:
     stream (equal for text the base lacks: the insertion point); ``col_start``/``col_end``
     the column range [start, end) in the layer's alignment. ``lemma`` is the base's
     reading; ``lemma_witnesses`` every witness that agrees with it (the base included).
-    ``cls`` is the strongest class among the readings.
+    ``cls`` is the strongest class among the readings. ``decision`` is what the editor
+    decided here (``collate review``), if anything.
     """
 
     id: str
@@ -159,6 +193,7 @@ class Locus:
     readings: tuple[Reading, ...]
     cls: ReadingClass
     notes: tuple[AttachedNote, ...] = ()
+    decision: EditorDecision | None = None
 
     @property
     def sigla(self) -> tuple[str, ...]:
@@ -183,6 +218,17 @@ class Locus:
     def with_notes(self, notes: tuple[AttachedNote, ...]) -> Locus:
         """The locus with these editorial notes attached."""
         return replace(self, notes=notes)
+
+    def with_decision(self, decision: EditorDecision | None) -> Locus:
+        """The locus with the editor's decision attached."""
+        return replace(self, decision=decision)
+
+    def editor_lemma(self) -> Reading | None:
+        """The reading the editor adopted as the lemma, or None if the base reading stands."""
+        if self.decision is None or self.decision.adopted is None:
+            return None
+        same = [r for r in self.readings if r.norm == self.decision.adopted]
+        return next((r for r in same if self.decision.siglum in r.sigla), same[0] if same else None)
 
 
 def strongest(readings: tuple[Reading, ...]) -> ReadingClass:
