@@ -8,10 +8,10 @@ never prints).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from collate.apparatus import Collation, LayerResult, RuleInfo, WitnessInfo, build_layer
-from collate.model import Layer, Token, Witness
+from collate.model import Layer, Span, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
 
@@ -65,6 +65,38 @@ def read_project(project: Project, progress: Progress | None = None) -> ReadResu
     return ReadResult(project, tuple(witnesses))
 
 
+def _fold(text: str) -> str:
+    from collate.normalize.script import convert
+
+    return "".join(convert("t2s", c) for c in text)
+
+
+def _first_work(base: Witness) -> str | None:
+    """The work the base quotes first (the label of its first labelled 經 span), if it names one."""
+    return next((s.label for s in base.spans if s.layer is Layer.JING and s.role == "text" and s.label), None)
+
+
+def _of_work(witness: Witness, work: str | None) -> Witness:
+    """The witness with only the 經 of ``work`` left to collate.
+
+    A 經 span labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes
+    after 投壺, the end of the previous chapter in a full text) is text of the witness but
+    not of the work collated: it is kept in the witness and its exports, never aligned.
+    """
+    if work is None:
+        return witness
+    wanted = _fold(work)
+
+    def keep(span: Span) -> bool:
+        if span.layer is not Layer.JING or span.label is None:
+            return True
+        label = _fold(span.label)
+        return wanted in label or label in wanted
+
+    spans = tuple(s for s in witness.spans if keep(s))
+    return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
+
+
 def collate_project(project: Project, progress: Progress | None = None) -> RunResult:
     """Read, normalize, tokenize, align layer with layer, and build the apparatus."""
     from collate.align.engine import align_layer
@@ -76,12 +108,18 @@ def collate_project(project: Project, progress: Progress | None = None) -> RunRe
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
     layers = [Layer(name) for name in project.layers]
+    work = project.work or _first_work(read.base)
     tokens: dict[str, dict[Layer, tuple[Token, ...]]] = {w.siglum: {} for w in full}
     for w in full:
         if progress:
             progress(f"normalizing {w.siglum}")
+        own = project.witness(w.siglum).layers
+        collated = _of_work(w, work)
         for layer in layers:
-            tokens[w.siglum][layer] = tokenize(w, layer, normalizer)
+            if own is None or layer.value in own:
+                tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)
+            else:
+                tokens[w.siglum][layer] = ()
     results: list[LayerResult] = []
     for layer in layers:
         streams = {w.siglum: tokens[w.siglum][layer] for w in full if tokens[w.siglum][layer]}

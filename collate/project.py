@@ -34,6 +34,7 @@ class WitnessConfig:
     notes: str = ""
     bibl: str = ""
     artifacts: tuple[str, ...] = ()
+    layers: tuple[str, ...] | None = None
 
     @property
     def display_path(self) -> str:
@@ -57,6 +58,7 @@ class Project:
     source: Path | None = None
     gaiji_table: Path | None = None
     layers: tuple[str, ...] = DEFAULT_LAYERS
+    work: str | None = None
     sections: Mapping[str, Any] = field(default_factory=dict)
 
     def witness(self, siglum: str) -> WitnessConfig:
@@ -83,6 +85,16 @@ def _str(table: Mapping[str, Any], key: str, where: str, default: str | None = N
 def _line_of(text: str, needle: str) -> int:
     i = text.find(needle)
     return text.count("\n", 0, i) + 1 if i >= 0 else 1
+
+
+def _check_layers(layers: object, where: str) -> None:
+    from collate.model import Layer
+
+    text_layers = [x.value for x in Layer if x.is_text]
+    if not isinstance(layers, list) or any(x not in text_layers for x in layers):
+        raise ProjectError(
+            f"`layers` must list text layers, got {layers!r}", where=where, hint="choose from " + ", ".join(text_layers)
+        )
 
 
 def load_project(path: Path) -> Project:
@@ -143,6 +155,9 @@ def project_from_mapping(
                 )
         encoding = entry.get("encoding")
         artifacts = entry.get("artifacts", [])
+        own_layers = entry.get("layers")
+        if own_layers is not None:
+            _check_layers(own_layers, where)
         witnesses.append(
             WitnessConfig(
                 siglum=siglum,
@@ -153,6 +168,7 @@ def project_from_mapping(
                 notes=_str(entry, "notes", where, ""),
                 bibl=_str(entry, "bibl", where, ""),
                 artifacts=tuple(str(a) for a in artifacts),
+                layers=tuple(own_layers) if own_layers is not None else None,
             )
         )
     base = _str(data, "base", shown, witnesses[0].siglum)
@@ -160,14 +176,9 @@ def project_from_mapping(
         raise ProjectError(f"base {base!r} is not one of the witnesses", where=shown, hint="set `base` to a siglum")
     gaiji = data.get("gaiji_table")
     layers = data.get("layers", list(DEFAULT_LAYERS))
-    from collate.model import Layer
-
-    text_layers = [x.value for x in Layer if x.is_text]
-    if not isinstance(layers, list) or any(x not in text_layers for x in layers):
-        raise ProjectError(
-            f"`layers` must list text layers, got {layers!r}", where=shown, hint="choose from " + ", ".join(text_layers)
-        )
-    known = {"title", "name", "base", "witness", "gaiji_table", "layers"}
+    _check_layers(layers, shown)
+    work = data.get("work")
+    known = {"title", "name", "base", "witness", "gaiji_table", "layers", "work"}
     return Project(
         title=_str(data, "title", shown, "collation"),
         name=_str(data, "name", shown, "collation"),
@@ -177,6 +188,7 @@ def project_from_mapping(
         source=source,
         gaiji_table=Path(gaiji) if isinstance(gaiji, str) else None,
         layers=tuple(str(x) for x in layers),
+        work=str(work) if work else None,
         sections={k: v for k, v in data.items() if k not in known},
     )
 
