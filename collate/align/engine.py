@@ -1,0 +1,193 @@
+"""All witnesses of one layer aligned into the columns the apparatus reads.
+
+Each witness is aligned to the base on its own (``pairwise``), so the result does not depend
+on the order in which the other witnesses come, and the columns are then merged around the
+base: for every base token one column, and before it the columns of the text the base lacks
+there. Where several witnesses add text at the same place, their additions are aligned with
+each other (CollateX, or left to right when they share no token) in the order of their sigla.
+
+How the columns look:
+
+* ``columns[c][0]`` is the base's token or ``None`` (text the base lacks); base tokens stand
+  in their order, one per column.
+* A witness's token stands in the column of the base token it agrees with (same ``n``) or
+  stands against (a different ``n``: a variant), or in a column whose base cell is None (an
+  addition). A witness's ``None`` inside its extent is an omission; outside it the witness is
+  not extant there (a fragment, a lacuna), which is never an omission.
+* A transposed passage (``transpositions``): the witness's tokens ``wit_start + t`` stand in
+  the columns of the base's tokens ``base_start + t``, position by position, although the
+  witness has them elsewhere; at the witness's own place of the passage there are no columns
+  for them. These are the only tokens that do not stand in their witness's own order.
+
+Token positions (in transpositions and everywhere here) are indexes into the streams passed in.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+
+from collate.align.collatex_adapter import collatex_columns
+from collate.align.pairwise import AlignOptions, PairAlignment, align_pair
+from collate.alignment import Extent, LayerAlignment, Transposition
+from collate.model import Layer, Token
+
+Progress = Callable[[str], None]
+Column = tuple[Token | None, ...]
+
+# Symbols stand for comparison keys, one character each. Placeholders (unknown glyphs)
+# match nothing: the base's and the witnesses' get different symbols, which no key maps to.
+_BASE_PLACEHOLDER = "\x00"
+_WITNESS_PLACEHOLDER = "\x01"
+_FIRST_SYMBOL = 0x100
+_SURROGATES = range(0xD800, 0xE000)
+
+
+def align_layer(
+    layer: Layer,
+    streams: Mapping[str, Sequence[Token]],
+    base: str,
+    progress: Progress | None = None,
+    options: AlignOptions | None = None,
+) -> LayerAlignment:
+    """Align the token streams of one layer, one per witness, against the base witness.
+
+    ``sigla`` of the result are the base, then the other witnesses in the order of
+    ``streams``. The same input gives the same output, whatever the order of the other
+    witnesses. See the module docstring for how columns, extents and transpositions look.
+    """
+    if base not in streams:
+        raise ValueError(f"the base witness {base!r} has no token stream")
+    opt = options or AlignOptions()
+    sigla = (base, *(s for s in streams if s != base))
+    table: dict[str, str] = {}
+    a = _symbols(streams[base], table, _BASE_PLACEHOLDER)
+    pairings: dict[str, PairAlignment] = {}
+    keys: dict[str, str] = {}
+    for siglum in sorted(sigla[1:]):
+        if progress:
+            progress(f"{layer.value}: aligning {siglum} with {base}")
+        keys[siglum] = _symbols(streams[siglum], table, _WITNESS_PLACEHOLDER)
+        pairings[siglum] = align_pair(a, keys[siglum], opt)
+    columns = _merge(streams, sigla, pairings, keys, opt)
+    extents = [Extent(base, 0, len(columns) - 1) if columns else Extent(base, None, None)]
+    extents += [_extent(columns, r, s) for r, s in enumerate(sigla) if r]
+    transpositions = tuple(Transposition(s, bs, be, ws, we) for s in sigla[1:] for bs, be, ws, we in pairings[s].moves)
+    return LayerAlignment(layer, sigla, tuple(columns), tuple(extents), transpositions)
+
+
+def _symbols(tokens: Sequence[Token], table: dict[str, str], placeholder: str) -> str:
+    """One character per token, equal where the tokens' ``n`` are equal."""
+    out = []
+    for tok in tokens:
+        if tok.is_placeholder:
+            out.append(placeholder)
+            continue
+        sym = table.get(tok.n)
+        if sym is None:
+            code = _FIRST_SYMBOL + len(table)
+            if code >= _SURROGATES.start:
+                code += len(_SURROGATES)
+            if code > 0x10FFFF:
+                raise ValueError("more distinct tokens than one layer can align")
+            sym = table[tok.n] = chr(code)
+        out.append(sym)
+    return "".join(out)
+
+
+def _merge(
+    streams: Mapping[str, Sequence[Token]],
+    sigla: tuple[str, ...],
+    pairings: Mapping[str, PairAlignment],
+    keys: Mapping[str, str],
+    opt: AlignOptions,
+) -> list[Column]:
+    base = streams[sigla[0]]
+    others = sigla[1:]
+    at: dict[str, array[int]] = {}
+    added: dict[str, dict[int, list[int]]] = {}
+    for s in others:
+        row = at[s] = array("q", [-1]) * len(base)
+        slots: dict[int, list[int]] = {}
+        slot = 0
+        pairing = pairings[s]
+        for i, j in zip(pairing.base, pairing.witness, strict=True):
+            if i >= 0:
+                row[i] = j
+                slot = i + 1
+            else:
+                slots.setdefault(slot, []).append(j)
+        added[s] = slots
+    places = sorted({g for s in others for g in added[s]})
+    columns: list[Column] = []
+    rows = [(streams[s], at[s]) for s in others]
+    p = 0
+    for g in range(len(base) + 1):
+        if p < len(places) and places[p] == g:
+            columns += _additions(g, streams, sigla, added, keys, opt)
+            p += 1
+        if g < len(base):
+            columns.append((base[g], *(toks[r[g]] if r[g] >= 0 else None for toks, r in rows)))
+    return columns
+
+
+def _additions(
+    g: int,
+    streams: Mapping[str, Sequence[Token]],
+    sigla: tuple[str, ...],
+    added: Mapping[str, Mapping[int, list[int]]],
+    keys: Mapping[str, str],
+    opt: AlignOptions,
+) -> list[Column]:
+    """Columns for the text that witnesses have before base token ``g`` and the base lacks."""
+    present = sorted(s for s in sigla[1:] if g in added[s])
+    seqs = [added[s][g] for s in present]
+    longest = max(map(len, seqs))
+    cells: list[tuple[int | None, ...]]
+    if len(present) == 1:
+        cells = [(t,) for t in range(longest)]
+    else:
+        text = [
+            [None if keys[s][j] == _WITNESS_PLACEHOLDER else keys[s][j] for j in seq]
+            for s, seq in zip(present, seqs, strict=True)
+        ]
+        if longest <= opt.chunk and _share(text):
+            cells = collatex_columns(text)
+        else:
+            # CollateX's own answer when nothing is shared: left to right, one column each.
+            cells = [tuple(t if t < len(seq) else None for seq in seqs) for t in range(longest)]
+    row = {s: r for r, s in enumerate(present)}
+    out: list[Column] = []
+    for cell in cells:
+        col: list[Token | None] = [None]
+        for s in sigla[1:]:
+            r = row.get(s)
+            t = None if r is None else cell[r]
+            col.append(None if r is None or t is None else streams[s][seqs[r][t]])
+        out.append(tuple(col))
+    return out
+
+
+def _share(text: Sequence[Sequence[str | None]]) -> bool:
+    """True if some key occurs in two of the sequences."""
+    seen: set[str] = set()
+    for seq in text:
+        mine = {key for key in seq if key is not None}
+        if not seen.isdisjoint(mine):
+            return True
+        seen |= mine
+    return False
+
+
+def _extent(columns: Sequence[Column], r: int, siglum: str) -> Extent:
+    """From the first to the last column holding one of the witness's tokens.
+
+    Text of the base before or after those columns is not extant in the witness. That is
+    the witness's first and last match with the base, unless the witness has text of its own
+    beyond them, which stays inside its extent so that none of its tokens falls out.
+    """
+    first = next((c for c, col in enumerate(columns) if col[r] is not None), None)
+    if first is None:
+        return Extent(siglum, None, None)
+    last = next(c for c in range(len(columns) - 1, -1, -1) if columns[c][r] is not None)
+    return Extent(siglum, first, last)

@@ -1,0 +1,272 @@
+"""One witness aligned to the base: anchors first, CollateX between them.
+
+1. Unique k-grams of the whole texts, chained in order (``anchors``), align the long
+   agreements; off-chain runs are transpositions (``transpositions``).
+2. Each stretch between two anchors is first narrowed by the equal tokens next to the
+   anchors, then aligned:
+
+   * one side empty: the other side's tokens stand alone;
+   * both sides at most ``chunk`` tokens: CollateX, unless the two sides share no token, in
+     which case CollateX's answer is known without asking (it pairs them left to right, the
+     first token of each side in one column, and so on) and we give it directly;
+   * larger: anchors again inside the stretch, unique relative to it, with the k-gram
+     lengths of ``gap_ks`` in turn; a stretch still too large after the last of them goes
+     to a fallback: an LCS alignment (rapidfuzz, bit-parallel, in C) whose unmatched
+     tokens are paired left to right as CollateX pairs them, cut into pieces along the
+     diagonal if it would need more than ``fallback_cells`` cells.
+
+3. The text before the first and after the last anchor is aligned against the base text next
+   to that anchor only: a witness that begins later or ends earlier than the base (a
+   fragment) then has no tokens out there, which ``engine`` turns into its extent.
+
+Every level is linear in the length of its stretch and there are at most ``len(gap_ks)``
+levels below the first, so the cost is near-linear; CollateX, quadratic, only ever sees
+``chunk`` tokens per side.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from collate.align.anchors import Match, chain, expand, unique_matches
+from collate.align.collatex_adapter import collatex_columns
+from collate.align.transpositions import Move, find_moves
+
+Positions = Sequence[int]
+
+
+@dataclass(frozen=True, slots=True)
+class AlignOptions:
+    """How the engine aligns; the defaults suit texts from a few hundred to millions of tokens.
+
+    ``chunk``: most tokens per witness in one CollateX call. ``k``: k-gram length of the
+    anchors over the whole texts. ``gap_ks``: k-gram lengths tried, in turn, in a stretch
+    between anchors that is larger than ``chunk``. ``min_transposition``: shortest passage
+    reported as a transposition (``None``: never report one; a passage in another order is
+    then an omission plus an addition, as plain CollateX has it); it cannot be shorter than
+    ``k``. ``edge_slack``: how much more base text than witness text before the first or after
+    the last anchor is still aligned as the witness's own (beyond it the witness begins later
+    or ends earlier than the base). ``fallback_cells``: largest LCS table of the fallback.
+    """
+
+    chunk: int = 200
+    k: int = 6
+    gap_ks: tuple[int, ...] = (6, 4, 3, 2)
+    min_transposition: int | None = 6
+    edge_slack: int = 20
+    fallback_cells: int = 4_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PairAlignment:
+    """The base and one witness aligned: ``base[p]``/``witness[p]`` are the positions in
+    column ``p`` (-1: none). Base positions increase; witness positions increase except inside
+    ``moves``, whose witness tokens stand at the base's place of the passage."""
+
+    base: array[int]
+    witness: array[int]
+    moves: tuple[Move, ...]
+
+
+def align_pair(a: str, b: str, options: AlignOptions) -> PairAlignment:
+    """Align witness symbols ``b`` to base symbols ``a`` (one character per token)."""
+    return _Pairer(a, b, options).run()
+
+
+def _text(s: str, idx: Positions) -> str:
+    if isinstance(idx, range) and idx.step == 1:
+        return s[idx.start : idx.stop]
+    return "".join(map(s.__getitem__, idx))
+
+
+class _Pairer:
+    """The state of one pairwise alignment: the symbols and the pairs emitted so far."""
+
+    def __init__(self, a: str, b: str, options: AlignOptions) -> None:
+        self.a = a
+        self.b = b
+        self.opt = options
+        self.ob: array[int] = array("q")
+        self.ow: array[int] = array("q")
+
+    def emit(self, i: int, j: int) -> None:
+        self.ob.append(i)
+        self.ow.append(j)
+
+    def run(self) -> PairAlignment:
+        a, b, opt = self.a, self.b, self.opt
+        k = opt.k if opt.min_transposition is None else min(opt.k, opt.min_transposition)
+        matches = unique_matches(a, b, k)
+        chained = chain(matches)
+        pairs = expand(chained, k)
+        moves: list[Move] = []
+        if opt.min_transposition is not None and pairs:
+            moves = find_moves(a, b, matches, chained, pairs, k, opt.min_transposition)
+        del matches
+        self._walk_top(pairs, moves)
+        if not moves:
+            return PairAlignment(self.ob, self.ow, ())
+        return PairAlignment(*_place_moves(self.ob, self.ow, moves), tuple(moves))
+
+    # -- the whole texts -------------------------------------------------------------------
+
+    def _walk_top(self, pairs: Sequence[Match], moves: Sequence[Move]) -> None:
+        a, b = self.a, self.b
+        moved_a = bytearray(len(a))
+        moved_b = bytearray(len(b))
+        for bs, be, ws, we in moves:
+            moved_a[bs:be] = b"\x01" * (be - bs)
+            moved_b[ws:we] = b"\x01" * (we - ws)
+
+        def span(moved: bytearray, lo: int, hi: int) -> Positions:
+            # Tokens of a moved passage are aligned at the base's place of the passage.
+            if 1 not in moved[lo:hi]:
+                return range(lo, hi)
+            return [x for x in range(lo, hi) if not moved[x]]
+
+        if not pairs:
+            self._gap(span(moved_a, 0, len(a)), span(moved_b, 0, len(b)), 0, False, False)
+            return
+        i0, j0 = pairs[0]
+        self._lead(span(moved_a, 0, i0), span(moved_b, 0, j0))
+        self.emit(i0, j0)
+        for (pi, pj), (i, j) in pairwise(pairs):
+            if i > pi + 1 or j > pj + 1:
+                self._gap(span(moved_a, pi + 1, i), span(moved_b, pj + 1, j), 0, True, True)
+            self.emit(i, j)
+        il, jl = pairs[-1]
+        self._trail(span(moved_a, il + 1, len(a)), span(moved_b, jl + 1, len(b)))
+
+    def _lead(self, ia: Positions, ib: Positions) -> None:
+        """Text before the first anchor; a much longer base side means the witness begins later."""
+        keep = len(ib) + self.opt.edge_slack
+        if len(ia) <= keep:
+            self._gap(ia, ib, 0, False, True)
+            return
+        for x in ia[: len(ia) - keep]:
+            self.emit(x, -1)
+        # Aligned backwards, so that the witness's tokens stand next to the anchor.
+        sub = _Pairer(self.a, self.b, self.opt)
+        sub._gap(ia[len(ia) - keep :][::-1], ib[::-1], 0, True, False)
+        self.ob.extend(reversed(sub.ob))
+        self.ow.extend(reversed(sub.ow))
+
+    def _trail(self, ia: Positions, ib: Positions) -> None:
+        """Text after the last anchor; a much longer base side means the witness ends earlier."""
+        keep = len(ib) + self.opt.edge_slack
+        if len(ia) <= keep:
+            self._gap(ia, ib, 0, True, False)
+            return
+        self._gap(ia[:keep], ib, 0, True, False)
+        for x in ia[keep:]:
+            self.emit(x, -1)
+
+    # -- a stretch between anchors -------------------------------------------------------
+
+    def _gap(self, ia: Positions, ib: Positions, level: int, left: bool, right: bool) -> None:
+        """Align a stretch; ``left``/``right``: an anchor borders it there, so equal tokens
+        next to that anchor extend it."""
+        a, b = self.a, self.b
+        n = min(len(ia), len(ib))
+        head = 0
+        if left:
+            while head < n and a[ia[head]] == b[ib[head]]:
+                self.emit(ia[head], ib[head])
+                head += 1
+        tail = 0
+        if right:
+            while tail < n - head and a[ia[-1 - tail]] == b[ib[-1 - tail]]:
+                tail += 1
+        self._solve(ia[head : len(ia) - tail], ib[head : len(ib) - tail], level, left, right)
+        for t in range(tail, 0, -1):
+            self.emit(ia[-t], ib[-t])
+
+    def _solve(self, ia: Positions, ib: Positions, level: int, left: bool, right: bool) -> None:
+        if not ia or not ib:
+            for x in ia:
+                self.emit(x, -1)
+            for y in ib:
+                self.emit(-1, y)
+            return
+        sa, sb = _text(self.a, ia), _text(self.b, ib)
+        chunk = self.opt.chunk
+        if len(ia) <= chunk and len(ib) <= chunk:
+            self._small(ia, ib, sa, sb)
+            return
+        ks = self.opt.gap_ks
+        while level < len(ks):
+            k = ks[level]
+            level += 1
+            local = expand(chain(unique_matches(sa, sb, k)), k)
+            if local:
+                self._walk(ia, ib, local, level, left, right)
+                return
+        self._fallback(ia, ib, sa, sb)
+
+    def _walk(self, ia: Positions, ib: Positions, local: Sequence[Match], level: int, left: bool, right: bool) -> None:
+        pi = pj = -1
+        for i, j in local:
+            if i > pi + 1 or j > pj + 1:
+                # Only the first piece borders what bordered the whole stretch on the left.
+                self._gap(ia[pi + 1 : i], ib[pj + 1 : j], level, left if pi < 0 else True, True)
+            self.emit(ia[i], ib[j])
+            pi, pj = i, j
+        self._gap(ia[pi + 1 :], ib[pj + 1 :], level, True, right)
+
+    def _small(self, ia: Positions, ib: Positions, sa: str, sb: str) -> None:
+        if set(sa).isdisjoint(sb):
+            self._left_justify(ia, ib)
+            return
+        for x, y in collatex_columns([list(sa), list(sb)]):
+            self.emit(-1 if x is None else ia[x], -1 if y is None else ib[y])
+
+    def _left_justify(self, ia: Positions, ib: Positions) -> None:
+        """Pair unmatched tokens left to right, as CollateX's ranking places them."""
+        for t in range(max(len(ia), len(ib))):
+            self.emit(ia[t] if t < len(ia) else -1, ib[t] if t < len(ib) else -1)
+
+    def _fallback(self, ia: Positions, ib: Positions, sa: str, sb: str) -> None:
+        """A stretch too large for CollateX that anchors could not cut: LCS alignment."""
+        from rapidfuzz.distance import Indel
+
+        if len(ia) * len(ib) > self.opt.fallback_cells:
+            side = max(1, int(self.opt.fallback_cells**0.5))
+            pieces = -(-max(len(ia), len(ib)) // side)
+            for p in range(pieces):
+                pa = ia[p * len(ia) // pieces : (p + 1) * len(ia) // pieces]
+                pb = ib[p * len(ib) // pieces : (p + 1) * len(ib) // pieces]
+                self._fallback(pa, pb, _text(self.a, pa), _text(self.b, pb))
+            return
+        da = db = 0  # start of the stretch not yet emitted on each side
+        for op in Indel.opcodes(sa, sb):
+            if op.tag != "equal":
+                continue
+            a0, a1, b0 = op.src_start, op.src_end, op.dest_start
+            self._left_justify(ia[da:a0], ib[db:b0])
+            for t in range(a1 - a0):
+                self.emit(ia[a0 + t], ib[b0 + t])
+            da, db = a1, op.dest_end
+        self._left_justify(ia[da:], ib[db:])
+
+
+def _place_moves(ob: array[int], ow: array[int], moves: Sequence[Move]) -> tuple[array[int], array[int]]:
+    """Insert each moved passage's pairs at the base's place of the passage."""
+    nb: array[int] = array("q")
+    nw: array[int] = array("q")
+    queue = sorted(moves)
+    m = 0
+    for i, j in zip(ob, ow, strict=True):
+        while m < len(queue) and i >= 0 and i > queue[m][0]:
+            bs, be, ws, _ = queue[m]
+            nb.extend(range(bs, be))
+            nw.extend(range(ws, ws + be - bs))
+            m += 1
+        nb.append(i)
+        nw.append(j)
+    for bs, be, ws, _ in queue[m:]:
+        nb.extend(range(bs, be))
+        nw.extend(range(ws, ws + be - bs))
+    return nb, nw
