@@ -7,14 +7,13 @@ from pathlib import Path
 
 import opencc
 import pytest
+from conftest import GAIJI, MANDOKU, REPO, need_shared
 
 from collate.apparatus import Collation, Locus, ReadingClass
 from collate.exporters.json import dumps
 from collate.model import Layer
 from collate.pipeline import RunResult, collate_project
 from collate.project import Project, load_project, project_from_mapping
-
-from conftest import GAIJI, MANDOKU, REPO, need_shared
 
 T2S = opencc.OpenCC("t2s")
 
