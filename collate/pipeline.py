@@ -139,6 +139,7 @@ def collate_project(project: Project, progress: Progress | None = None) -> RunRe
         ),
         layers=tuple(results),
         rules=tuple(RuleInfo(r.name, r.description, r.enabled) for r in normalizer.describe()),
+        diagnostics=tuple(d for r in results for d in r.diagnostics),
     )
     counts = {
         s: rule_counts([t for layer_tokens in by_layer.values() for t in layer_tokens])
