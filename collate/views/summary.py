@@ -44,40 +44,74 @@ def class_counts(result: LayerResult, siglum: str) -> Counter[ReadingClass]:
     return counts
 
 
+# Short column heads, so the table fits an 80-column terminal; the caption spells them out.
+SHORT: dict[ReadingClass, str] = {
+    ReadingClass.SUBSTANTIVE: "subst",
+    ReadingClass.TRANSPOSITION: "transp",
+    ReadingClass.OMISSION: "omit",
+    ReadingClass.ADDITION: "add",
+    ReadingClass.SCRIBAL_ERROR: "scribal",
+    ReadingClass.PLACEHOLDER: "placeh",
+    ReadingClass.ORTHOGRAPHIC: "orth",
+    ReadingClass.NOT_EXTANT: "n/ext",
+}
+
+
 def summary_table(collation: Collation) -> Table:
-    """One row per layer and witness: where it is extant, how many characters, its loci by class."""
+    """One row per layer and witness: where it is extant, how many characters, its loci by class.
+
+    The loci go in one cell (``subst 7 · omit 2``) so the table fits an 80-column terminal.
+    """
     counts = {(r.layer, s): class_counts(r, s) for r in collation.layers for s in r.sigla}
-    extra = [c for c in ReadingClass if c not in SHOWN and any(n[c] for n in counts.values())]
-    classes = [*SHOWN, *extra]
-    table = Table(title=Text(f"{collation.title}: variant loci by class"), show_lines=False)
-    for name in ("layer", "siglum", "label", "extant from", "to", "chars"):
-        table.add_column(name, justify="right" if name == "chars" else "left", no_wrap=True)
-    for cls in classes:
-        table.add_column(cls.value.replace("_", " "), justify="right")
     labels = {w.siglum: w.label for w in collation.witnesses}
+    table = Table(title=Text(f"{collation.title}: variant loci by class"), show_lines=False)
+    table.add_column("layer", no_wrap=True)
+    table.add_column("witness", no_wrap=True)
+    table.add_column("extant from – to")
+    table.add_column("chars", justify="right", no_wrap=True)
+    table.add_column("variant loci")
     for result in collation.layers:
         for k, siglum in enumerate(result.sigla):
             cov = result.coverage_of(siglum)
             if siglum in result.sparse:
                 placed = sum(1 for p in result.placements if p.siglum == siglum)
-                extent = [Text("sparse", style="italic"), Text(f"{placed} placed"), Text("-")]
+                extent, chars = Text(f"sparse: {placed} placed", style="italic"), "-"
             elif cov is None or cov.first is None:
-                extent = [Text("not extant", style="dim"), Text("-"), Text("0")]
+                extent, chars = Text("not extant", style="dim"), "0"
             else:
-                extent = [Text(place(cov.first)), Text(place(cov.last)), Text(str(cov.tokens))]
-            name = siglum + (" (base)" if siglum == collation.base else "")
-            cells = [
-                Text(str(counts[result.layer, siglum][c]) if counts[result.layer, siglum][c] else "·") for c in classes
-            ]
+                extent, chars = Text(f"{place(cov.first)} – {place(cov.last)}"), str(cov.tokens)
+            found = counts[result.layer, siglum]
+            cells = Text()
+            present = [cls for cls in ReadingClass if found[cls]]
+            for i, cls in enumerate(present):
+                if i:
+                    # Two items a line keep the table within an 80-column terminal.
+                    cells.append("\n" if i % 2 == 0 else "  ")
+                cells.append(f"{SHORT[cls]} {found[cls]}", style=_STYLE.get(cls, ""))
+            name = Text(siglum, style="bold")
+            if siglum == collation.base:
+                name.append(" (base)")
+            name.append(" " + labels.get(siglum, ""))
             table.add_row(
-                Text(f"{result.layer.chinese} {result.layer.value}") if k == 0 else Text(""),
-                Text(name, style="bold"),
-                Text(labels.get(siglum, "")),
-                *extent,
-                *cells,
+                Text(result.layer.chinese) if k == 0 else Text(""),
+                name,
+                extent,
+                chars,
+                cells or Text("·", style="dim"),
                 end_section=k == len(result.sigla) - 1,
             )
+    table.caption = "  ".join(f"{SHORT[c]} = {c.value.replace('_', ' ')}" for c in ReadingClass)
     return table
+
+
+_STYLE: dict[ReadingClass, str] = {
+    ReadingClass.SUBSTANTIVE: "bold red",
+    ReadingClass.OMISSION: "yellow",
+    ReadingClass.ADDITION: "green",
+    ReadingClass.TRANSPOSITION: "magenta",
+    ReadingClass.ORTHOGRAPHIC: "cyan",
+    ReadingClass.NOT_EXTANT: "dim",
+}
 
 
 def summary_view(collation: Collation) -> Group:
