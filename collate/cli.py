@@ -100,9 +100,9 @@ def inspect(file: Path, layout: str, gaiji: Path | None, show_tokens: bool) -> N
     if show_tokens:
         from collate.normalize import Normalizer
         from collate.tokenize import tokenize_witness
-        from collate.views.tokens import tokens_view
+        from collate.views.tokens import print_tokens
 
-        console.print(tokens_view(witness, tokenize_witness(witness, Normalizer()), color=console.is_terminal))
+        print_tokens(console, witness, tokenize_witness(witness, Normalizer()))
         return
     console.print(inspect_view(witness, color=console.is_terminal))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -49,6 +50,9 @@ def tokens_table(witness: Witness, tokens: Mapping[Layer, tuple[Token, ...]]) ->
     return table
 
 
-def tokens_view(witness: Witness, tokens: Mapping[Layer, tuple[Token, ...]], *, color: bool) -> Table | Text:
-    """A rich table in a terminal, plain tab-separated text otherwise."""
-    return tokens_table(witness, tokens) if color else Text(tokens_plain(witness, tokens))
+def print_tokens(console: Console, witness: Witness, tokens: Mapping[Layer, tuple[Token, ...]]) -> None:
+    """A rich table in a terminal; tab-separated lines when piped (rich would expand the tabs)."""
+    if console.is_terminal:
+        console.print(tokens_table(witness, tokens))
+    else:
+        console.file.write(tokens_plain(witness, tokens))

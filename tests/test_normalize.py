@@ -1,0 +1,375 @@
+from __future__ import annotations
+
+import sys
+import time
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SEED_000, SEED_001, SEED_002, SEED_004, SHARED, need_shared
+
+from collate.apparatus import ReadingClass
+from collate.errors import ProjectError
+from collate.model import Change, ChangeClass, Layer, Span, Token, Witness
+from collate.normalize import (
+    DEFAULT_RULES,
+    Normalizer,
+    build_normalizer,
+    compare,
+    explain,
+    reading_class,
+    rule_counts,
+)
+from collate.normalize.build_variants import build
+from collate.normalize.placeholder import KEY_MARK
+from collate.normalize.script import convert
+from collate.normalize.tables import CURATED_VARIANTS, SEMANTIC_VARIANTS, VARIANTS, data_path, read_rows
+from collate.project import load_project
+from collate.readers import read_witness
+from collate.tokenize import tokenize
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+CASES: list[dict[str, Any]] = tomllib.loads(
+    (Path(__file__).parent / "data" / "normalize_cases.toml").read_text(encoding="utf-8")
+)["case"]
+
+
+@cache
+def normalizer(config: str = "{}", artifacts: str = "") -> Normalizer:
+    """Normalizers are cached per configuration: building one reads the tables."""
+    import json
+
+    witness_artifacts = {"SK": artifacts.split()} if artifacts else {}
+    return build_normalizer(json.loads(config), witness_artifacts)
+
+
+def tokens_of(text: str, normalizer: Normalizer, siglum: str = "SK", layer: Layer = Layer.JING) -> tuple[Token, ...]:
+    witness = Witness(siglum, siglum, "case.txt", text, "plain", spans=(Span(0, len(text), layer),))
+    return tokenize(witness, layer, normalizer)
+
+
+def keys(tokens: tuple[Token, ...]) -> str:
+    return "".join(KEY_MARK if t.n.startswith(KEY_MARK) else t.n for t in tokens)
+
+
+def case_outcome(case: dict[str, Any]) -> list[str]:
+    """The ways a case's result differs from what it expects (empty: it passes)."""
+    import json
+
+    config = json.dumps(case.get("config", {}), ensure_ascii=False, sort_keys=True)
+    norm = normalizer(config, " ".join(case.get("artifacts", [])))
+    # Artifacts are declared for SK; `witness` lets a case read as another witness.
+    siglum = case.get("witness", "SK")
+    tokens = tokens_of(case["input"], norm, siglum, Layer(case.get("layer", "jing")))
+    problems = []
+    if "other" in case:
+        other = tokens_of(case["other"], norm, case.get("other_witness", "ZS"), Layer(case.get("layer", "jing")))
+        if len(other) != len(tokens):
+            return [f"{len(tokens)} tokens against {len(other)}"]
+        same = keys(tokens) == keys(other) and not any(t.is_placeholder for t in (*tokens, *other))
+        if same != case["same"]:
+            problems.append(f"same: {same} ({keys(tokens)!r} / {keys(other)!r})")
+        verdicts = [v for v in (compare(a, b) for a, b in zip(tokens, other, strict=True)) if v is not None]
+        telling = [v for v in verdicts if v[1] != "script"]
+        verdict = (telling or verdicts or [None])[0]
+        got = (verdict[0].value, verdict[1]) if verdict else None
+    else:
+        if keys(tokens) != case["n"]:
+            problems.append(f"n: {keys(tokens)!r}")
+        rules = list(dict.fromkeys(c.rule for t in tokens for c in t.changes))
+        if rules != case["rules"]:
+            problems.append(f"rules: {rules}")
+        cls, cause = reading_class(c for t in tokens for c in t.changes)
+        got = (cls.value, cause)
+    if got != (case["class"], case.get("cause")):
+        problems.append(f"class: {got}")
+    return problems
+
+
+def test_there_are_enough_cases_and_every_rule_is_covered() -> None:
+    assert len(CASES) >= 60
+    used = {rule for case in CASES if "rules" in case for rule in case["rules"]}
+    assert set(DEFAULT_RULES) | {"semantic-variant"} <= used
+    assert any(ord(c) > 0xFFFF and not 0xF0000 <= ord(c) for case in CASES for c in case["input"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_case(case: dict[str, Any]) -> None:
+    problems = case_outcome(case)
+    if case.get("expect") == "fail":
+        assert problems, 'a known gap now passes: drop its expect = "fail"'
+    else:
+        assert not problems, problems
+
+
+# --- the seeds, read through their readers -----------------------------------------------
+
+
+@cache
+def seed_tokens(path: Path, siglum: str, layout: str, layer: Layer) -> tuple[Token, ...]:
+    return tokenize(read_witness(path, siglum=siglum, layout=layout), layer, normalizer())
+
+
+def find(tokens: tuple[Token, ...], phrase: str) -> tuple[Token, ...]:
+    text = "".join(t.t for t in tokens)
+    at = text.find(phrase)
+    assert at >= 0, f"{phrase} not found"
+    return tokens[at : at + len(phrase)]
+
+
+@pytest.mark.parametrize(
+    ("layer", "sk", "zs", "same", "cls", "cause"),
+    [
+        (Layer.JING, "宾再拜受", "賓再拜受", True, None, None),
+        (Layer.JING, "执八算兴", "執八筭興", True, ReadingClass.ORTHOGRAPHIC, "variant"),
+        (Layer.ZHU, "射人奉之", "射人案之", False, ReadingClass.SUBSTANTIVE, None),
+        (Layer.ZHU, "其馀于中", "其餘於中", True, None, None),
+    ],
+)
+def test_seed_passages(layer: Layer, sk: str, zs: str, same: bool, cls: ReadingClass | None, cause: str | None) -> None:
+    a = find(seed_tokens(SEED_000, "SK", "siku-wltk", layer), sk)
+    b = find(seed_tokens(SEED_001, "ZS", "zhushu", layer), zs)
+    assert ([x.n for x in a] == [y.n for y in b]) is same
+    script = (ReadingClass.ORTHOGRAPHIC, "script")
+    verdicts = {compare(x, y) for x, y in zip(a, b, strict=True)} - {None}
+    # Differences of script alone are classed as such (the apparatus lists no variant for them).
+    assert verdicts - {script} == ({(cls, cause)} if cls else set())
+
+
+def test_seed_004_賔_meets_seed_001_賓() -> None:
+    jishuo = [t for t in seed_tokens(SEED_004, "JS", "jishuo", Layer.JING) if t.t == "賔"]
+    zhushu = [t for t in seed_tokens(SEED_001, "ZS", "zhushu", Layer.JING) if t.t == "賓"]
+    assert jishuo and zhushu
+    assert {t.n for t in jishuo} == {t.n for t in zhushu} == {"宾"}
+    assert explain(jishuo[0], zhushu[0])[0] == Change("variant-graph", "賔", "賓", ChangeClass.ORTHOGRAPHIC, "curated")
+
+
+def test_seed_002_question_marks_are_unique_placeholders() -> None:
+    witness = read_witness(SEED_002, siglum="YL", layout="yili-inline")
+    tokens = [t for layer in witness.layers() if layer.is_text for t in tokenize(witness, layer, normalizer())]
+    marks = [t for t in tokens if t.t == "?"]
+    assert len(marks) == witness.text.count("?") == 29
+    assert all(t.is_placeholder for t in marks)
+    assert len({t.n for t in marks}) == 29
+
+
+# --- classes and explanations ----------------------------------------------------------------
+
+
+def change(rule: str, cls: ChangeClass = ChangeClass.ORTHOGRAPHIC) -> Change:
+    return Change(rule, "a", "b", cls)
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ([], (ReadingClass.SUBSTANTIVE, None)),
+        ([change("script")], (ReadingClass.ORTHOGRAPHIC, "script")),
+        ([change("variant-graph"), change("script")], (ReadingClass.ORTHOGRAPHIC, "variant")),
+        ([change("semantic-variant"), change("variant-graph")], (ReadingClass.ORTHOGRAPHIC, "semantic")),
+        ([change("taboo", ChangeClass.TABOO), change("script")], (ReadingClass.ORTHOGRAPHIC, "taboo")),
+        (
+            [change("artifact", ChangeClass.UNCERTAIN), change("taboo", ChangeClass.TABOO)],
+            (ReadingClass.PLACEHOLDER, "artifact"),
+        ),
+        (
+            [change("placeholder", ChangeClass.PLACEHOLDER), change("artifact", ChangeClass.UNCERTAIN)],
+            (ReadingClass.PLACEHOLDER, None),
+        ),
+    ],
+)
+def test_reading_class(changes: list[Change], expected: tuple[ReadingClass, str | None]) -> None:
+    assert reading_class(changes) == expected
+
+
+def test_explain_strings_gives_the_union_of_changes() -> None:
+    norm = normalizer()
+    why = norm.explain("賔", "宾")
+    assert [(c.rule, c.before, c.after) for c in why] == [("variant-graph", "賔", "賓"), ("script", "賓", "宾")]
+    assert norm.explain("曆", "歷")[0].cls is ChangeClass.TABOO
+    with pytest.raises(ValueError, match="normalize differently"):
+        norm.explain("奉", "案")
+
+
+def test_explain_tokens_refuses_different_keys() -> None:
+    a, b = tokens_of("奉", normalizer())[0], tokens_of("案", normalizer())[0]
+    with pytest.raises(ValueError):
+        explain(a, b)
+    assert compare(a, a) is None
+
+
+def test_changes_name_their_sources() -> None:
+    norm = normalizer()
+    _, changes = norm.normalize("逺")
+    assert [c.source for c in changes] == ["curated", convert_source(norm)]
+    _, changes = norm.normalize("\uf900")
+    assert changes[0].source == "Unicode compatibility ideograph"
+    _, changes = norm.normalize("玄")
+    assert "玄燁" in changes[0].source
+
+
+def convert_source(norm: Normalizer) -> str:
+    return next(r.source for r in norm.describe() if r.name == "script")
+
+
+def test_rule_counts() -> None:
+    tokens = tokens_of("賔再拜受筭□", normalizer())
+    assert rule_counts(tokens) == {"placeholder": 1, "script": 1, "variant-graph": 2}
+
+
+def test_placeholder_keys_are_unique_per_witness_and_offset() -> None:
+    norm = normalizer()
+    a = norm.normalize("□", witness="SK", start=3)[0]
+    b = norm.normalize("□", witness="SK", start=4)[0]
+    c = norm.normalize("□", witness="ZS", start=3)[0]
+    assert len({a, b, c}) == 3
+    assert all(k.startswith(KEY_MARK) for k in (a, b, c))
+    assert norm.normalize("若", witness="SK", start=0, placeholder=True)[1][0].cls is ChangeClass.PLACEHOLDER
+
+
+def test_fold_strings_for_phrase_matching() -> None:
+    norm = normalizer()
+    assert norm.fold("比投不釋") == "比投不释"
+    assert norm.fold("賔□") == "宾" + KEY_MARK
+
+
+def test_no_unicode_normalization() -> None:
+    token = tokens_of("\uf900，", normalizer())[0]
+    assert token.t == "\uf900" != unicodedata.normalize("NFC", token.t)
+    assert token.after == "，"
+
+
+# --- consistency of the tables with OpenCC --------------------------------------------------
+
+
+def test_every_character_meets_its_simplified_form() -> None:
+    """n(c) == n(t2s(c)) for the whole URO, Ext A and compatibility block, but for known gaps."""
+    norm = normalizer()
+    parted = []
+    for cp in [*range(0x3400, 0x4DC0), *range(0x4E00, 0xA000), *range(0xF900, 0xFB00)]:
+        char = chr(cp)
+        simple = convert("t2s", char)
+        if len(simple) == 1 and norm.normalize(char)[0] != norm.normalize(simple)[0]:
+            parted.append(char)
+    assert parted == ["癒"]  # Unihan pairs 癒 with 瘉, OpenCC with 愈 (a case marks the gap)
+
+
+@pytest.mark.parametrize("rule", ["variant-graph", "semantic-variant", "script"])
+def test_every_curated_mapping_applies(rule: str) -> None:
+    norm = normalizer('{"semantic": true}')
+    rows = [f for _, f in read_rows(data_path(CURATED_VARIANTS), 3) if f[2] == rule]
+    assert rows
+    for variant, standard, *_ in rows:
+        assert norm.normalize(variant)[0] == norm.normalize(standard)[0], (variant, standard)
+
+
+def test_script_before_variants_still_meets() -> None:
+    order = '{"rules": ["placeholder", "script", "variant-graph", "taboo"]}'
+    norm = normalizer(order)
+    for a, b in (("賔", "宾"), ("筭", "算"), ("曆", "历"), ("岗", "崗")):
+        assert norm.normalize(a)[0] == norm.normalize(b)[0], (a, b)
+
+
+# --- configuration -------------------------------------------------------------------------
+
+
+def test_describe_lists_every_rule_in_order() -> None:
+    infos = normalizer('{"semantic": true}', "防").describe()
+    names = [i.name for i in infos]
+    assert names == ["placeholder", "artifact", "taboo", "variant-graph", "semantic-variant", "script"]
+    assert all(i.enabled and i.description and i.source for i in infos)
+    assert "SK: 防" in infos[1].source
+    default = normalizer().describe()
+    assert [i.name for i in default if not i.enabled] == ["semantic-variant"]
+    assert "Unihan" in next(i.source for i in default if i.name == "variant-graph")
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        ({"rules": ["script", "nfkc"]}, "unknown rule 'nfkc'"),
+        ({"rules": "script"}, "must be a list"),
+        ({"rules": ["script", "script"]}, "listed twice"),
+        ({"semantic": "yes"}, "true or false"),
+        ({"semantic": False, "rules": ["semantic-variant"]}, "semantic = false"),
+        ({"script": "s2t"}, "unknown script conversion"),
+        ({"taboo_eras": ["ming"]}, "unknown taboo era 'ming'"),
+        ({"variants": {"髙": "高高"}}, "one character to one character"),
+        ({"normalise": True}, "unknown key `normalise`"),
+    ],
+)
+def test_bad_configuration_is_a_project_error(section: dict[str, Any], message: str) -> None:
+    with pytest.raises(ProjectError, match=message):
+        build_normalizer(section, {})
+
+
+def test_project_variant_table(tmp_path: Path) -> None:
+    (tmp_path / "mine.tsv").write_text("# mine\n灋\t法\tvariant-graph\tnote\n", encoding="utf-8")
+    norm = build_normalizer({"variant_tables": ["mine.tsv"]}, {}, root=tmp_path)
+    n, changes = norm.normalize("灋")
+    assert n == "法"
+    assert changes[0].source == "project table mine.tsv"
+
+
+def test_bad_project_table_names_the_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.tsv").write_text("灋\t法\n灋 法\n", encoding="utf-8")
+    with pytest.raises(ProjectError) as error:
+        build_normalizer({"variant_tables": ["bad.tsv"]}, {}, root=tmp_path)
+    assert "bad.tsv:2" in str(error.value)
+
+
+def test_from_project(tmp_path: Path) -> None:
+    (tmp_path / "collate.toml").write_text(
+        '[[witness]]\nsiglum = "SK"\npath = "a.txt"\nartifacts = ["防"]\n\n'
+        '[[witness]]\nsiglum = "ZS"\npath = "b.txt"\n\n'
+        '[normalize]\nsemantic = true\ntaboo_eras = ["qing", "tang"]\n',
+        encoding="utf-8",
+    )
+    norm = Normalizer.from_project(load_project(tmp_path / "collate.toml"))
+    assert "semantic-variant" in norm.rules
+    assert norm.normalize("民")[0] == "人"
+    assert norm.normalize("防", witness="SK")[1][0].cls is ChangeClass.UNCERTAIN
+    assert norm.normalize("防", witness="ZS")[1] == ()
+
+
+# --- the shipped tables ---------------------------------------------------------------------
+
+
+def test_shipped_tables_rebuild_identically(tmp_path: Path) -> None:
+    unihan = need_shared(SHARED / "data" / "Unihan_Variants.txt")
+    graphic, semantic = build(unihan, tmp_path)
+    for name in (VARIANTS, SEMANTIC_VARIANTS):
+        assert (tmp_path / name).read_text(encoding="utf-8") == data_path(name).read_text(encoding="utf-8")
+    assert graphic > 1000 and semantic > 1000
+
+
+def test_shipped_tables_carry_their_source_and_licence() -> None:
+    for name in (VARIANTS, SEMANTIC_VARIANTS):
+        head = data_path(name).read_text(encoding="utf-8")[:2000]
+        assert "Unihan" in head and "Unicode License" in head and "terms_of_use" in head
+    assert "curated" in data_path(CURATED_VARIANTS).read_text(encoding="utf-8")[:500].lower()
+
+
+def test_semantic_only_pairs_are_not_in_the_default_rule() -> None:
+    graphic = {f[0] for _, f in read_rows(data_path(VARIANTS), 3)}
+    assert "荅" not in graphic
+    assert "荅" in {f[0] for _, f in read_rows(data_path(SEMANTIC_VARIANTS), 3)}
+    assert normalizer().normalize("荅")[0] == "荅"
+
+
+def test_normalization_is_fast() -> None:
+    norm = normalizer()
+    text = SEED_001.read_text(encoding="utf-8") * 20
+    norm.fold(text)  # warm the cache: the speed that matters is on seen characters
+    started = time.perf_counter()
+    for char in text:
+        norm.normalize(char, witness="ZS")
+    rate = len(text) / (time.perf_counter() - started)
+    # Measured around 1.5M characters a second; the bound leaves room for slow machines.
+    assert rate > 200_000
