@@ -1,0 +1,217 @@
+"""Editorial notes (蕙田案, 【案…】): attached to what they judge, read as claims, checked.
+
+The stage runs on a project's read witnesses and needs no alignment:
+
+    notes_of (collect) → resolve (anchor + claims) → check (full texts, readings files)
+
+``notes_for_project`` composes it; ``notes_to_json`` is its JSON edge and
+``attach_to_loci`` hands the notes to the apparatus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from collate.model import SparseReading, Witness
+from collate.notes.anchor import BaseIndex
+from collate.notes.check import FullText, check_claim, compare_readings, derived_readings
+from collate.notes.collect import notes_of
+from collate.notes.fold import UNKNOWN, fold_char, is_placeholder
+from collate.notes.lexicon import DEFAULT_LEXICON, Lexicon, lexicon_from_section
+from collate.notes.records import (
+    Anchor,
+    AnchorMethod,
+    Check,
+    Claim,
+    ClaimKind,
+    Note,
+    Place,
+    ReadingDifference,
+    Verdict,
+)
+from collate.notes.resolve import resolve_note
+
+if TYPE_CHECKING:
+    from collate.apparatus import Collation
+    from collate.pipeline import ReadResult
+
+
+@dataclass(frozen=True, slots=True)
+class NotesResult:
+    """Every note of a project's witnesses, where it is anchored, its claims and their checks.
+
+    ``unanchored`` are notes tied to no passage (only to the chapter); ``unplaced`` claims
+    whose place was not found. ``derived`` holds, per sparse witness, the readings the
+    claims report; ``differences`` where they disagree with that witness's readings file.
+    """
+
+    notes: tuple[Note, ...]
+    anchors: tuple[Anchor, ...]
+    claims: tuple[Claim, ...]
+    checks: tuple[Check, ...]
+    unanchored: tuple[Note, ...]
+    unplaced: tuple[Claim, ...]
+    derived: tuple[tuple[str, tuple[SparseReading, ...]], ...] = ()
+    differences: tuple[ReadingDifference, ...] = ()
+
+    def anchor_of(self, note: Note) -> Anchor | None:
+        """The anchor of one note."""
+        return next((a for a in self.anchors if a.note.id == note.id), None)
+
+    def claims_of(self, note: Note) -> tuple[Claim, ...]:
+        """The claims one note makes."""
+        return tuple(c for c in self.claims if c.note.id == note.id)
+
+    def checks_of(self, claim: Claim) -> tuple[Check, ...]:
+        """The checks of one claim (one per full text of its witness, or one 'not checkable')."""
+        return tuple(c for c in self.checks if c.claim is claim)
+
+    def counts(self) -> dict[Verdict, int]:
+        """How many checks gave each verdict."""
+        return {v: sum(1 for c in self.checks if c.verdict is v) for v in Verdict}
+
+
+def notes_for_project(read: ReadResult) -> NotesResult:
+    """The notes stage for a read project: every note anchored, parsed and checked."""
+    project = read.project
+    lexicon = lexicon_from_section(project.sections.get("notes"), str(project.source or project.root))
+    folder = _project_folder(read)
+    return notes_for_witnesses(read.witnesses, lexicon, folder)
+
+
+def notes_for_witnesses(
+    witnesses: Iterable[Witness], lexicon: Lexicon = DEFAULT_LEXICON, folder: Callable[[str], str] | None = None
+) -> NotesResult:
+    """The notes stage for witnesses read without a project (each note anchored in its own witness)."""
+    witnesses = tuple(witnesses)
+    full_texts = {w.siglum: FullText.of(w, folder) for w in witnesses if not w.sparse}
+    notes: list[Note] = []
+    anchors: list[Anchor] = []
+    claims: list[Claim] = []
+    checks: list[Check] = []
+    for witness in witnesses:
+        if witness.sparse:
+            continue
+        own = notes_of(witness, lexicon)
+        if not own:
+            continue
+        index = BaseIndex(witness, folder)
+        for note in own:
+            resolved = resolve_note(index, note, lexicon)
+            notes.append(note)
+            anchors.append(resolved.anchor)
+            claims.extend(resolved.claims)
+            for claim in resolved.claims:
+                checks.extend(_checks(claim, witness, full_texts, witnesses, index, lexicon))
+    derived, differences = _sparse(witnesses, claims, folder)
+    return NotesResult(
+        notes=tuple(notes),
+        anchors=tuple(anchors),
+        claims=tuple(claims),
+        checks=tuple(checks),
+        unanchored=tuple(a.note for a in anchors if a.method is AnchorMethod.CHAPTER),
+        unplaced=tuple(c for c in claims if c.base_start is None),
+        derived=derived,
+        differences=differences,
+    )
+
+
+def _checks(
+    claim: Claim,
+    own: Witness,
+    full_texts: dict[str, FullText],
+    witnesses: tuple[Witness, ...],
+    index: BaseIndex,
+    lexicon: Lexicon,
+) -> list[Check]:
+    sigla = claim.sigla
+    targets = [full_texts[s] for s in sigla if s in full_texts and s != own.siglum]
+    if targets:
+        return [check_claim(claim, full, index) for full in targets]
+    if claim.kind is ClaimKind.EMEND:
+        why = "an emendation is a judgment, not a report of a reading"
+    elif not claim.witness:
+        why = "a judgment on the base text"
+    elif not sigla:
+        why = f"{claim.witness} is not a witness of the project (no siglum in [notes.lexicon])"
+    elif any(w.siglum in sigla and w.sparse for w in witnesses):
+        why = "only a readings file of that witness is collated: compared as readings"
+    else:
+        why = f"no full text of {claim.witness} in the project"
+    return [Check(claim, Verdict.NOT_CHECKABLE, why)]
+
+
+def fold_words(words: str) -> str:
+    """Words folded with the default folding (how lexicon names are matched)."""
+    return "".join(fold_char(c) for c in words)
+
+
+def _sparse(
+    witnesses: tuple[Witness, ...], claims: list[Claim], folder: Callable[[str], str] | None
+) -> tuple[tuple[tuple[str, tuple[SparseReading, ...]], ...], tuple[ReadingDifference, ...]]:
+    derived = []
+    differences: list[ReadingDifference] = []
+    sparse = [w for w in witnesses if w.sparse]
+    if not sparse:
+        return (), ()
+    base = next((w for w in witnesses if not w.sparse), None)
+    if base is None:
+        return (), ()
+    index = BaseIndex(base, folder)
+    for witness in sparse:
+        mine = tuple(c for c in claims if witness.siglum in c.sigla)
+        readings = derived_readings(mine, witness.siglum, index)
+        derived.append((witness.siglum, readings))
+        differences.extend(compare_readings(readings, mine, witness))
+    return tuple(derived), tuple(differences)
+
+
+def _project_folder(read: ReadResult) -> Callable[[str], str]:
+    """Default folding, then the project's normalizer (its variant tables and rules)."""
+    from collate.normalize import Normalizer
+
+    normalizer = Normalizer.from_project(read.project)
+
+    def folder(char: str) -> str:
+        if is_placeholder(char):
+            return UNKNOWN
+        key = normalizer.fold(fold_char(char))
+        return fold_char(key) if len(key) == 1 else fold_char(char)
+
+    return folder
+
+
+def notes_to_json(result: NotesResult) -> dict[str, Any]:
+    """The notes stage as JSON-ready data (``output/<name>.notes.json``)."""
+    from collate.notes.tojson import to_json
+
+    return to_json(result)
+
+
+def attach_to_loci(collation: Collation, result: NotesResult) -> Collation:
+    """The collation with each locus carrying the notes whose claims (or quoted anchor) overlap it."""
+    from collate.notes.attach import attach
+
+    return attach(collation, result)
+
+
+__all__ = [
+    "Anchor",
+    "AnchorMethod",
+    "Check",
+    "Claim",
+    "ClaimKind",
+    "Lexicon",
+    "Note",
+    "NotesResult",
+    "Place",
+    "ReadingDifference",
+    "Verdict",
+    "attach_to_loci",
+    "lexicon_from_section",
+    "notes_for_project",
+    "notes_for_witnesses",
+    "notes_to_json",
+]

@@ -1,0 +1,77 @@
+"""Handing notes to the apparatus: each locus gets the notes whose claims overlap it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from collate.apparatus import AttachedNote, Collation, Locus
+from collate.model import Token
+from collate.notes.records import AnchorMethod, Claim, Note
+
+if TYPE_CHECKING:
+    from collate.notes import NotesResult
+
+
+@dataclass(frozen=True, slots=True)
+class _Stretch:
+    note: Note
+    start: int
+    end: int
+    claims: tuple[Claim, ...]
+
+
+def attach(collation: Collation, result: NotesResult) -> Collation:
+    """The collation with notes attached to the loci they speak of (base offsets overlap)."""
+    stretches = _stretches(result)
+    for layer in collation.layers:
+        base_column = layer.alignment.sigla.index(collation.base) if collation.base in layer.alignment.sigla else None
+        if base_column is None:
+            continue
+        loci = []
+        for locus in layer.loci:
+            span = _locus_span(locus, [col[base_column] for col in layer.alignment.columns])
+            notes = _notes_for(span, stretches) if span else ()
+            loci.append(locus.with_notes(locus.notes + notes) if notes else locus)
+        collation = collation.with_layer(layer.with_loci(tuple(loci)))
+    return collation
+
+
+def _stretches(result: NotesResult) -> list[_Stretch]:
+    out = []
+    for note in result.notes:
+        placed = [c for c in result.claims_of(note) if c.base_start is not None and c.base_end is not None]
+        for claim in placed:
+            out.append(_Stretch(note, claim.base_start or 0, claim.base_end or 0, (claim,)))
+        if placed:
+            continue
+        anchor = result.anchor_of(note)
+        if anchor is not None and anchor.method is AnchorMethod.QUOTE:
+            out.append(_Stretch(note, anchor.start, anchor.end, ()))
+    return out
+
+
+def _locus_span(locus: Locus, base_tokens: Sequence[Token | None]) -> tuple[int, int] | None:
+    """Raw offsets of the locus in the base: its base tokens, or the insertion point before them."""
+    tokens = [t for t in base_tokens[locus.col_start : locus.col_end] if t is not None]
+    if tokens:
+        return tokens[0].start, tokens[-1].end
+    before = [t for t in base_tokens[: locus.col_start] if t is not None]
+    if before:
+        return before[-1].end, before[-1].end
+    after = [t for t in base_tokens[locus.col_end :] if t is not None]
+    return (after[0].start, after[0].start) if after else None
+
+
+def _notes_for(span: tuple[int, int], stretches: list[_Stretch]) -> tuple[AttachedNote, ...]:
+    a, b = span
+    found: dict[str, AttachedNote] = {}
+    for s in stretches:
+        overlaps = s.start < b and a < s.end if a < b and s.start < s.end else a <= s.end and s.start <= b
+        if not overlaps:
+            continue
+        old = found.get(s.note.id)
+        claims = (old.claims if old else ()) + tuple(c.summary() for c in s.claims)
+        found[s.note.id] = AttachedNote(s.note.id, s.note.resp, s.note.text, s.note.location, claims)
+    return tuple(found.values())

@@ -1,0 +1,295 @@
+"""Checking claims against the witnesses a project collates.
+
+Against a full text (e.g. the 大戴禮記 Mandoku file) a claim is checked on its own,
+independently of the alignment stage: the base's words around the claim's place are
+searched in the witness's 經 (folded, fuzzy), both as the note says the witness reads
+and as the base reads; the better match is the place, and what the witness has there
+decides the verdict. Against a readings file (a sparse witness) the claims are turned
+into readings of their own and compared entry by entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from rapidfuzz import fuzz
+
+from collate.model import Layer, SparseReading, Witness
+from collate.notes.anchor import TEXT_LAYERS, BaseIndex
+from collate.notes.fold import UNKNOWN, FoldedText, fold, folded_text
+from collate.notes.records import Check, Claim, ClaimKind, Place, ReadingDifference, Verdict
+
+CONTEXT = 12  # base characters on each side of a claim's place used to find it
+PLACE_MIN = 60.0  # a weaker match of the context means the place is not in the witness
+PARTLY_MIN = 70.0  # a reading at least this like the claimed one confirms the claim in part
+SLACK = 3  # characters a reading may stand off the mapped place
+
+
+@dataclass(frozen=True, slots=True)
+class FullText:
+    """A full-text witness made searchable: its 經 folded (every text layer if it has no 經)."""
+
+    witness: Witness
+    text: FoldedText
+
+    @classmethod
+    def of(cls, witness: Witness, fold_char: Callable[[str], str] | None = None) -> FullText:
+        """The searchable text of ``witness``."""
+        jing = folded_text(witness, (Layer.JING,), folder=fold_char)
+        if not jing.text:
+            jing = folded_text(witness, TEXT_LAYERS, folder=fold_char)
+        return cls(witness, jing)
+
+
+def check_claim(claim: Claim, full: FullText, index: BaseIndex) -> Check:
+    """The verdict of one claim against one full-text witness."""
+    siglum = full.witness.siglum
+    if claim.kind is ClaimKind.EMEND:
+        return Check(claim, Verdict.NOT_CHECKABLE, "an emendation is a judgment, not a report of a reading", siglum)
+    if claim.base_start is None or claim.base_end is None:
+        return Check(claim, Verdict.NOT_CHECKABLE, "the claim's place was not found in the base", siglum)
+    if claim.place is Place.CHAPTER_END and claim.kind is ClaimKind.ADDS:
+        return _check_anywhere(claim, full, index)
+    base_text = index.text(Layer.JING)
+    i, j = base_text.index_at(claim.base_start), base_text.index_at(claim.base_end)
+    if i == len(base_text.text) or (i < j and base_text.starts[i] != claim.base_start):
+        base_text = index.text(None)
+        i, j = base_text.index_at(claim.base_start), base_text.index_at(claim.base_end)
+    left = base_text.text[max(0, i - CONTEXT) : i]
+    right = base_text.text[j : j + CONTEXT]
+    base = base_text.text[i:j]
+    claimed = index.fold(claim.reading)
+    if claim.kind is ClaimKind.LACKS:
+        claimed = ""
+    hypotheses = [left + claimed + right, left + base + right]
+    located = max((_locate(h, full.text.text) for h in hypotheses), key=lambda a: a[0])
+    score, lo, hi = located
+    if score < PLACE_MIN:
+        return Check(
+            claim,
+            Verdict.NOT_CHECKABLE,
+            f"the place was not found in {siglum} (best match {score:.0f}%)",
+            siglum,
+            score=score,
+        )
+    pad = len(claimed) + len(base) + SLACK
+    r_lo, r_hi = max(0, lo - pad), min(len(full.text.text), hi + pad)
+    region = full.text.text[r_lo:r_hi]
+    window = left + base + right
+    p0 = r_lo + _map(window, region, len(left), before=True)
+    p1 = r_lo + _map(window, region, len(left) + len(base), before=False)
+    if p1 < p0:
+        p0, p1 = p1, p0
+    actual = full.text.text[p0:p1]
+    return _verdict(claim, full, claimed, base, actual, p0, p1)
+
+
+def _verdict(claim: Claim, full: FullText, claimed: str, base: str, actual: str, p0: int, p1: int) -> Check:
+    siglum = full.witness.siglum
+    text = full.text
+    if claim.kind is ClaimKind.LACKS:
+        shown = _shown(text, p0, p1)
+        if not actual:
+            return _check(claim, full, Verdict.CONFIRMED, f"{siglum} has nothing there", "", p0, 100.0)
+        if _same(actual, base) or _find(base, actual) >= 0:
+            return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} has {shown}", shown, p0, 0.0)
+        return _check(claim, full, Verdict.PARTLY, f"{siglum} lacks it but has {shown} there", shown, p0, 50.0)
+    reach = len(claimed) + SLACK
+    lo, hi = max(0, p0 - reach), min(len(text.text), p1 + reach)
+    at = _find(claimed, text.text[lo:hi])
+    if at >= 0:
+        start = lo + at
+        shown = _shown(text, start, start + len(claimed))
+        return _check(claim, full, Verdict.CONFIRMED, f"{siglum} reads {shown}", shown, start, 100.0)
+    shown = _shown(text, p0, p1)
+    if claim.kind is ClaimKind.READS and _same(actual, base) and base:
+        return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} reads {shown}, as the base", shown, p0, 0.0)
+    if claim.kind is not ClaimKind.READS and not actual:
+        return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} has nothing there", "", p0, 0.0)
+    near = text.text[lo:hi]
+    aligned = fuzz.partial_ratio_alignment(claimed, near) if claimed and near else None
+    if aligned is not None and aligned.score >= PARTLY_MIN:
+        start, end = lo + aligned.dest_start, lo + aligned.dest_end
+        start, end = _trim(claimed, text.text, start, end)
+        shown = _shown(text, start, end)
+        what = differences(claim.reading, shown, text.text[start:end])
+        return _check(claim, full, Verdict.PARTLY, f"{siglum} reads {shown} ({what})", shown, start, aligned.score)
+    score = fuzz.ratio(claimed, actual)
+    return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} reads {shown or '∅'}", shown, p0, score)
+
+
+def _check_anywhere(claim: Claim, full: FullText, index: BaseIndex) -> Check:
+    """篇末 additions: the passage is looked for in the whole witness; where it stands is reported."""
+    siglum = full.witness.siglum
+    text = full.text
+    claimed = index.fold(claim.reading)
+    at = _find(claimed, text.text)
+    if at >= 0:
+        shown = _shown(text, at, at + len(claimed))
+        after = len(text.text) - at - len(claimed)
+        evidence = f"{siglum} has it, {after} characters before its end"
+        return _check(claim, full, Verdict.CONFIRMED, evidence, shown, at, 100.0)
+    aligned = fuzz.partial_ratio_alignment(claimed, text.text)
+    if aligned is None or aligned.score < PARTLY_MIN:
+        best = aligned.score if aligned else 0.0
+        return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} has no such passage", "", 0, best)
+    # A long passage may be interrupted in the witness: look a third wider, in blocks of 3.
+    grow = len(claimed) // 3
+    start, end = _trim(claimed, text.text, max(0, aligned.dest_start - grow), aligned.dest_end + grow, min_block=3)
+    shown = _shown(text, start, end)
+    what = differences(claim.reading, shown, text.text[start:end])
+    after = len(text.text) - end
+    evidence = f"{siglum} has it, {after} characters before its end, with differences ({what})"
+    return _check(claim, full, Verdict.PARTLY, evidence, shown, start, aligned.score)
+
+
+def _check(claim: Claim, full: FullText, verdict: Verdict, evidence: str, actual: str, at: int, score: float) -> Check:
+    text = full.text
+    location = full.witness.locate(text.starts[at]) if at < len(text.starts) else None
+    return Check(claim, verdict, evidence, full.witness.siglum, actual, location, round(score, 1))
+
+
+def _locate(query: str, text: str) -> tuple[float, int, int]:
+    aligned = fuzz.partial_ratio_alignment(query, text) if query and text else None
+    if aligned is None:
+        return 0.0, 0, 0
+    return aligned.score, aligned.dest_start, aligned.dest_end
+
+
+def _map(window: str, region: str, index: int, *, before: bool) -> int:
+    """Where position ``index`` of ``window`` falls in ``region``: before or after text inserted there."""
+    for tag, a0, a1, b0, b1 in SequenceMatcher(None, window, region, autojunk=False).get_opcodes():
+        if tag == "insert" and a0 == index:
+            return b0 if before else b1
+        if a0 <= index < a1 or (index == a1 and tag != "insert" and a1 == len(window)):
+            if tag == "equal":
+                return b0 + (index - a0)
+            if tag == "replace":
+                return b0 if index == a0 else b1 if index == a1 else b0 + min(index - a0, b1 - b0)
+            return b0  # delete: the witness lacks these characters
+    return len(region)
+
+
+def _same(a: str, b: str) -> bool:
+    return len(a) == len(b) and all(x == y or UNKNOWN in (x, y) for x, y in zip(a, b, strict=True))
+
+
+def _find(needle: str, hay: str) -> int:
+    """The first place ``needle`` stands in ``hay``, a placeholder matching any character."""
+    if not needle:
+        return -1
+    for k in range(len(hay) - len(needle) + 1):
+        if _same(needle, hay[k : k + len(needle)]):
+            return k
+    return -1
+
+
+def _trim(claimed: str, text: str, start: int, end: int, *, min_block: int = 1) -> tuple[int, int]:
+    """The stretch of ``text[start:end]`` that corresponds to ``claimed``.
+
+    From its first to its last matching block, widened by the claimed characters that
+    stand before the first and after the last (周則復始 for 终则复始, not 則復始).
+    """
+    blocks = SequenceMatcher(None, claimed, text[start:end], autojunk=False).get_matching_blocks()
+    blocks = [b for b in blocks if b.size >= min_block]
+    if not blocks:
+        return start, end
+    first, last = blocks[0], blocks[-1]
+    lo = max(0, start + first.b - first.a)
+    hi = min(len(text), start + last.b + last.size + (len(claimed) - last.a - last.size))
+    return lo, hi
+
+
+def _shown(text: FoldedText, start: int, end: int) -> str:
+    return text.original[start:end]
+
+
+def differences(claimed: str, actual_shown: str, actual_folded: str) -> str:
+    """The characters where a witness's text differs from a claimed reading, e.g. ``其→奇``."""
+    a, b = fold(claimed), actual_folded
+    parts = []
+    for tag, a0, a1, b0, b1 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        old, new = claimed[a0:a1], actual_shown[b0:b1]
+        if (
+            tag == "replace"
+            and all(UNKNOWN in (x, y) for x, y in zip(a[a0:a1], b[b0:b1], strict=False))
+            and a1 - a0 == b1 - b0
+        ):
+            continue
+        parts.append(f"{old}→{new}" if tag == "replace" else f"+{new}" if tag == "insert" else f"-{old}")
+    return ", ".join(parts) if parts else "placeholders only"
+
+
+def derived_readings(claims: Iterable[Claim], siglum: str, index: BaseIndex) -> tuple[SparseReading, ...]:
+    """The readings the claims about ``siglum`` report, as a sparse witness of their own.
+
+    Offsets are the note's, in the base file (the claims have no readings file). Claims
+    that only say an edition agrees with the base, and emendations, report no reading.
+    """
+    out = []
+    for c in claims:
+        if siglum not in c.sigla or c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base):
+            continue
+        position = {Place.AFTER: "after", Place.BEFORE: "before", Place.SECTION_END: "after"}.get(c.place, "at")
+        at = c.phrase or c.base or _around(index, c)
+        base = "" if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) else c.base
+        reading = "" if c.kind is ClaimKind.LACKS else c.reading
+        if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) and position == "at":
+            position = "after"
+        source = f"{c.note.label or c.note.resp}（{c.note.location}）"
+        out.append(
+            SparseReading(c.note.start, c.note.end, at, base, reading, position, Layer.JING, source, c.note.text)
+        )
+    return tuple(out)
+
+
+def _around(index: BaseIndex, claim: Claim) -> str:
+    """The base words before an insertion point, to locate it (此节之下 has no phrase)."""
+    if claim.base_start is None:
+        return ""
+    jing = index.text(Layer.JING)
+    i = jing.index_at(claim.base_start)
+    return jing.original[max(0, i - 6) : i]
+
+
+def compare_readings(
+    derived: tuple[SparseReading, ...], claims: tuple[Claim, ...], witness: Witness
+) -> tuple[ReadingDifference, ...]:
+    """Where the readings derived from the notes and a readings file disagree."""
+    entries = witness.readings
+    out: list[ReadingDifference] = []
+    reporting = [c for c in claims if witness.siglum in c.sigla]
+    matched: set[int] = set()
+    for reading, claim in zip(derived, _derived_claims(reporting), strict=True):
+        key = (fold(reading.base), fold(reading.reading))
+        same = [k for k, e in enumerate(entries) if (fold(e.base), fold(e.reading)) == key]
+        if same:
+            matched.update(same)
+            continue
+        near = [k for k, e in enumerate(entries) if _overlaps(e, reading)]
+        if near:
+            matched.update(near)
+            e = entries[near[0]]
+            message = f"the file reads {e.reading or '∅'} for {e.base or '∅'}; the note: {claim.summary()}"
+            out.append(ReadingDifference(witness.siglum, message, claim, e.at, e.reading))
+        else:
+            out.append(ReadingDifference(witness.siglum, f"not in the file: {claim.summary()}", claim))
+    for k, e in enumerate(entries):
+        if k not in matched:
+            message = f"no note's claim gives the file's {e.reading or '∅'} for {e.base or '∅'} at {e.at}"
+            out.append(ReadingDifference(witness.siglum, message, None, e.at, e.reading))
+    return tuple(out)
+
+
+def _derived_claims(claims: list[Claim]) -> list[Claim]:
+    return [c for c in claims if not (c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base))]
+
+
+def _overlaps(entry: SparseReading, reading: SparseReading) -> bool:
+    a = fold(entry.at + entry.base)
+    b = fold(reading.at + reading.base)
+    return bool(a and b) and (fold(reading.base or reading.at) in a or fold(entry.base or entry.at) in b)

@@ -1,0 +1,197 @@
+"""The records of the notes stage: a note, where it is anchored, what it claims, how that checks out.
+
+Every record points back into a witness's raw text by offsets, so a claim can always be
+shown at its place (file:line:col and printed page) and an anchor can be attached to the
+apparatus loci it overlaps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from collate.model import Layer, SourceLocation
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One editorial note of a witness: a 蕙田案 block or a 【案…】.
+
+    ``start``/``end`` bound the note's words in the witness's raw text (the attribution
+    蕙田案/案 excluded); ``text`` is those words with layout (indentation, line ends) left
+    out, and ``pieces`` the raw ``(start, end)`` stretches it is made of, in order.
+    ``label`` is the attribution as printed; ``resp`` who speaks (秦蕙田, 四庫館臣).
+    """
+
+    id: str
+    witness: str
+    unit: int
+    start: int
+    end: int
+    label: str
+    resp: str
+    text: str
+    pieces: tuple[tuple[int, int], ...]
+    location: SourceLocation
+
+    def raw_offset(self, index: int) -> int:
+        """The raw-text offset of character ``index`` of ``text`` (``len(text)`` maps to ``end``)."""
+        for start, end in self.pieces:
+            if index < end - start:
+                return start + index
+            index -= end - start
+        return self.end
+
+
+class AnchorMethod(str, Enum):
+    """How a note was attached to the base text."""
+
+    QUOTE = "quote"  # the note quotes the passage it judges
+    PRECEDING = "preceding"  # no quotation: the passage just before the note
+    CHAPTER = "chapter"  # nothing precedes: the chapter as a whole
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """Where a note is attached: ``base[start:end]`` in the base witness's raw text.
+
+    ``text`` is the base's words there (layout and small print left out), ``quote`` the
+    phrase of the note that was found (empty unless ``method`` is QUOTE), ``score`` how
+    well it matched (0–100; 100 for a passage taken because it precedes the note).
+    """
+
+    note: Note
+    layer: Layer
+    start: int
+    end: int
+    text: str
+    quote: str
+    method: AnchorMethod
+    score: float
+    location: SourceLocation
+
+
+class ClaimKind(str, Enum):
+    """What a note says a witness has."""
+
+    READS = "reads"  # 作, 讹作, 云: the witness reads `reading` where the base reads `base`
+    ADDS = "adds"  # 多, 有, 增: the witness has `reading` in addition
+    LACKS = "lacks"  # 无, 脱: the witness does not have `base`
+    SUPERFLUOUS = "superfluous"  # 衍: the witness has `reading`, and it should go
+    EMEND = "emend"  # 当为, 当作: `base` should be `reading` (a judgment, not a report)
+
+
+class Place(str, Enum):
+    """Where a claim is, relative to the phrase or passage that locates it."""
+
+    AT = "at"  # the phrase itself
+    AFTER = "after"  # X下, X以下, 此下
+    BEFORE = "before"  # X上
+    SECTION_START = "section-start"  # 此节之首
+    SECTION_END = "section-end"  # 此节之下, 此二句之下
+    CHAPTER_END = "chapter-end"  # 篇末
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One statement of a note about one witness's text, parsed by the claim grammar.
+
+    ``witness`` is the name as the note writes it (大戴礼, 今注疏本 …), ``sigla`` the
+    project's sigla for it (the lexicon may map a name to a full text and a readings file)
+    and ``siglum`` the first of them, or None. ``base`` is the base's text the claim
+    concerns (empty for an addition), ``reading`` what the witness has (empty for a lack).
+    ``phrase`` is the base phrase that locates ``place``. ``base_start``/``base_end`` are
+    the offsets in the base witness's raw text the claim concerns (equal for an insertion
+    point); None when the place could not be found. ``resp`` is who makes the claim (the
+    note's author, or the authority it cites: 朱子 for 通解云…当作), ``via`` the source the
+    note relays (疏 in 疏云定本无此一句). ``count`` is a stated length (十三字), ``clause``
+    the words of the note the claim was read from.
+    """
+
+    note: Note
+    witness: str
+    siglum: str | None
+    kind: ClaimKind
+    base: str
+    reading: str
+    place: Place
+    phrase: str
+    base_start: int | None
+    base_end: int | None
+    resp: str
+    clause: str
+    via: str | None = None
+    count: int | None = None
+    sigla: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        """A one-line summary, e.g. ``大戴礼 (DD) reads 峭 for 哨``."""
+        who = f"{self.witness} ({self.siglum})" if self.siglum else self.witness
+        where = _place_words(self.place, self.phrase)
+        if self.kind is ClaimKind.READS:
+            if self.reading == self.base:
+                return f"{who} reads {self.reading or '∅'} as the base{where}"
+            return f"{who} reads {self.reading or '∅'} for {self.base or '∅'}{where}"
+        if self.kind is ClaimKind.ADDS:
+            return f"{who} adds {self.reading}{where}"
+        if self.kind is ClaimKind.LACKS:
+            return f"{who} lacks {self.base}{where}"
+        if self.kind is ClaimKind.SUPERFLUOUS:
+            return f"{who or 'the base'}: {self.reading} is superfluous{where}"
+        return f"{self.resp} emends {self.base} to {self.reading} in {who or 'the base'}"
+
+
+def _place_words(place: Place, phrase: str) -> str:
+    if place is Place.AFTER:
+        return f" after {phrase}" if phrase else ""
+    if place is Place.BEFORE:
+        return f" before {phrase}" if phrase else ""
+    if place is Place.SECTION_START:
+        return " at the start of the section"
+    if place is Place.SECTION_END:
+        return " at the end of the section"
+    if place is Place.CHAPTER_END:
+        return " at the end of the chapter"
+    return ""
+
+
+class Verdict(str, Enum):
+    """How a claim fares against a witness collated as a full text."""
+
+    CONFIRMED = "confirmed"  # the witness has exactly what the note says
+    PARTLY = "partly"  # it has it at that place, but differs in some characters
+    CONTRADICTED = "contradicted"  # it reads otherwise there
+    NOT_CHECKABLE = "not checkable"  # no full text of that witness, place not found, or not a report
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A claim checked: the verdict, why, and what the witness actually reads there.
+
+    ``witness`` is the siglum of the full text checked against (None when there is none);
+    ``actual`` the witness's own characters at the place, ``location`` where they are.
+    ``score`` is the similarity (0–100) of the claimed and the actual reading.
+    """
+
+    claim: Claim
+    verdict: Verdict
+    evidence: str
+    witness: str | None = None
+    actual: str = ""
+    location: SourceLocation | None = None
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingDifference:
+    """Where the readings a note reports differ from a hand-written readings file.
+
+    ``entry`` is the readings-file entry at the place (None if the file is silent there),
+    ``derived`` the reading derived from the claim (None if no claim speaks of the entry).
+    """
+
+    siglum: str
+    message: str
+    claim: Claim | None
+    entry_at: str = ""
+    entry_reading: str = ""

@@ -1,0 +1,111 @@
+"""The notes stage as JSON-ready data: plain dicts, built only here at the edge."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from collate.model import SourceLocation
+from collate.notes.records import Anchor, Check, Claim, Note, ReadingDifference
+
+if TYPE_CHECKING:
+    from collate.notes import NotesResult
+
+
+def to_json(result: NotesResult) -> dict[str, Any]:
+    """Notes with their anchor, claims and checks; unanchored notes; reading differences."""
+    return {
+        "notes": [_note(n, result.anchor_of(n), result.claims_of(n), result) for n in result.notes],
+        "unanchored": [n.id for n in result.unanchored],
+        "unplaced": [_claim_ref(c) for c in result.unplaced],
+        "counts": {v.value: n for v, n in result.counts().items()},
+        "derived": {
+            siglum: [
+                {"at": r.at, "base": r.base, "reading": r.reading, "position": r.position, "source": r.source}
+                for r in readings
+            ]
+            for siglum, readings in result.derived
+        },
+        "differences": [_difference(d) for d in result.differences],
+    }
+
+
+def _where(location: SourceLocation | None) -> dict[str, Any] | None:
+    if location is None:
+        return None
+    return {
+        "path": location.path,
+        "line": location.line,
+        "column": location.column,
+        "page": location.page,
+        "page_line": location.page_line,
+    }
+
+
+def _note(note: Note, anchor: Anchor | None, claims: tuple[Claim, ...], result: NotesResult) -> dict[str, Any]:
+    return {
+        "id": note.id,
+        "witness": note.witness,
+        "resp": note.resp,
+        "label": note.label,
+        "text": note.text,
+        "start": note.start,
+        "end": note.end,
+        "location": _where(note.location),
+        "anchor": None
+        if anchor is None
+        else {
+            "method": anchor.method.value,
+            "layer": anchor.layer.value,
+            "start": anchor.start,
+            "end": anchor.end,
+            "text": anchor.text,
+            "quote": anchor.quote,
+            "score": anchor.score,
+            "location": _where(anchor.location),
+        },
+        "claims": [_claim(c, result.checks_of(c)) for c in claims],
+    }
+
+
+def _claim(claim: Claim, checks: tuple[Check, ...]) -> dict[str, Any]:
+    return {
+        "summary": claim.summary(),
+        "witness": claim.witness,
+        "siglum": claim.siglum,
+        "kind": claim.kind.value,
+        "base": claim.base,
+        "reading": claim.reading,
+        "place": claim.place.value,
+        "phrase": claim.phrase,
+        "base_start": claim.base_start,
+        "base_end": claim.base_end,
+        "resp": claim.resp,
+        "via": claim.via,
+        "count": claim.count,
+        "clause": claim.clause,
+        "checks": [
+            {
+                "witness": c.witness,
+                "verdict": c.verdict.value,
+                "evidence": c.evidence,
+                "actual": c.actual,
+                "score": c.score,
+                "location": _where(c.location),
+            }
+            for c in checks
+        ],
+    }
+
+
+def _claim_ref(claim: Claim) -> dict[str, Any]:
+    return {"note": claim.note.id, "summary": claim.summary()}
+
+
+def _difference(d: ReadingDifference) -> dict[str, Any]:
+    return {
+        "siglum": d.siglum,
+        "message": d.message,
+        "note": d.claim.note.id if d.claim else None,
+        "entry_at": d.entry_at,
+        "entry_reading": d.entry_reading,
+    }
