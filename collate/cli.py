@@ -107,6 +107,18 @@ def inspect(file: Path, layout: str, gaiji: Path | None, show_tokens: bool) -> N
     console.print(inspect_view(witness, color=console.is_terminal))
 
 
+@main.command()
+@config_option
+def notes(config: Path | None) -> None:
+    """Show the editorial notes (蕙田案, 【案…】): what each judges, its claims, and how they check out."""
+    from collate.notes import notes_for_project
+    from collate.pipeline import read_project
+    from collate.views.notes import print_notes
+
+    result = notes_for_project(read_project(load(config)))
+    print_notes(_console(), result)
+
+
 @main.command(name="export")
 @config_option
 @out_option

@@ -1,0 +1,102 @@
+"""The terminal view of the notes stage: each note, where it is anchored, its claims and their checks.
+
+A rich table on a terminal; plain tab-separated lines, one claim a line, when piped.
+Witness text is always wrapped in ``Text`` (rich would read ``[…]`` as markup).
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from collate.model import SourceLocation
+from collate.notes import Check, Note, NotesResult, Verdict
+
+_STYLE = {
+    Verdict.CONFIRMED: "green",
+    Verdict.PARTLY: "yellow",
+    Verdict.CONTRADICTED: "red",
+    Verdict.NOT_CHECKABLE: "dim",
+}
+
+
+def _where(location: SourceLocation | None) -> str:
+    if location is None:
+        return ""
+    if location.page:
+        line = f" l.{location.page_line}" if location.page_line else ""
+        return f"p.{location.page}{line}"
+    return f"{location.line}:{location.column}"
+
+
+def _short(text: str, size: int = 24) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def print_notes(console: Console, result: NotesResult) -> None:
+    """Show the notes stage: a table on a terminal, plain lines when piped."""
+    if console.is_terminal:
+        console.print(notes_table(result))
+        console.print(Text(summary_line(result)))
+    else:
+        for line in plain_lines(result):
+            console.print(Text(line), soft_wrap=True)
+    for difference in result.differences:
+        console.print(Text(f"{difference.siglum}: {difference.message}"), soft_wrap=True)
+
+
+def notes_table(result: NotesResult) -> Table:
+    """One row per claim (a note without claims gets one row): note, anchor, claim, verdict, evidence."""
+    table = Table(title="Editorial notes", show_lines=True)
+    for name in ("note", "anchor", "claim", "verdict", "evidence"):
+        table.add_column(name, overflow="fold")
+    for note in result.notes:
+        rows = _rows(result, note)
+        for k, (claim, check) in enumerate(rows):
+            first = k == 0
+            note_cell = Text(f"{note.id} {_where(note.location)}\n{_short(note.text, 40)}") if first else Text("")
+            anchor_cell = Text(_anchor_words(result, note)) if first else Text("")
+            verdict = Text(check.verdict.value, style=_STYLE[check.verdict]) if check else Text("")
+            evidence = Text(f"{check.evidence} {_where(check.location)}".strip()) if check else Text("")
+            table.add_row(note_cell, anchor_cell, Text(claim), verdict, evidence)
+    return table
+
+
+def _rows(result: NotesResult, note: Note) -> list[tuple[str, Check | None]]:
+    rows: list[tuple[str, Check | None]] = []
+    for claim in result.claims_of(note):
+        checks = result.checks_of(claim) or (None,)
+        rows.extend((claim.summary(), check) for check in checks)
+    return rows or [("", None)]
+
+
+def _anchor_words(result: NotesResult, note: Note) -> str:
+    anchor = result.anchor_of(note)
+    if anchor is None:
+        return "not anchored"
+    return f"{anchor.method.value} {_where(anchor.location)}\n{_short(anchor.text)}"
+
+
+def plain_lines(result: NotesResult) -> list[str]:
+    """Tab-separated lines: note id, page, anchor method and words, claim, verdict, evidence."""
+    lines = []
+    for note in result.notes:
+        anchor = result.anchor_of(note)
+        anchored = f"{anchor.method.value}\t{_where(anchor.location)}\t{anchor.text}" if anchor else "none\t\t"
+        for claim, check in _rows(result, note):
+            verdict = check.verdict.value if check else ""
+            evidence = f"{check.evidence} {_where(check.location)}".strip() if check else ""
+            lines.append(f"{note.id}\t{_where(note.location)}\t{anchored}\t{claim}\t{verdict}\t{evidence}")
+    lines.append(summary_line(result))
+    return lines
+
+
+def summary_line(result: NotesResult) -> str:
+    """Counts: notes, anchored, claims, and each verdict."""
+    counts = result.counts()
+    verdicts = ", ".join(f"{n} {v.value}" for v, n in counts.items())
+    return (
+        f"{len(result.notes)} notes ({len(result.unanchored)} not tied to a passage), "
+        f"{len(result.claims)} claims ({len(result.unplaced)} unplaced); checks: {verdicts}"
+    )
