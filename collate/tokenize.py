@@ -87,6 +87,22 @@ def _split_gap(gap: str) -> tuple[str, str]:
     return gap[:cut], gap[cut:]
 
 
+# What a character does, cached: a token, a combining mark, or punctuation/layout (a gap).
+_TOKEN, _MARK, _GAP = 0, 1, 2
+_KINDS: dict[str, int] = {}
+
+
+def _kind(char: str) -> int:
+    kind = _KINDS.get(char)
+    if kind is None:
+        if unicodedata.category(char)[0] == "M":
+            kind = _MARK
+        else:
+            kind = _TOKEN if is_token_char(char) else _GAP
+        _KINDS[char] = kind
+    return kind
+
+
 def tokenize(witness: Witness, layer: Layer, normalizer: Normalizer) -> tuple[Token, ...]:
     """The tokens of one layer of ``witness``, normalized, in file order."""
     text = witness.text
@@ -98,19 +114,22 @@ def tokenize(witness: Witness, layer: Layer, normalizer: Normalizer) -> tuple[To
             continue
         i = span.start
         while i < span.end:
-            sub = subs.get(i)
+            sub = subs.get(i) if subs else None
             if sub is not None and sub.end <= span.end:
                 resolved = sub.replacement
                 _add(drafts, gap, _Draft(i, sub.end, resolved or text[i : sub.end], span.unit, resolved is None))
                 i = sub.end
                 continue
             char = text[i]
-            if unicodedata.category(char)[0] == "M" and drafts and not gap and drafts[-1].end == i:
+            kind = _kind(char)
+            if kind == _TOKEN:
+                _add(drafts, gap, _Draft(i, i + 1, char, span.unit, False))
+            elif kind == _MARK and drafts and not gap and drafts[-1].end == i:
                 # A combining mark (a variation selector) belongs to the character before it.
                 drafts[-1].end += 1
                 drafts[-1].t += char
-            elif is_token_char(char) or is_question_placeholder(text, i):
-                _add(drafts, gap, _Draft(i, i + 1, char, span.unit, char == "?"))
+            elif char == "?" and is_question_placeholder(text, i):
+                _add(drafts, gap, _Draft(i, i + 1, char, span.unit, True))
             else:
                 gap.append(char)
             i += 1
@@ -120,12 +139,13 @@ def tokenize(witness: Witness, layer: Layer, normalizer: Normalizer) -> tuple[To
 
 
 def _add(drafts: list[_Draft], gap: list[str], draft: _Draft) -> None:
-    joined = "".join(gap)
-    gap.clear()
-    if drafts:
-        drafts[-1].after, draft.before = _split_gap(joined)
-    else:
-        draft.before = joined
+    if gap:
+        joined = "".join(gap)
+        gap.clear()
+        if drafts:
+            drafts[-1].after, draft.before = _split_gap(joined)
+        else:
+            draft.before = joined
     drafts.append(draft)
 
 
