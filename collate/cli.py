@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from collate.apparatus import ReadingClass
 from collate.errors import CollateError
+from collate.model import Layer
 from collate.project import PROJECT_FILE, Project, load_project, project_from_files
 
 
@@ -138,6 +140,68 @@ def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> 
     run = load_run(folder)
     for path in write_outputs(run, folder, formats or None):
         _console().print(f"wrote {path}")
+
+
+@main.command()
+@config_option
+@click.argument("sigla", nargs=-1)
+@click.option(
+    "--class",
+    "classes",
+    multiple=True,
+    type=click.Choice([c.value for c in ReadingClass]),
+    help="Show only readings of this class (repeatable).",
+)
+@click.option(
+    "--layer",
+    "layers",
+    multiple=True,
+    type=click.Choice([x.value for x in Layer if x.is_text]),
+    help="Show only this layer (repeatable).",
+)
+@click.option("--list", "as_list", is_flag=True, help="One row per locus, with the page and line of every reading.")
+def diff(
+    config: Path | None, sigla: tuple[str, ...], classes: tuple[str, ...], layers: tuple[str, ...], as_list: bool
+) -> None:
+    """Show the collation: the base text with each variant inline (of the witnesses SIGLA, if named)."""
+    from collate.pipeline import collate_project
+    from collate.review import apply_decisions, decisions_path, load_decisions
+    from collate.views.diff import DiffFilter, diff_view, loci_table, print_paged
+
+    project = load(config)
+    for siglum in sigla:
+        project.witness(siglum)
+    console = _console()
+    result = collate_project(project)
+    collation, _ = apply_decisions(result.collation, load_decisions(decisions_path(project)))
+    view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers))
+    shown = loci_table(collation, view) if as_list else diff_view(collation, view, result.read.by_siglum())
+    print_paged(console, shown)
+
+
+@main.command()
+@config_option
+@click.option("--editor", default=None, help="Your name, recorded with each decision (default: $USER).")
+def review(config: Path | None, editor: str | None) -> None:
+    """Review the variant loci full-screen; each decision is saved at once to decisions.toml."""
+    from collate.pipeline import collate_project
+    from collate.review import decision_counts, decisions_path
+    from collate.review.app import run_review
+    from collate.review.session import ReviewSession, default_editor
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise click.ClickException("collate review needs a terminal (try `collate diff` for printable output)")
+    project = load(config)
+    console = _console()
+    with console.status("collating…") as status:
+        result = collate_project(project, progress=lambda msg: status.update(msg))
+    path = decisions_path(project)
+    session = ReviewSession(result.collation, path, editor or default_editor(), witnesses=result.read.by_siglum())
+    run_review(session)
+    counts = decision_counts(session.report)
+    console.print(
+        f"{counts.decided} loci decided, {counts.undecided} undecided, {counts.orphaned} orphaned decisions: {path}"
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

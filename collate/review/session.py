@@ -7,6 +7,7 @@ atomically before the session's state changes, so what the screen shows is on di
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,11 @@ class Context:
     after: str
     location: SourceLocation | None = None
     note: str = ""
+
+
+def default_editor() -> str:
+    """Who decides, when ``--editor`` is not given: the login name from the environment."""
+    return os.environ.get("USER") or os.environ.get("USERNAME") or "editor"
 
 
 def pair_of(locus: Locus) -> tuple[str, tuple[str, ...]]:
