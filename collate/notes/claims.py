@@ -138,6 +138,7 @@ def _in_original_script(claim: ParsedClaim, folded: str, original: str) -> Parse
 
     return replace(
         claim,
+        witness=restore(claim.witness),
         phrase=restore(claim.phrase),
         base=restore(claim.base),
         reading=restore(claim.reading),

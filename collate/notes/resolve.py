@@ -157,8 +157,9 @@ def _place_in_passage(index: BaseIndex, note: Note, passage: Passage | None, pc:
         _, end = folded.raw_span(passage.i, passage.j)
         return _Place(end, end, "", "")
     if pc.place is Place.AFTER:
-        _, end = folded.raw_span(passage.i, passage.j) if passage.inline else folded.raw_span(passage.j - 1, passage.j)
-        return _Place(end, end, "", "")
+        # 此下: right after the words the note follows; they name the place.
+        _, end = folded.raw_span(passage.i, passage.j)
+        return _Place(end, end, "", folded.original[max(passage.i, passage.j - 3) : passage.j])
     target = index.fold(pc.base or pc.reading)
     if not target:
         return _Place(None, None, pc.base, "")

@@ -39,11 +39,12 @@ def print_notes(console: Console, result: NotesResult) -> None:
     if console.is_terminal:
         console.print(notes_table(result))
         console.print(Text(summary_line(result)))
+        for difference in result.differences:
+            console.print(Text(f"{difference.siglum}: {difference.message}"))
     else:
-        for line in plain_lines(result):
-            console.print(Text(line), soft_wrap=True)
-    for difference in result.differences:
-        console.print(Text(f"{difference.siglum}: {difference.message}"), soft_wrap=True)
+        # Written as is: rich would expand the tabs that make the lines easy to cut.
+        lines = plain_lines(result) + [f"{d.siglum}: {d.message}" for d in result.differences]
+        console.file.write("".join(line + "\n" for line in lines))
 
 
 def notes_table(result: NotesResult) -> Table:

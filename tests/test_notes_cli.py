@@ -1,0 +1,60 @@
+"""`collate notes`, the JSON edge of the notes stage, and notes attached to apparatus loci."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from collate.cli import main
+from collate.notes import attach_to_loci, notes_for_project, notes_to_json
+from collate.pipeline import collate_project, read_project
+from collate.project import load_project
+
+
+def test_notes_command_prints_one_line_per_claim_when_piped(repo: Path) -> None:
+    result = CliRunner().invoke(main, ["notes", "--config", str(repo / "collate.toml")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(
+        line.startswith("SK-n2\tp.3a l.3\tquote\tp.2b l.5\t枉矢哨\t今本大戴礼 (DD) reads 峭 for 哨") for line in lines
+    )
+    assert any(line.startswith("12 notes (1 not tied to a passage), 14 claims (0 unplaced)") for line in lines)
+    assert "Traceback" not in result.output
+
+
+def test_notes_command_has_help() -> None:
+    result = CliRunner().invoke(main, ["notes", "--help"])
+    assert result.exit_code == 0 and "蕙田案" in result.output
+
+
+def test_notes_command_reports_a_missing_project_cleanly(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["notes", "--config", str(tmp_path / "none.toml")])
+    assert result.exit_code == 1 and "no project file" in result.output
+
+
+def test_notes_to_json_is_plain_data(repo: Path) -> None:
+    data = notes_to_json(notes_for_project(read_project(load_project(repo / "collate.toml"))))
+    text = json.dumps(data, ensure_ascii=False)
+    back = json.loads(text)
+    assert len(back["notes"]) == 12
+    second = back["notes"][1]
+    assert second["anchor"]["method"] == "quote" and second["anchor"]["text"] == "枉矢哨"
+    assert second["claims"][0]["reading"] == "峭" and second["claims"][0]["base"] == "哨"
+    assert second["claims"][0]["checks"][0]["verdict"] == "not checkable"
+    assert back["unanchored"] == ["SK-n1"]
+    assert any(d["reading"] == "峭" for d in back["derived"]["DD"])
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_notes_attach_to_the_loci_they_judge(repo: Path) -> None:
+    project = load_project(repo / "collate.toml")
+    run = collate_project(project)
+    collation = attach_to_loci(run.collation, notes_for_project(run.read))
+    noted = {locus.lemma.text: locus.notes for locus in collation.loci() if locus.notes}
+    assert "哨" in noted
+    (note,) = noted["哨"]
+    assert note.resp == "秦蕙田" and note.claims == ("今本大戴礼 (DD) reads 峭 for 哨",)
+    assert any("一马从二马" in c for c in noted["一马从二马"][0].claims)
