@@ -97,48 +97,15 @@ class Normalizer:
     has been seen.
     """
 
-    def __init__(self, config: NormalizeConfig | None = None, artifacts: Mapping[str, Iterable[str]] | None = None):
+    def __init__(
+        self, config: NormalizeConfig | None = None, artifacts: Mapping[str, Iterable[str]] | None = None
+    ) -> None:
         self.config = config or NormalizeConfig()
         rules = self.config.rules
         self._placeholder = PlaceholderRule() if "placeholder" in rules else None
         artifact_sets = {siglum: frozenset(chars) for siglum, chars in (artifacts or {}).items()}
         self._artifact = ArtifactRule(artifact_sets) if "artifact" in rules else None
-        self._rules: dict[str, FoldRule] = {}
-        curated = read_curated_variants()
-        mine = self.config.variants
-        script = None
-        if "script" in rules:
-            supplement = {p.variant: p.standard for p in (*mine, *curated) if p.rule == "script"}
-            script = ScriptRule(self.config.script, supplement)
-            self._rules["script"] = script
-        image = script.image if script else None
-        image_source = f"{script.source} form" if script else ""
-        if "taboo" in rules:
-            self._rules["taboo"] = TabooRule(read_taboo(), self.config.taboo_eras, image)
-        graphic = [p for p in (*mine, *curated) if p.rule == "variant-graph"]
-        graphic += read_built_variants(VARIANTS)
-        if "variant-graph" in rules:
-            self._rules["variant-graph"] = VariantRule(
-                "variant-graph",
-                graphic,
-                description=_DESCRIPTIONS["variant-graph"],
-                source=_variant_source(graphic, "variants.tsv"),
-                image=image,
-                image_source=image_source,
-            )
-        if "semantic-variant" in rules:
-            semantic = [p for p in (*mine, *curated) if p.rule == "semantic-variant"]
-            semantic += read_built_variants(SEMANTIC_VARIANTS)
-            # Its classes include the graphic ones, so a graphic class's representative
-            # leads on to the semantic class's.
-            self._rules["semantic-variant"] = VariantRule(
-                "semantic-variant",
-                [*semantic, *graphic],
-                description=_DESCRIPTIONS["semantic-variant"],
-                source=_variant_source(semantic, "semantic_variants.tsv"),
-                image=image,
-                image_source=image_source,
-            )
+        self._rules = _fold_rules(self.config)
         self._folds = tuple(self._rules[name] for name in rules if name in self._rules)
         self._cache: dict[str, tuple[str, tuple[Change, ...]]] = {}
 
@@ -256,6 +223,47 @@ class Normalizer:
         if current == char:
             return char, ()
         return current, tuple(changes)
+
+
+def _fold_rules(config: NormalizeConfig) -> dict[str, FoldRule]:
+    """The enabled rules that map characters, built from the shipped and the project's tables."""
+    rules: dict[str, FoldRule] = {}
+    mine = config.variants
+    curated = read_curated_variants()
+    script = None
+    if "script" in config.rules:
+        supplement = {p.variant: p.standard for p in (*mine, *curated) if p.rule == "script"}
+        script = rules["script"] = ScriptRule(config.script, supplement)
+    # With the script rule on, the other rules also catch the simplified forms of what they map.
+    image = script.image if script else None
+    image_source = f"{script.source} form" if script else ""
+    if "taboo" in config.rules:
+        rules["taboo"] = TabooRule(read_taboo(), config.taboo_eras, image)
+    graphic = [p for p in (*mine, *curated) if p.rule == "variant-graph"]
+    graphic += read_built_variants(VARIANTS)
+    if "variant-graph" in config.rules:
+        rules["variant-graph"] = VariantRule(
+            "variant-graph",
+            graphic,
+            description=_DESCRIPTIONS["variant-graph"],
+            source=_variant_source(graphic, "variants.tsv"),
+            image=image,
+            image_source=image_source,
+        )
+    if "semantic-variant" in config.rules:
+        semantic = [p for p in (*mine, *curated) if p.rule == "semantic-variant"]
+        semantic += read_built_variants(SEMANTIC_VARIANTS)
+        # Its classes include the graphic ones, so a graphic class's representative leads on
+        # to the semantic class's.
+        rules["semantic-variant"] = VariantRule(
+            "semantic-variant",
+            [*semantic, *graphic],
+            description=_DESCRIPTIONS["semantic-variant"],
+            source=_variant_source(semantic, "semantic_variants.tsv"),
+            image=image,
+            image_source=image_source,
+        )
+    return rules
 
 
 def _variant_source(pairs: Iterable[VariantPair], table: str) -> str:

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from collate.errors import ProjectError
-from collate.normalize.tables import PROJECT, VariantPair, read_curated_variants
+from collate.normalize.script import SCRIPTS
+from collate.normalize.tables import PROJECT, VariantPair, read_curated_variants, read_taboo
 
 RULE_NAMES = ("placeholder", "artifact", "taboo", "variant-graph", "semantic-variant", "script")
 DEFAULT_RULES = ("placeholder", "artifact", "taboo", "variant-graph", "script")
@@ -59,9 +60,13 @@ def parse_section(section: Mapping[str, Any], root: Path | None = None, where: s
         at = rules.index("variant-graph") + 1 if "variant-graph" in rules else _before_script(rules)
         rules = (*rules[:at], "semantic-variant", *rules[at:])
     script = section.get("script", "t2s")
-    if not isinstance(script, str):
-        raise ProjectError('`script` must be a string such as "t2s"', where=here)
+    if script not in SCRIPTS:
+        raise ProjectError(f"unknown script conversion {script!r}", where=here, hint="use one of " + ", ".join(SCRIPTS))
     eras = _names(section.get("taboo_eras", ["qing"]), "taboo_eras", here)
+    known = sorted({f.era for f in read_taboo()})
+    for era in eras:
+        if era not in known:
+            raise ProjectError(f"unknown taboo era {era!r}", where=here, hint="known eras: " + ", ".join(known))
     return NormalizeConfig(rules, script, eras, _project_variants(section, root or Path.cwd(), here))
 
 
