@@ -186,8 +186,8 @@ class Check:
 class ReadingDifference:
     """Where the readings a note reports differ from a hand-written readings file.
 
-    ``entry`` is the readings-file entry at the place (None if the file is silent there),
-    ``derived`` the reading derived from the claim (None if no claim speaks of the entry).
+    ``claim`` is the claim whose reading the file gives otherwise or not at all (None for
+    a file entry no claim gives); ``entry_at``/``entry_reading`` the file entry concerned.
     """
 
     siglum: str
