@@ -143,11 +143,6 @@ def _checks(
     return [Check(claim, Verdict.NOT_CHECKABLE, why)]
 
 
-def fold_words(words: str) -> str:
-    """Words folded with the default folding (how lexicon names are matched)."""
-    return "".join(fold_char(c) for c in words)
-
-
 def _sparse(
     witnesses: tuple[Witness, ...], claims: list[Claim], folder: Callable[[str], str] | None
 ) -> tuple[tuple[tuple[str, tuple[SparseReading, ...]], ...], tuple[ReadingDifference, ...]]:
