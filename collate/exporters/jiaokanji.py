@@ -1,0 +1,220 @@
+"""The 校勘記: one line per substantive variant, in the traditional form editors print.
+
+``頁2a行5　「哨」，大戴禮作「峭」。蕙田案：王肅云枉不直哨不正與鄭小異今本大戴禮乃作峭謬甚。``
+
+Each entry gives the base's printed page and line, the lemma in 「」, each witness's reading
+by its Chinese siglum (作 reads, 無…字 lacks, 「X」下有…字 has after X), then the editorial
+notes attached to the place. Orthographic variants, taboo forms, placeholders and text a
+witness does not contain are not entries (they are in the TEI). The base's own words (the
+lemma, the anchor of an addition, the notes) are shown in traditional characters when the
+base is a simplified e-text, converted with OpenCC ``s2t`` for display only; witnesses'
+readings are printed as each witness writes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from collate.apparatus import AttachedNote, Collation, LayerResult, Locus, Reading, ReadingClass
+from collate.exporters import write_atomic
+from collate.model import Layer, SourceLocation
+
+# The classes an editor must judge; the others stay in the TEI and JSON.
+SUBSTANTIVE = frozenset(
+    {
+        ReadingClass.SUBSTANTIVE,
+        ReadingClass.TRANSPOSITION,
+        ReadingClass.OMISSION,
+        ReadingClass.ADDITION,
+        ReadingClass.SCRIBAL_ERROR,
+    }
+)
+
+# How a note is introduced, by who speaks (the notes stage gives the name as printed).
+_NOTE_LABELS = {"秦蕙田": "蕙田案", "蕙田": "蕙田案", "四庫館臣": "案", "四库馆臣": "案"}
+_NUMERALS = "〇一二三四五六七八九十"
+_CLOSING = "。！？」』"
+
+
+@cache
+def _converter(config: str) -> Any:
+    import opencc
+
+    return opencc.OpenCC(config)
+
+
+def _fold(text: str) -> str:
+    """The text in one script, to compare a reading with the lemma (never shown)."""
+    return str(_converter("t2s").convert(text))
+
+
+def _count(n: int) -> str:
+    """A number in Chinese numerals as counts are printed: 二, 十二, 二十, 一百五, 三百十二."""
+    if n < 10:
+        return _NUMERALS[n]
+    out = ""
+    for value, unit in ((1000, "千"), (100, "百"), (10, "十")):
+        digit, n = divmod(n, value)
+        if digit:
+            out += ("" if (unit == "十" and digit == 1 and not out) else _NUMERALS[digit]) + unit
+        elif out and n:
+            out += "" if out.endswith("〇") else "〇"
+    return out + (_NUMERALS[n] if n else "")
+
+
+# Longer passages are cited by their first and last words, as 校勘記 do: 「A」至「B」凡N字.
+_LONG = 12
+_ENDS = 4
+
+
+def _quote(text: str) -> str:
+    """「text」, or 「first」至「last」 for a long passage."""
+    if len(text) <= _LONG:
+        return f"「{text}」"
+    return f"「{text[:_ENDS]}」至「{text[-_ENDS:]}」"
+
+
+def _chars(text: str) -> str:
+    """``「X」字`` with the count when more than one: 「固」字, 「奏投壺之令」五字, 「A」至「B」凡三百字."""
+    if len(text) == 1:
+        return f"「{text}」字"
+    if len(text) > _LONG:
+        return f"{_quote(text)}凡{_count(len(text))}字"
+    return f"「{text}」{_count(len(text))}字"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the 校勘記 and where it sorts (the base's file position)."""
+
+    line: int
+    column: int
+    text: str
+
+
+class _Writer:
+    def __init__(self, collation: Collation) -> None:
+        self.collation = collation
+        self.labels = {w.siglum: w.label for w in collation.witnesses}
+        base_text = "".join(col[0].t for r in collation.layers for col in r.alignment.columns if col[0] is not None)
+        from collate.exporters.tei import script_of
+
+        self.simplified = bool(base_text) and script_of(base_text) == "Hans"
+
+    def show(self, text: str) -> str:
+        """The base's words for display: traditional if the base is simplified."""
+        return str(_converter("s2t").convert(text)) if self.simplified else text
+
+    def anchor(self, result: LayerResult, locus: Locus) -> tuple[str, str]:
+        """The base characters just before and just after a point where a witness adds text."""
+        stream = [col[0] for col in result.alignment.columns if col[0] is not None]
+        before = "".join(t.t for t in stream[max(0, locus.base_start - 2) : locus.base_start])
+        after = "".join(t.t for t in stream[locus.base_end : locus.base_end + 2])
+        return self.show(before), self.show(after)
+
+    def describe(self, result: LayerResult, locus: Locus, reading: Reading) -> tuple[str, bool]:
+        """What the reading's witnesses have, and whether it needs the lemma shown before it."""
+        who = "、".join(self.labels.get(s, s) for s in reading.sigla)
+        both = "並" if len(reading.sigla) > 1 else ""
+        lemma, text = locus.lemma.text, reading.text
+        lf, rf = _fold(lemma), _fold(text)
+        if reading.cls is ReadingClass.TRANSPOSITION:
+            return f"{who}{both}作{_quote(text)}（倒文）", True
+        if not text:
+            return f"{who}{both}無{_chars(self.show(lemma))}", False
+        if not lemma:
+            before, after = self.anchor(result, locus)
+            if before:
+                return f"{who}「{before}」下{both}有{_chars(text)}", False
+            if after:
+                return f"{who}「{after}」上{both}有{_chars(text)}", False
+            return f"{who}{both}有{_chars(text)}", False
+        if len(rf) > len(lf) and rf.startswith(lf):
+            return f"{who}「{self.show(lemma)}」下{both}有{_chars(text[len(lemma) :])}", False
+        if len(rf) > len(lf) and rf.endswith(lf):
+            return f"{who}「{self.show(lemma)}」上{both}有{_chars(text[: len(text) - len(lemma)])}", False
+        if len(lf) > len(rf) and (lf.startswith(rf) or lf.endswith(rf)):
+            missing = lemma[len(text) :] if lf.startswith(rf) else lemma[: len(lemma) - len(text)]
+            return f"{who}{both}無{_chars(self.show(missing))}", False
+        return f"{who}{both}作{_quote(text)}", True
+
+    def note(self, note: AttachedNote) -> str:
+        label = _NOTE_LABELS.get(note.resp, f"{note.resp}曰" if note.resp else "案")
+        text = self.show(note.text).strip()
+        return f"{label}：{text}" + ("" if text.endswith(tuple(_CLOSING)) else "。")
+
+    def entry(self, result: LayerResult, locus: Locus) -> Entry | None:
+        readings = [r for r in locus.readings if r.cls in SUBSTANTIVE]
+        if not readings:
+            return None
+        parts = [self.describe(result, locus, r) for r in readings]
+        where = _place(locus.lemma.location)
+        layer = "" if locus.layer is Layer.JING else f"〔{locus.layer.chinese}〕"
+        head = f"{layer}{_quote(self.show(locus.lemma.text))}，" if any(needs for _, needs in parts) else layer
+        words = "，".join(text for text, _ in parts) + "。"
+        sources = [r.source for r in readings if r.derived and r.source]
+        if sources and not locus.notes:
+            words = words[:-1] + "".join(f"（據{_plain(s)}）" for s in dict.fromkeys(sources)) + "。"
+        notes = "".join(self.note(n) for n in locus.notes)
+        loc = locus.lemma.location
+        return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}{notes}")
+
+    def entries(self) -> list[Entry]:
+        found = [e for r in self.collation.layers for locus in r.loci if (e := self.entry(r, locus)) is not None]
+        return sorted(found, key=lambda e: (e.line, e.column))
+
+    def header(self, count: int) -> list[str]:
+        c = self.collation
+        others = [w for w in c.witnesses if w.siglum != c.base]
+        base = self.labels.get(c.base, c.base)
+        listed = "、".join(f"{w.label}（{w.siglum}{'，據案語所引' if w.sparse else ''}）" for w in others)
+        lines = [f"{self.show(c.title)}　校勘記", f"底本：{base}（{c.base}）。校本：{listed or '無'}。"]
+        if self.simplified:
+            lines.append("底本為簡體字本：出文、案語以 OpenCC（s2t）轉為繁體顯示；校本異文照錄原字。")
+        lines.append(f"凡{count}條。只錄實質異文（異文、脫文、衍文、倒文）；異體字、避諱字、數字化占位符見 TEI 本。")
+        return lines
+
+
+def _plain(source: str) -> str:
+    """A source such as ``蕙田案（五禮通考卷165 頁3a）`` without nested brackets."""
+    return source.replace("（", "，").replace("）", "")
+
+
+def _place(location: SourceLocation | None) -> str:
+    """``頁2a行5`` from the base's printed page and line; the file line when pages are unknown."""
+    if location is None:
+        return "（無頁行）"
+    if location.page is None:
+        return f"第{location.line}行"
+    return f"頁{location.page}" + (f"行{location.page_line}" if location.page_line else "")
+
+
+def build_jiaokanji(collation: Collation) -> str:
+    """The 校勘記 of a collation as text: a header, a blank line, one entry a line."""
+    writer = _Writer(collation)
+    entries = writer.entries()
+    return "\n".join([*writer.header(len(entries)), "", *(e.text for e in entries)]) + "\n"
+
+
+def entries(collation: Collation) -> Sequence[str]:
+    """Just the entry lines, in base order."""
+    return [e.text for e in _Writer(collation).entries()]
+
+
+class JiaokanjiExporter:
+    """The registry's handle on this format."""
+
+    name = "jiaokanji"
+    suffix = ".jiaokanji.txt"
+    description = "校勘記: one line per substantive variant, with page/line, sigla and editorial notes"
+
+    def write(self, collation: Collation, path: Path) -> None:
+        """Write the 校勘記 of ``collation`` to ``path`` atomically."""
+        write_atomic(path, build_jiaokanji(collation))
+
+
+EXPORTER = JiaokanjiExporter()
