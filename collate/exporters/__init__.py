@@ -18,6 +18,8 @@ from collate.errors import ExportError, ProjectError
 # name -> module holding an ``EXPORTER``.
 EXPORTERS: dict[str, str] = {
     "json": "collate.exporters.json",
+    "tei": "collate.exporters.tei",
+    "jiaokanji": "collate.exporters.jiaokanji",
 }
 
 
