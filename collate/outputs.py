@@ -15,11 +15,6 @@ def write_outputs(result: RunResult, out: Path, formats: Sequence[str] | None = 
     for name in formats or tuple(EXPORTERS):
         exporter = get_exporter(name)
         path = out / f"{result.collation.name}{exporter.suffix}"
-        write_run = getattr(exporter, "write_run", None)
-        if write_run is not None:
-            # Formats that need the witnesses as read (the TEI's pages and layers) write from the run.
-            write_run(result, path)
-        else:
-            exporter.write(result.collation, path)
+        exporter.write(result, path)
         written.append(path)
     return tuple(written)

@@ -10,10 +10,12 @@ import os
 import tempfile
 from importlib import import_module
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from collate.apparatus import Collation
 from collate.errors import ExportError, ProjectError
+
+if TYPE_CHECKING:
+    from collate.pipeline import RunResult
 
 # name -> module holding an ``EXPORTER``.
 EXPORTERS: dict[str, str] = {
@@ -24,14 +26,19 @@ EXPORTERS: dict[str, str] = {
 
 
 class Exporter(Protocol):
-    """An output format: what it is called, its file suffix, and how to write a collation."""
+    """An output format: what it is called, its file suffix, and how to write a run.
+
+    ``write`` takes the whole run (:class:`~collate.pipeline.RunResult`: the witnesses as read,
+    their tokens, the collation and its notes), because some formats need more than the
+    collation: the TEI and the HTML lay out the base witness's own text and pages.
+    """
 
     name: str
     suffix: str
     description: str
 
-    def write(self, collation: Collation, path: Path) -> None:
-        """Write ``collation`` to ``path`` (atomically: a reader never sees half a file)."""
+    def write(self, run: RunResult, path: Path) -> None:
+        """Write ``run`` to ``path`` (atomically: a reader never sees half a file)."""
         ...
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from collate.apparatus import (
     ApparatusDiagnostic,
@@ -25,6 +25,9 @@ from collate.apparatus import (
 )
 from collate.exporters import write_atomic
 from collate.model import Change, SourceLocation, Token
+
+if TYPE_CHECKING:
+    from collate.pipeline import RunResult
 
 SCHEMA = "collate/1"
 
@@ -63,9 +66,9 @@ class JsonExporter:
     suffix = ".json"
     description = "the collation as JSON (schema collate/1): alignment tables and classified loci"
 
-    def write(self, collation: Collation, path: Path) -> None:
-        """Write ``collation`` to ``path``."""
-        write_json(collation, path)
+    def write(self, run: RunResult, path: Path) -> None:
+        """Write the run's collation to ``path``."""
+        write_json(run.collation, path)
 
 
 EXPORTER = JsonExporter()
