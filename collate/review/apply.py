@@ -3,22 +3,26 @@
 Matching is by content first (the same layer, the same base text, the reading the
 decision concerns still present), then by context (how much of the base text around the
 locus is unchanged), and only then by position, to break ties between places that read
-alike. Each anchor takes at most one locus and each locus one anchor, best matches first,
-so a moved decision cannot take a place another decision fits better. A decision that finds
-no place is an orphan: reported, and kept in the file.
+alike. The expected position is the recorded offset moved as far as the nearest decision
+that found a single place moved; a decision goes anywhere else only if most of its context
+still agrees there. Each anchor takes at most one locus and each locus one anchor, best
+matches first, so a moved decision cannot take a place another decision fits better. A
+decision that finds no place is an orphan: reported, and kept in the file.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from collate.apparatus import Collation, DecisionAction, EditorDecision, Locus, Reading
 from collate.review.decisions import Anchor, Decision, anchor_of, base_tokens, reading_key
 
-# The least context (characters either side that still agree) for a decision to move to
-# another offset: one shared character is too weak a sign that two places are the same.
-MIN_CONTEXT = 2
+# The share of its recorded context (characters either side that still agree) a decision
+# needs to move to a place other than where its neighbours say it should be: a few shared
+# characters (枉矢 before two different 哨壶) are too weak a sign that two places are the same.
+MIN_CONTEXT_SHARE = 0.75
 _NAMES_A_READING = (DecisionAction.ADOPT, DecisionAction.RECLASSIFY)
 
 
@@ -88,8 +92,8 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
-def _fits(anchor: Anchor, needed: frozenset[str], here: Anchor) -> tuple[int, int, int] | None:
-    """How well a locus (its anchor ``here``) fits: (context, same readings, -distance), or None."""
+def _context(anchor: Anchor, needed: frozenset[str], here: Anchor) -> int | None:
+    """How much context a locus (its anchor ``here``) shares with ``anchor``, or None if its content differs."""
     if here.layer is not anchor.layer or here.lemma != anchor.lemma:
         return None
     readings = set(here.readings)
@@ -97,12 +101,42 @@ def _fits(anchor: Anchor, needed: frozenset[str], here: Anchor) -> tuple[int, in
         return None
     if not needed and anchor.readings and not readings & set(anchor.readings):
         return None
-    context = _common_suffix(anchor.before, here.before) + _common_prefix(anchor.after, here.after)
-    distance = abs(here.offset - anchor.offset)
-    wanted = min(MIN_CONTEXT, len(anchor.before) + len(anchor.after))
-    if distance and context < wanted:
-        return None
-    return context, int(here.readings == anchor.readings), -distance
+    return _common_suffix(anchor.before, here.before) + _common_prefix(anchor.after, here.after)
+
+
+def _wanted(anchor: Anchor) -> int:
+    """The context a decision needs to be placed anywhere but where it is expected."""
+    return math.ceil(MIN_CONTEXT_SHARE * (len(anchor.before) + len(anchor.after)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    locus: str
+    offset: int
+    context: int
+    same: bool  # the same set of readings as when decided
+
+
+def _shifts(anchors: Sequence[Anchor], candidates: Sequence[list[_Candidate]]) -> list[int]:
+    """For each anchor, how far text before it has moved: as its nearest unambiguous neighbour moved.
+
+    Places that read alike with the same context (the three 枉矢哨壶 of 投壺) can only be told
+    apart by position; after an edit that inserts text, the old offsets must first be moved
+    by as much as the surrounding decisions that did find a single place.
+    """
+    known: list[tuple[Anchor, int]] = []
+    for anchor, found in zip(anchors, candidates, strict=True):
+        if not found:
+            continue
+        best = max((c.context, c.same) for c in found)
+        top = [c for c in found if (c.context, c.same) == best]
+        if len(top) == 1 and best[0] >= _wanted(anchor):
+            known.append((anchor, top[0].offset - anchor.offset))
+    shifts = []
+    for anchor in anchors:
+        near = [(abs(a.offset - anchor.offset), delta) for a, delta in known if a.layer is anchor.layer]
+        shifts.append(min(near)[1] if near else 0)
+    return shifts
 
 
 def place(collation: Collation, decisions: Sequence[Decision]) -> tuple[tuple[Placed, ...], tuple[Decision, ...]]:
@@ -110,23 +144,33 @@ def place(collation: Collation, decisions: Sequence[Decision]) -> tuple[tuple[Pl
     groups: dict[Anchor, list[Decision]] = {}
     for d in decisions:
         groups.setdefault(d.anchor, []).append(d)
+    anchors = list(groups)
     here: dict[str, Anchor] = {}
     for result in collation.layers:
         tokens = base_tokens(result)
         here.update((x.id, anchor_of(x, tokens)) for x in result.loci if reviewable(x))
-    scored: list[tuple[tuple[int, int, int], int, str]] = []
-    for k, (anchor, group) in enumerate(groups.items()):
+    candidates: list[list[_Candidate]] = []
+    for anchor, group in groups.items():
         # Every reading the decisions name must still be there: adopting 峭 needs a 峭.
         needed = frozenset(d.norm for d in group if d.norm is not None and d.action in _NAMES_A_READING)
+        found = []
         for locus_id, current in here.items():
-            score = _fits(anchor, needed, current)
-            if score is not None:
-                scored.append((score, k, locus_id))
-    scored.sort(key=lambda s: (-s[0][0], -s[0][1], -s[0][2], s[1], s[2]))
-    anchors = list(groups)
+            context = _context(anchor, needed, current)
+            if context is not None:
+                found.append(_Candidate(locus_id, current.offset, context, current.readings == anchor.readings))
+        candidates.append(found)
+    scored: list[tuple[int, bool, int, int, str]] = []
+    for k, (anchor, found, shift) in enumerate(zip(anchors, candidates, _shifts(anchors, candidates), strict=True)):
+        for c in found:
+            distance = abs(c.offset - (anchor.offset + shift))
+            if distance and c.context < _wanted(anchor):
+                continue
+            scored.append((c.context, c.same, distance, k, c.locus))
+    # Best first: most context, then the same readings, then nearest the expected place.
+    scored.sort(key=lambda s: (-s[0], not s[1], s[2], s[3], s[4]))
     taken: set[str] = set()
     where: dict[int, str] = {}
-    for _, k, locus_id in scored:
+    for *_, k, locus_id in scored:
         if k in where or locus_id in taken:
             continue
         where[k] = locus_id

@@ -36,9 +36,10 @@ else:  # pragma: no cover - exercised on 3.10 only
 
 DECISIONS_FILE = "decisions.toml"
 FORMAT_VERSION = 1
-# Characters of base text kept on each side of a locus: enough to tell apart the many
-# places where the same pair of readings occurs (筭/算), few enough to survive small edits.
-CONTEXT = 6
+# Characters of base text kept on each side of a locus: enough to tell apart the many places
+# where the same pair of readings occurs (筭/算; the thrice-repeated 主人曰枉矢哨壶不足辞也敢固 needs 8).
+# Matching counts the characters that still agree, so a longer context costs no tolerance.
+CONTEXT = 10
 # Classes an editor may give a reading (the others are facts the builder establishes).
 EDITOR_CLASSES = (ReadingClass.SUBSTANTIVE, ReadingClass.ORTHOGRAPHIC, ReadingClass.SCRIBAL_ERROR)
 
