@@ -17,11 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from collate.apparatus import AttachedNote, Collation, LayerResult, Locus, Reading, ReadingClass
 from collate.exporters import write_atomic
 from collate.model import Layer, SourceLocation
+
+if TYPE_CHECKING:
+    from collate.pipeline import RunResult
 
 # The classes an editor must judge; the others stay in the TEI and JSON.
 SUBSTANTIVE = frozenset(
@@ -212,9 +215,9 @@ class JiaokanjiExporter:
     suffix = ".jiaokanji.txt"
     description = "校勘記: one line per substantive variant, with page/line, sigla and editorial notes"
 
-    def write(self, collation: Collation, path: Path) -> None:
-        """Write the 校勘記 of ``collation`` to ``path`` atomically."""
-        write_atomic(path, build_jiaokanji(collation))
+    def write(self, run: RunResult, path: Path) -> None:
+        """Write the 校勘記 of the run's collation to ``path`` atomically."""
+        write_atomic(path, build_jiaokanji(run.collation))
 
 
 EXPORTER = JiaokanjiExporter()

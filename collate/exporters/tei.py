@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 from lxml.builder import ElementMaker
@@ -34,6 +34,9 @@ from collate.errors import ExportError
 from collate.exporters import write_atomic
 from collate.model import ChangeClass, Layer, Mark, SourceLocation, Span, Token, Witness
 from collate.project import Project
+
+if TYPE_CHECKING:
+    from collate.pipeline import RunResult
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -1192,16 +1195,8 @@ class TeiExporter:
     suffix = ".tei.xml"
     description = "TEI P5 critical apparatus (parallel segmentation, inline), valid against tei_all"
 
-    def write(self, collation: Collation, path: Path) -> None:
-        """Refuse: the TEI needs the base witness's layout and pages, which a run carries."""
-        raise ExportError(
-            "the TEI export needs the witnesses as read, not only the collation",
-            where=str(path),
-            hint="export from a run (`collate run` or `collate export`)",
-        )
-
-    def write_run(self, run: Any, path: Path) -> None:
-        """Write the TEI of a :class:`~collate.pipeline.RunResult` to ``path``."""
+    def write(self, run: RunResult, path: Path) -> None:
+        """Write the TEI of a run to ``path`` atomically."""
         tree = build_tei(run.collation, run.read.by_siglum(), run.read.project)
         write_atomic(path, tei_bytes(tree))
 
