@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, RuleInfo, WitnessInfo, build_layer
 from collate.model import Layer, Span, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
+
+if TYPE_CHECKING:
+    from collate.notes import NotesResult
 
 Progress = Callable[[str], None]
 
@@ -43,6 +47,7 @@ class RunResult:
     tokens: Mapping[str, Mapping[Layer, tuple[Token, ...]]]
     collation: Collation
     rule_counts: Mapping[str, Mapping[str, int]]
+    notes: NotesResult | None = None
 
 
 def read_project(project: Project, progress: Progress | None = None) -> ReadResult:
@@ -101,6 +106,7 @@ def collate_project(project: Project, progress: Progress | None = None) -> RunRe
     """Read, normalize, tokenize, align layer with layer, and build the apparatus."""
     from collate.align.engine import align_layer
     from collate.normalize import Normalizer, rule_counts
+    from collate.notes import attach_to_loci, notes_for_project
     from collate.tokenize import tokenize
 
     read = read_project(project, progress)
@@ -141,8 +147,12 @@ def collate_project(project: Project, progress: Progress | None = None) -> RunRe
         rules=tuple(RuleInfo(r.name, r.description, r.enabled) for r in normalizer.describe()),
         diagnostics=tuple(d for r in results for d in r.diagnostics),
     )
+    if progress:
+        progress("anchoring editorial notes")
+    notes = notes_for_project(read)
+    collation = attach_to_loci(collation, notes)
     counts = {
         s: rule_counts([t for layer_tokens in by_layer.values() for t in layer_tokens])
         for s, by_layer in tokens.items()
     }
-    return RunResult(read, tokens, collation, counts)
+    return RunResult(read, tokens, collation, counts, notes)

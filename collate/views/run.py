@@ -29,10 +29,32 @@ def rules_table(result: RunResult) -> Table:
     return table
 
 
+def notes_line(result: RunResult) -> Text:
+    """One line on the editorial notes: how many anchored, claims and their verdicts."""
+    notes = result.notes
+    if notes is None or not notes.notes:
+        return Text("Editorial notes: none", style="dim")
+    anchored = len(notes.notes) - len(notes.unanchored)
+    attached = sum(len(x.notes) for x in result.collation.loci())
+    verdicts = ", ".join(f"{n} {v.value}" for v, n in notes.counts().items() if n)
+    line = Text("Editorial notes: ", style="bold")
+    line.append(
+        f"{len(notes.notes)} notes, {anchored} anchored to a passage, {attached} attached to variant loci; "
+        f"{len(notes.claims)} claims" + (f" ({verdicts})" if verdicts else "")
+    )
+    if notes.derived:
+        line.append(
+            f"; where only a readings file is at hand, the claims form a derived witness: "
+            f"{len(notes.differences)} differences from the readings file (collate notes)"
+        )
+    return line
+
+
 def print_run(console: Console, result: RunResult, written: Sequence[Path]) -> None:
     """Print the run: witnesses, normalization counts, apparatus summary, files written."""
     print_witness_table(console, result.read.witnesses, result.read.project.base)
     console.print(rules_table(result))
     print_summary(console, result.collation)
+    console.print(notes_line(result))
     for path in written:
         console.print(Text(f"wrote {path}"))
