@@ -22,6 +22,7 @@ EXPORTERS: dict[str, str] = {
     "json": "collate.exporters.json",
     "tei": "collate.exporters.tei",
     "jiaokanji": "collate.exporters.jiaokanji",
+    "html": "collate.exporters.html",
     "notes": "collate.exporters.notes",
 }
 

@@ -1,0 +1,130 @@
+"""The synoptic view: each layer's witnesses interlinear, one alignment column a column.
+
+Columns are grouped by the base's units (one 經 passage, one 注 run), each group headed by
+its printed place; groups where only the base is extant are summed up in one line. A
+column inside a locus is marked like the locus in the text and opens the same panel. A
+sparse witness's reading is noted under the first column of the locus it concerns, and the
+groups holding one are shown even where only the base is extant.
+"""
+
+from __future__ import annotations
+
+from collate.apparatus import LayerResult, Locus
+from collate.exporters.html.common import (
+    LAYER_LABELS,
+    Context,
+    Element,
+    class_label,
+    css,
+    display_class,
+    el,
+    place,
+    shown_loci,
+)
+
+# Characters of a sparse witness's reading shown under its column (the panel has all).
+SPARSE_SHOWN = 4
+
+
+def synopsis(ctx: Context) -> list[Element]:
+    """Every collated layer's synoptic view, headed by the layer's name."""
+    out: list[Element] = []
+    for result in ctx.collation.layers:
+        name = LAYER_LABELS.get(result.layer, result.layer.value)
+        out.append(
+            el("section", {"class": f"s-{result.layer.value}"}, el("h2", None, name), *_Layer(ctx, result).build())
+        )
+    return out or [el("p", {"class": "gapnote"}, "沒有可對照的層次。")]
+
+
+class _Layer:
+    def __init__(self, ctx: Context, result: LayerResult) -> None:
+        self.ctx = ctx
+        self.result = result
+        self.sigla = result.alignment.sigla
+        self.extents = [result.alignment.extent(s) for s in self.sigla]
+        self.locus_at: dict[int, Locus] = {}
+        self.first: dict[str, int] = {}
+        for locus in shown_loci(result):
+            columns = range(locus.col_start, locus.col_end)
+            if not columns:
+                # Text only a sparse witness has: marked on the column before, as in the text.
+                columns = range(max(0, locus.col_start - 1), max(0, locus.col_start - 1) + 1)
+            self.first[locus.id] = columns[0]
+            for i in columns:
+                self.locus_at.setdefault(i, locus)
+
+    def groups(self) -> list[list[int]]:
+        """Column runs of one base unit; columns the base lacks join the run before."""
+        out: list[list[int]] = []
+        unit: int | None = None
+        for i, col in enumerate(self.result.alignment.columns):
+            tok = col[0]
+            if (tok is not None and tok.unit != unit) or not out:
+                unit = tok.unit if tok is not None else unit
+                out.append([])
+            out[-1].append(i)
+        return out
+
+    def build(self) -> list[Element]:
+        out: list[Element] = []
+        alone: list[list[int]] = []
+        for group in self.groups():
+            if not self._compared(group):
+                alone.append(group)
+                continue
+            if alone:
+                out.append(self._alone(alone))
+                alone = []
+            out.append(self._group(group))
+        if alone:
+            out.append(self._alone(alone))
+        return out
+
+    def _compared(self, group: list[int]) -> bool:
+        """Another witness is extant in the group, or a locus (of a sparse witness) lies in it."""
+        others = range(1, len(self.sigla))
+        return any(i in self.locus_at or any(self.extents[j].covers(i) for j in others) for i in group)
+
+    def _place(self, group: list[int]) -> str:
+        tok = next((t for i in group if (t := self.result.alignment.columns[i][0]) is not None), None)
+        return place(self.ctx.base.locate(tok.start)) if tok is not None else ""
+
+    def _alone(self, groups: list[list[int]]) -> Element:
+        first, last = self._place(groups[0]), self._place(groups[-1])
+        where = first if first == last else f"{first} – {last}"
+        return el("p", {"class": "gapnote"}, f"{where}：只有底本，校本不存。")
+
+    def _group(self, group: list[int]) -> Element:
+        box = el("div", {"class": "chunk"}, el("span", {"class": "where"}, self._place(group)))
+        key = el("span", {"class": "sc key", "aria-hidden": "true"})
+        key.extend(el("i", {"title": self.ctx.label(s)}, s) for s in self.sigla)
+        box.append(key)
+        for i in group:
+            box.append(self._column(i))
+        return box
+
+    def _column(self, i: int) -> Element:
+        locus = self.locus_at.get(i)
+        attrs = {"class": "sc"}
+        if locus is not None:
+            c = display_class(locus)
+            attrs = {"class": f"sc v {css(c)}", "data-locus": locus.id, "title": class_label(c)}
+        cell = el("span", attrs)
+        for j, tok in enumerate(self.result.alignment.columns[i]):
+            if not self.extents[j].covers(i):
+                cell.append(el("i", {"class": "ne", "title": "不存"}, "\u3000"))
+            elif tok is None:
+                cell.append(el("i", {"class": "gap"}, "—"))
+            elif locus is not None and j and self.sigla[j] not in locus.lemma_witnesses:
+                cell.append(el("i", {"class": "d"}, tok.t))
+            else:
+                cell.append(el("i", None, tok.t))
+        if locus is not None and i == self.first[locus.id]:
+            for siglum in self.result.sparse:
+                reading = locus.reading_of(siglum)
+                if reading is not None:
+                    text = reading.text or "〔無〕"
+                    short = text if len(text) <= SPARSE_SHOWN else text[:SPARSE_SHOWN] + "…"
+                    cell.append(el("i", {"class": "sparse", "title": f"{self.ctx.label(siglum)}：{text}"}, short))
+        return cell

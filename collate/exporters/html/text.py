@@ -1,0 +1,268 @@
+"""The base witness laid out as an edition: its spans in file order, by layer, its loci marked.
+
+* 經 is set large in paragraphs; a run-in title (礼记投壶) opens the passage it names.
+* 注, 疏 and 釋文 follow inline in small print, behind their printed markers, as printed.
+* A later commentator is a block of its own, indented, under its name; 蕙田案 and other
+  editorial notes are boxed, with links to the loci they judge and their claims' verdicts.
+* Headings before the text are the front matter; later ones (右投壶) close a section.
+* Layout (brackets, the column break, indentation, line ends) is not drawn, but a layout
+  span's punctuation is; printed page breaks are drawn where they fall.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from collate.apparatus import Locus
+from collate.exporters.html.common import (
+    CLASS_LABELS,
+    LAYER_LABELS,
+    Context,
+    Element,
+    Mark,
+    append_text,
+    css,
+    display_class,
+    el,
+    verdict,
+)
+from collate.model import Layer, Span
+
+# Small print printed inside a 經 paragraph.
+_SMALL_PRINT = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)
+# Printed layer markers and the layer each opens (the readers label a marker with its kind).
+_MARKER_LAYERS = {"注": Layer.ZHU, "鄭注": Layer.ZHU, "郑注": Layer.ZHU, "疏": Layer.SHU, "釋文": Layer.SHIWEN}
+# Punctuation a layout span may hold: not text to align, but kept for display.
+_PUNCTUATION = frozenset("，。、：；！？「」『』“”《》〈〉．·\u2018\u2019")
+# Opening brackets of small print: a commentator's passage behind one is printed small.
+_SMALL_OPEN = ("(", "（")
+# Drawn where the base lacks text another witness has.
+CARET = "+"
+
+
+def base_text(ctx: Context) -> list[Element]:
+    """The base witness as a list of blocks: front matter, paragraphs, commentators, notes."""
+    return _Layout(ctx).build()
+
+
+class _Layout:
+    """Walks the base's spans once, opening a block whenever the kind of text changes."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.w = ctx.base
+        self.out: list[Element] = []
+        self.front: Element | None = None
+        self.block: Element | None = None
+        self.key: tuple[str, int] | None = None
+        self.small: Element | None = None
+        self.block_range: tuple[int, int] | None = None
+        self.last_layout = ""
+        self.pages = sorted((m for m in self.w.marks if m.kind == "page"), key=lambda m: m.offset)
+        self.page_offsets = [m.offset for m in self.pages]
+        self.pending: list[str] = []
+        self.seen_pages = 0
+        self.points = self._home_points()
+
+    def _home_points(self) -> dict[int, list[Mark]]:
+        """The insertion points to draw in each span (by span index).
+
+        A point is drawn in the text span of its layer that holds it; a point at the very end
+        of a span (or of the layer) in the last span of its layer that ends there or before.
+        """
+        homes: dict[int, list[Mark]] = {}
+        spans = [(k, s) for k, s in enumerate(self.w.spans) if s.role == "text"]
+        for layer, marks in self.ctx.marks.items():
+            own = [(k, s) for k, s in spans if s.layer is layer]
+            for m in marks:
+                if not m.point:
+                    continue
+                home = next((k for k, s in own if s.start <= m.start < s.end), None)
+                if home is None:
+                    home = next((k for k, s in reversed(own) if s.end <= m.start), None)
+                if home is not None:
+                    homes.setdefault(home, []).append(m)
+        return homes
+
+    def build(self) -> list[Element]:
+        for k, span in enumerate(self.w.spans):
+            self.span(k, span)
+        # Page breaks after the last text begin pages with nothing on them: not drawn.
+        self.close()
+        return ([self.front] if self.front is not None else []) + self.out
+
+    # Blocks.
+
+    def close(self) -> None:
+        if self.block is not None and self.key is not None and self.key[0] == "note" and self.block_range:
+            footer = self._note_footer(*self.block_range)
+            if footer is not None:
+                self.block.append(footer)
+        self.block = self.key = self.small = self.block_range = None
+
+    def open(self, key: tuple[str, int], element: Element) -> Element:
+        self.close()
+        self.block, self.key = element, key
+        self.out.append(element)
+        return element
+
+    def container(self) -> Element:
+        if self.small is not None:
+            return self.small
+        if self.block is None:
+            return self.open(("para", -1), el("p", {"class": "para"}))
+        return self.block
+
+    def classic(self) -> Element:
+        if self.block is None or self.key is None or self.key[0] != "para":
+            return self.open(("para", 0), el("p", {"class": "para"}))
+        return self.block
+
+    def small_print(self, layer: Layer) -> Element:
+        para = self.classic()
+        if self.small is None:
+            self.small = el("span", {"class": f"sp s-{layer.value}"})
+            para.append(self.small)
+        return self.small
+
+    # The spans.
+
+    def span(self, k: int, s: Span) -> None:
+        text = self.w.text[s.start : s.end]
+        if s.layer is Layer.MARKUP:
+            if s.role == "marker":
+                self.advance(s.start + 1)
+                self.marker(s, text)
+            else:
+                self.advance(s.end)
+                self.last_layout = text
+                shown = "".join(c for c in text if c in _PUNCTUATION)
+                if shown and self.block is not None:
+                    append_text(self.container(), shown)
+            return
+        if s.layer is Layer.HEADING:
+            self.advance(s.start + 1)
+            self.heading(s, text)
+        elif s.layer is Layer.JING:
+            self.small = None
+            self.emit(k, s, self.classic())
+        elif s.layer in _SMALL_PRINT:
+            self.emit(k, s, self.small_print(s.layer))
+        elif s.layer in (Layer.COMMENTARY, Layer.NOTE):
+            self.block_of(s)
+            a, b = self.block_range or (s.start, s.end)
+            self.block_range = (min(a, s.start), max(b, s.end))
+            if s.role == "attribution":
+                self.advance(s.start + 1)
+                self.flush_pages(self.container())
+                self.container().append(el("span", {"class": "attr"}, text))
+            else:
+                self.emit(k, s, self.container())
+        else:
+            # Boilerplate (web page furniture) is not the work's text: not drawn.
+            self.advance(s.end)
+        self.last_layout = ""
+
+    def block_of(self, s: Span) -> None:
+        kind = "note" if s.layer is Layer.NOTE else "commentary"
+        if self.key == (kind, s.unit):
+            return
+        if kind == "note":
+            self.open((kind, s.unit), el("aside", {"class": "note l-note"}))
+        else:
+            small = " small" if self.last_layout.rstrip("\u3000 ").endswith(_SMALL_OPEN) else ""
+            self.open((kind, s.unit), el("div", {"class": f"commentary l-commentary{small}"}))
+
+    def heading(self, s: Span, text: str) -> None:
+        if s.label:
+            # A run-in title (礼记投壶) opens the passage it names.
+            para = self.open(("para", s.unit), el("p", {"class": "para"}))
+            self.flush_pages(para)
+            para.append(el("span", {"class": "title"}, text))
+            return
+        key = next((k for k, v in self.w.metadata if v == text.strip()), None)
+        if not self.out:
+            if self.front is None:
+                self.front = el("header", {"class": "front"})
+            self.flush_pages(self.front)
+            self.front.append(el("p", {"class": f"heading h-{key or 'front'}"}, text))
+            return
+        head = self.open(("heading", s.unit), el("p", {"class": f"heading h-{key or 'close'}"}))
+        self.flush_pages(head)
+        append_text(head, text)
+        self.close()
+
+    def marker(self, s: Span, text: str) -> None:
+        word = text.strip()
+        layer = _MARKER_LAYERS.get(s.label or word)
+        if layer is None or self.key is None or self.key[0] != "para":
+            if self.block is not None and word:
+                self.flush_pages(self.container())
+                self.container().append(el("span", {"class": "mk"}, word))
+            return
+        target = self.small_print(layer)
+        self.flush_pages(target)
+        target.append(el("span", {"class": f"mk m-{layer.value}", "title": LAYER_LABELS[layer]}, word))
+
+    # Printed pages.
+
+    def advance(self, limit: int) -> None:
+        """Queue the page breaks before ``limit``: drawn before the next thing shown."""
+        while self.seen_pages < len(self.pages) and self.pages[self.seen_pages].offset < limit:
+            self.pending.append(self.pages[self.seen_pages].label)
+            self.seen_pages += 1
+
+    def flush_pages(self, parent: Element) -> None:
+        for label in self.pending:
+            parent.append(el("span", {"class": "pb", "title": f"{self.w.label} 頁{label}"}, label))
+        self.pending = []
+
+    # Text with its loci marked.
+
+    def emit(self, k: int, s: Span, parent: Element) -> None:
+        """Append the text of span ``s`` to ``parent``: its layer's class, loci marked, pages kept."""
+        box = el("span", {"class": f"l-{s.layer.value}"})
+        parent.append(box)
+        marks = [m for m in self.ctx.marks.get(s.layer, ()) if not m.point and m.start < s.end and s.start < m.end]
+        points = self.points.get(k, [])
+        cuts = {s.start, s.end}
+        cuts.update(x for m in marks for x in (m.start, m.end) if s.start < x < s.end)
+        cuts.update(p.start for p in points if s.start < p.start < s.end)
+        cuts.update(o for o in self.page_offsets if s.start < o < s.end)
+        for a, b in pairwise(sorted(cuts)):
+            self.advance(a + 1)
+            self.flush_pages(box)
+            box.extend(el("span", p.attrs(" ins"), CARET) for p in points if p.start == a)
+            mark = next((m for m in marks if m.start <= a < m.end), None)
+            if mark is None:
+                append_text(box, self.w.text[a:b])
+            else:
+                box.append(el("span", mark.attrs(), self.w.text[a:b]))
+        box.extend(el("span", p.attrs(" ins"), CARET) for p in points if p.start >= s.end)
+
+    # Under a note: the loci it judges and its claims checked.
+
+    def _note_footer(self, start: int, end: int) -> Element | None:
+        items: list[Element | str] = []
+        seen: set[str] = set()
+        for _, locus in self.ctx.shown:
+            for note in locus.notes:
+                offset = self.ctx.offset_of(note.location)
+                if offset is not None and start <= offset < end and locus.id not in seen:
+                    seen.add(locus.id)
+                    items.append(_link(locus))
+        for check in self.ctx.checks:
+            if start <= check.claim.note.start < end:
+                items.extend((verdict(str(check.verdict.value)), f" {check.claim.summary()} "))
+        if not items:
+            return None
+        return el("p", {"class": "judges"}, "校記：", *items)
+
+
+def _link(locus: Locus) -> Element:
+    c = display_class(locus)
+    return el(
+        "a",
+        {"href": f"#{locus.id}", "data-locus": locus.id, "class": f"link {css(c)}"},
+        f"{locus.lemma.text or CARET}（{CLASS_LABELS[c][0]}） ",
+    )
