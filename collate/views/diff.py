@@ -18,7 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
+from collate.apparatus import Collation, DecisionAction, LayerResult, Locus, Reading, ReadingClass
 from collate.model import Layer, SourceLocation, Witness
 
 # One colour per reading class (the review app uses the same, so an editor learns them once).
@@ -86,11 +86,17 @@ def reading_text(reading: Reading, addition: bool) -> Text:
 
 
 def decision_mark(locus: Locus) -> Text:
-    """What the editor decided, after the brackets: ✓ kept, →DD adopted, 存疑 doubtful."""
+    """What the editor decided, after the brackets: ✓ kept, →DD adopted, ✎ reclassified, 存疑 doubtful."""
     d = locus.decision
+    out = Text()
     if d is None:
-        return Text()
-    out = Text(f"→{d.siglum}" if d.adopted is not None and d.siglum else "✓", style="bold green")
+        return out
+    if d.adopted is not None and d.siglum:
+        out.append(f"→{d.siglum}", style="bold green")
+    elif DecisionAction.KEEP in d.actions:
+        out.append("✓", style="bold green")
+    if d.reclassified:
+        out.append("✎", style="bold green")
     if d.doubtful:
         out.append("存疑", style="bold yellow")
     return out
@@ -181,7 +187,8 @@ def _legend(classes: Collection[ReadingClass]) -> Text:
         if k:
             out.append(" ")
         out.append(cls.value.replace("_", " "), style=CLASS_STYLE[cls])
-    out.append(f"   {EMPTY} lacks · +x has in addition · {{3a}} page of the base · ✓ →X 存疑 decisions", style="dim")
+    out.append(f"\n{EMPTY} lacks · +x has in addition · {{3a}} page of the base", style="dim")
+    out.append(" · decisions: ✓ kept, →X adopted, ✎ reclassified, 存疑 doubtful", style="dim")
     return out
 
 

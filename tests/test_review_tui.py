@@ -1,0 +1,196 @@
+"""``collate review`` driven headlessly, key by key, on a copy of the default project."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from collate.apparatus import DecisionAction, ReadingClass
+from collate.cli import main
+from collate.pipeline import collate_project
+from collate.project import load_project
+from collate.review import decision_counts, decisions_path, load_decisions
+from collate.review.app import HelpScreen, ReviewApp
+from collate.review.session import ReviewSession
+
+ALGORITHM_SQUARE = 9  # loci where the base reads 算 and 注疏本 筭, in 經, 注 and 疏
+
+
+@pytest.fixture
+def project(repo: Path, tmp_path: Path) -> Path:
+    """A copy of the default project (project file, seeds, readings file) to edit freely."""
+    shutil.copy(repo / "collate.toml", tmp_path / "collate.toml")
+    shutil.copytree(repo / "seeds", tmp_path / "seeds")
+    shutil.copytree(repo / "witnesses", tmp_path / "witnesses")
+    return tmp_path / "collate.toml"
+
+
+def open_session(config: Path, editor: str = "王") -> ReviewSession:
+    """Collate the project as ``collate review`` does and open its decisions."""
+    project = load_project(config)
+    run = collate_project(project)
+    return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum())
+
+
+def type_text(text: str) -> tuple[str, ...]:
+    """The keys that type ``text`` into a prompt and answer it."""
+    return (*text, "enter")
+
+
+async def decide_by_keys(app: ReviewApp) -> list[str]:
+    """Decide loci as an editor would, key by key; return the ids visited when deciding."""
+    decided = []
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        async def here(*keys: str) -> None:
+            assert app.locus is not None
+            decided.append(app.locus.id)
+            await pilot.press(*keys)
+
+        await here("a", "1", *type_text("大戴本作峭"))  # adopt DD's 峭
+        await pilot.press("j")
+        await here("k")  # keep the base
+        await pilot.press("n")
+        await here("d", *type_text("待考"))  # 存疑
+        await pilot.press("down")
+        await here("c", "3", "enter")  # DD's 峭 is a scribal error
+        await pilot.press("n")
+        await here("a", "1", "enter")  # adopt ZS's 盤, no comment
+        await pilot.press("n")
+        await here("b", "k")  # every 算/筭 kept at once
+        await pilot.press("p")
+        assert app.locus is not None and app.locus.id == decided[-2]
+        await pilot.press("u")
+        assert app.locus is not None and app.locus.decision is None
+        await pilot.press("g", *type_text("10a"))
+        assert app.locus is not None and app.locus.lemma.location is not None
+        assert app.locus.lemma.location.page == "10a"
+        await here("k")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("space")
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+    return decided
+
+
+def test_decisions_made_by_keys_are_applied_after_a_rerun(project: Path) -> None:
+    session = open_session(project)
+    app = ReviewApp(session)
+    visited = asyncio.run(decide_by_keys(app))
+    assert app.return_code == 0
+    first = session.loci[0]
+    assert visited[0] == first.id == "jing-00024"
+    decided = set(session.report.decided)
+    assert len(decided) == len(visited) - 1 + ALGORITHM_SQUARE == 15 and set(visited) <= decided
+
+    # A new run of the collation, a new session: the same loci decided, the same way.
+    again = open_session(project, editor="李")
+    assert set(again.report.decided) == decided and not again.report.orphans
+    by_id = {x.id: x for x in again.loci}
+    adopted = by_id["jing-00024"].decision
+    assert adopted is not None and (adopted.lemma, adopted.siglum, adopted.comment) == ("峭", "DD", "大戴本作峭")
+    assert adopted.resp == ("王",)
+    doubtful = by_id[visited[2]].decision
+    assert doubtful is not None and doubtful.doubtful and doubtful.comment == "待考"
+    reclassified = by_id[visited[3]]
+    reading = reclassified.reading_of("DD")
+    assert reading is not None and reading.cls is ReadingClass.SCRIBAL_ERROR
+    pan = by_id[visited[4]]
+    assert pan.decision is not None and pan.decision.lemma == "盤" and pan.decision.siglum == "ZS"
+    assert pan.editor_lemma() is not None
+    batch = [d for d in again.decisions if d.batch is not None]
+    assert len(batch) == ALGORITHM_SQUARE and {d.anchor.lemma for d in batch} == {"算"}
+    assert all(by_id[x].decision is not None for x in decided)
+
+    # Reopened: the first screen is the first undecided locus, and u goes from undecided to undecided.
+    reopened = ReviewApp(again)
+
+    async def walk() -> list[str]:
+        seen = []
+        async with reopened.run_test(size=(120, 40)) as pilot:
+            for _ in range(8):
+                assert reopened.locus is not None
+                seen.append(reopened.locus.id)
+                await pilot.press("u")
+            await pilot.press("q")
+        return seen
+
+    assert asyncio.run(walk()) == list(again.report.undecided[:8])
+
+
+def test_decisions_reanchor_or_become_orphans_after_witness_files_change(project: Path) -> None:
+    session = open_session(project)
+    for locus in session.loci:
+        variant = locus.variants()[0]
+        if variant.sigla == ("DD",):
+            session.decide(locus, DecisionAction.ADOPT, reading=variant, siglum="DD", comment="大戴")
+        else:
+            session.decide(locus, DecisionAction.KEEP)
+    made = {d.id for d in session.decisions}
+    assert len(made) == len(session.loci) == len(session.report.decided)
+
+    # The base gains a character early in 經 (all later 經 offsets move by one), and 注疏本 is
+    # corrected where it read 盤 for 般 (that locus is gone).
+    base = project.parent / "seeds" / "000_2cc6d19ca27bf473.txt"
+    text = base.read_text(encoding="utf-8")
+    assert text.count("使人执壶(注") == 1
+    base.write_text(text.replace("使人执壶(注", "使人执壶之(注"), encoding="utf-8")
+    zs = project.parent / "seeds" / "001_97a493e45035c1ac.txt"
+    text = zs.read_text(encoding="utf-8")
+    assert text.count("賓盤還") == 1
+    zs.write_text(text.replace("賓盤還", "賓般還"), encoding="utf-8")
+
+    again = open_session(project)
+    report = again.report
+    assert {p.decision.id for p in report.placed} | {d.id for d in report.orphans} == made  # none lost
+    assert [(d.anchor.lemma, d.anchor.readings) for d in report.orphans] == [("般", ("盘",))]
+    moved = [p for p in report.placed if p.moved]
+    assert moved and all(p.locus.startswith("jing-") for p in moved)
+    assert all(int(p.locus[5:10]) == p.decision.anchor.offset + 1 for p in moved)
+    shao = [p for p in report.placed if p.decision.anchor.lemma == "哨"]
+    assert [p.locus for p in shao] == ["jing-00025", "jing-00054", "jing-00082"]
+    assert all(again.collation.locus(p.locus).decision.siglum == "DD" for p in shao)  # type: ignore[union-attr]
+    counts = decision_counts(report)
+    assert (counts.orphaned, counts.moved) == (1, len(moved))
+    # The new place (执壶之) is undecided; deciding it keeps the orphan in the file.
+    assert counts.undecided >= 1
+    new = next(x for x in again.loci if x.decision is None)
+    again.decide(new, DecisionAction.KEEP)
+    assert made <= {d.id for d in load_decisions(again.path)}
+
+
+def test_a_save_that_fails_is_reported_and_the_file_is_intact(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = open_session(project)
+    app = ReviewApp(session)
+
+    async def drive() -> str:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("k", "n")
+            good = session.path.read_bytes()
+
+            def crash(src: object, dst: object) -> None:
+                raise OSError(5, "Input/output error")
+
+            monkeypatch.setattr(os, "replace", crash)
+            await pilot.press("b", "k")
+            message = app.message
+            monkeypatch.undo()
+            assert session.path.read_bytes() == good
+            await pilot.press("q")
+        return message
+
+    message = asyncio.run(drive())
+    assert message.startswith("NOT SAVED") and "Input/output error" in message
+    assert len(load_decisions(session.path)) == 1 == len(session.decisions)
+    assert [p.name for p in session.path.parent.iterdir() if p.name.startswith(".decisions")] == []
+
+
+def test_review_needs_a_terminal(project: Path) -> None:
+    result = CliRunner().invoke(main, ["review", "--config", str(project)])
+    assert result.exit_code == 1 and "needs a terminal" in result.output
