@@ -144,7 +144,12 @@ def schema_problems(tree: Any, schema: Any) -> list[Problem]:
         return []
     out = []
     for entry in schema.error_log:
-        element = entry.path.rsplit("/", 1)[-1].split("[")[0].split(":")[-1] if entry.path else "?"
+        # libxml2 gives a path of ``*`` steps for namespaced elements: find the element to name it.
+        try:
+            found = tree.xpath(entry.path) if entry.path else []
+        except etree.XPathError:
+            found = []
+        element = _name(found[0]) if found and isinstance(found[0], etree._Element) else "?"
         out.append(Problem(entry.line or None, element, entry.message, "relaxng"))
     return out
 
