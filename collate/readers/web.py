@@ -108,8 +108,9 @@ class WebBracketReader:
 
 def _is_furniture_line(body: str) -> bool:
     """A line of nothing but bracketed web furniture (``【打 印】 【来源：…】``)."""
-    groups = re.findall(r"【([^】]*)】", body)
-    rest = re.sub(r"【[^】]*】", "", body).strip(" \u3000\t")
+    # Not ``[^】]*``: on a line of unclosed 【 that rescans to the line end from each one.
+    groups = re.findall(r"【([^【】]*)】", body)
+    rest = re.sub(r"【[^【】]*】", "", body).strip(" \u3000\t")
     if not groups or rest:
         return False
     return all(any(word in re.sub(r"\s", "", g) for word in _FURNITURE) for g in groups)
