@@ -41,8 +41,9 @@ from collate.readers.base import (
 from collate.readers.gaiji import load_gaiji
 
 _KEYWORD = re.compile(r"#\+(?P<key>[A-Za-z_]+):[ \t]*(?P<value>.*)")
+# A marker's id holds no ``<``: else a line of unclosed ``<pb:`` rescans to its end from each one.
 _PIECE = re.compile(
-    r"<pb:(?P<pb>[^>\n]*)>|<md:(?P<md>[^>\n]*)>|(?P<pilcrow>¶)|(?P<open>\()|(?P<close>\))"
+    r"<pb:(?P<pb>[^<>\n]*)>|<md:(?P<md>[^<>\n]*)>|(?P<pilcrow>¶)|(?P<open>\()|(?P<close>\))"
     r"|(?P<space>[ \t\u3000]+)"
 )
 _PAGE_ID = re.compile(r"(?P<text>[^_]+)_(?P<edition>[^_]+)_(?P<page>[^_]+)")
@@ -73,7 +74,7 @@ class MandokuReader:
 
     def detect(self, text: str) -> tuple[float, str]:
         """``<pb:…>`` page markers, an org header, ``¶`` and ``&KR…;`` entities."""
-        pages = len(re.findall(r"<pb:[^>\n]+>", text))
+        pages = len(re.findall(r"<pb:[^<>\n]+>", text))
         header = bool(re.search(r"^#\+TITLE:", text, re.M))
         found = []
         score = 0.0
