@@ -64,7 +64,8 @@ SECTION_BREAK = "〇"
 
 BRACKETS = {"『": "』", "「": "」", "【": "】"}
 
-_SHU_HEADER = re.compile(r"[文註]疏『[^』\n]*』")
+# A lemma holds no 『: else a text of unclosed 文疏『 rescans to the line end from each one.
+_SHU_HEADER = re.compile(r"[文註]疏『[^『』\n]*』")
 
 
 class ZhushuReader:
