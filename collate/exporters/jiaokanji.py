@@ -41,6 +41,8 @@ SUBSTANTIVE = frozenset(
 _NOTE_LABELS = {"秦蕙田": "蕙田案", "蕙田": "蕙田案", "四庫館臣": "案", "四库馆臣": "案"}
 _NUMERALS = "〇一二三四五六七八九十"
 _CLOSING = "。！？」』"
+# Characters the s2t conversion must leave alone: the simplified form is also the classical one.
+_KEEP = frozenset("云")
 
 
 @cache
@@ -92,17 +94,19 @@ def _chars(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One line of the 校勘記 and where it sorts (the base's file position)."""
+    """One line of the 校勘記 before its notes, and where it sorts (the base's file position)."""
 
     line: int
     column: int
     text: str
+    notes: tuple[AttachedNote, ...] = ()
 
 
 class _Writer:
     def __init__(self, collation: Collation) -> None:
         self.collation = collation
         self.labels = {w.siglum: w.label for w in collation.witnesses}
+        self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
         base_text = "".join(col[0].t for r in collation.layers for col in r.alignment.columns if col[0] is not None)
         from collate.exporters.tei import script_of
 
@@ -110,7 +114,13 @@ class _Writer:
 
     def show(self, text: str) -> str:
         """The base's words for display: traditional if the base is simplified."""
-        return str(_converter("s2t").convert(text)) if self.simplified else text
+        if not self.simplified:
+            return text
+        converted = str(_converter("s2t").convert(text))
+        if len(converted) != len(text):
+            return converted
+        # s2t turns 云 into 雲 (cloud); in these texts 云 is nearly always "says" (王肅云).
+        return "".join(o if o in _KEEP else c for o, c in zip(text, converted, strict=True))
 
     def anchor(self, result: LayerResult, locus: Locus) -> tuple[str, str]:
         """The base characters just before and just after a point where a witness adds text."""
@@ -121,7 +131,8 @@ class _Writer:
 
     def describe(self, result: LayerResult, locus: Locus, reading: Reading) -> tuple[str, bool]:
         """What the reading's witnesses have, and whether it needs the lemma shown before it."""
-        who = "、".join(self.labels.get(s, s) for s in reading.sigla)
+        sigla = sorted(reading.sigla, key=lambda s: self.order.get(s, len(self.order)))
+        who = "、".join(self.labels.get(s, s) for s in sigla)
         both = "並" if len(reading.sigla) > 1 else ""
         lemma, text = locus.lemma.text, reading.text
         lf, rf = _fold(lemma), _fold(text)
@@ -145,8 +156,12 @@ class _Writer:
             return f"{who}{both}無{_chars(self.show(missing))}", False
         return f"{who}{both}作{_quote(text)}", True
 
+    def label(self, note: AttachedNote) -> str:
+        return _NOTE_LABELS.get(note.resp, f"{note.resp}曰" if note.resp else "案")
+
     def note(self, note: AttachedNote) -> str:
-        label = _NOTE_LABELS.get(note.resp, f"{note.resp}曰" if note.resp else "案")
+        """The note in full, once; later entries it also judges say 「蕙田案見上」."""
+        label = self.label(note)
         text = self.show(note.text).strip()
         return f"{label}：{text}" + ("" if text.endswith(tuple(_CLOSING)) else "。")
 
@@ -162,13 +177,21 @@ class _Writer:
         sources = [r.source for r in readings if r.derived and r.source]
         if sources and not locus.notes:
             words = words[:-1] + "".join(f"（據{_plain(s)}）" for s in dict.fromkeys(sources)) + "。"
-        notes = "".join(self.note(n) for n in locus.notes)
         loc = locus.lemma.location
-        return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}{notes}")
+        return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}", locus.notes)
 
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[str]:
+        """The entry lines in base order; a note judging several places is quoted at the first."""
         found = [e for r in self.collation.layers for locus in r.loci if (e := self.entry(r, locus)) is not None]
-        return sorted(found, key=lambda e: (e.line, e.column))
+        quoted: set[str] = set()
+        lines = []
+        for e in sorted(found, key=lambda e: (e.line, e.column)):
+            notes = []
+            for n in e.notes:
+                notes.append(f"（{self.label(n)}見上）" if n.id in quoted else self.note(n))
+                quoted.add(n.id)
+            lines.append(e.text + "".join(notes))
+        return lines
 
     def header(self, count: int) -> list[str]:
         c = self.collation
@@ -177,7 +200,7 @@ class _Writer:
         listed = "、".join(f"{w.label}（{w.siglum}{'，據案語所引' if w.sparse else ''}）" for w in others)
         lines = [f"{self.show(c.title)}　校勘記", f"底本：{base}（{c.base}）。校本：{listed or '無'}。"]
         if self.simplified:
-            lines.append("底本為簡體字本：出文、案語以 OpenCC（s2t）轉為繁體顯示；校本異文照錄原字。")
+            lines.append("底本為簡體字本：出文、案語以 OpenCC（s2t）轉為繁體顯示（「云」不轉）；校本異文照錄原字。")
         lines.append(f"凡{count}條。只錄實質異文（異文、脫文、衍文、倒文）；異體字、避諱字、數字化占位符見 TEI 本。")
         return lines
 
@@ -200,12 +223,12 @@ def build_jiaokanji(collation: Collation) -> str:
     """The 校勘記 of a collation as text: a header, a blank line, one entry a line."""
     writer = _Writer(collation)
     entries = writer.entries()
-    return "\n".join([*writer.header(len(entries)), "", *(e.text for e in entries)]) + "\n"
+    return "\n".join([*writer.header(len(entries)), "", *entries]) + "\n"
 
 
 def entries(collation: Collation) -> Sequence[str]:
     """Just the entry lines, in base order."""
-    return [e.text for e in _Writer(collation).entries()]
+    return _Writer(collation).entries()
 
 
 class JiaokanjiExporter:

@@ -1,0 +1,118 @@
+"""The 校勘記: one traditional line per substantive variant, with page/line, sigla and notes."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from test_apparatus import sparse_witness
+from test_export_tei import collate, layered
+
+from collate.apparatus import AttachedNote, Collation, ReadingClass
+from collate.exporters import get_exporter
+from collate.exporters.jiaokanji import SUBSTANTIVE, _count, build_jiaokanji, entries
+from collate.model import Layer, Witness
+from collate.project import load_project
+
+
+def with_note(collation: Collation, base: Witness, lemma: str, note: AttachedNote) -> Collation:
+    jing = collation.layer(Layer.JING)
+    assert jing is not None
+    return collation.with_layer(
+        jing.with_loci(tuple(x.with_notes((note,)) if x.lemma.text == lemma else x for x in jing.loci))
+    )
+
+
+def test_substitution_with_page_line_sigla_and_note() -> None:
+    sk = layered("SK", [(Layer.JING, "主人请曰"), (None, "\n"), (Layer.JING, "某有枉矢哨壶")], label="四庫本")
+    dd = sparse_witness(("某有枉矢哨壶", "哨", "峭", ""))
+    collation, _ = collate([sk], sparse=[dd], layers=[Layer.JING])
+    note = AttachedNote("n1", "秦蕙田", "王肃云枉不直哨不正与郑小异今本大戴礼乃作峭谬甚", sk.locate(0))
+    collation = with_note(collation, sk, "哨", note)
+    assert entries(collation) == [
+        "頁1a行2　「哨」，大戴禮作「峭」。蕙田案：王肅云枉不直哨不正與鄭小異今本大戴禮乃作峭謬甚。"
+    ]
+
+
+def test_omission_and_addition() -> None:
+    sk = layered("SK", [(Layer.JING, "主人曰敢固以请")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "主人也曰敢以請")], label="注疏本")
+    collation, _ = collate([sk, zs], layers=[Layer.JING])
+    assert entries(collation) == ["頁1a行1　注疏本「主人」下有「也」字。", "頁1a行1　注疏本無「固」字。"]
+
+
+def test_witnesses_sharing_a_reading_and_the_layer_named() -> None:
+    sk = layered("SK", [(Layer.JING, "投壶"), (None, "("), (Layer.ZHU, "既脱屦升坐主人乃请")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "投壺"), (None, "_"), (Layer.ZHU, "既脫屨升堂主人乃請")], label="注疏本")
+    wy = layered("WY", [(Layer.JING, "投壶"), (None, "_"), (Layer.ZHU, "既脱屦升堂主人乃请")], label="網本")
+    collation, _ = collate([sk, zs, wy])
+    assert entries(collation) == ["頁1a行1　〔注〕「坐」，注疏本、網本並作「堂」。"]
+
+
+def test_only_substantive_variants_are_entries() -> None:
+    # 筭 (a variant graph), 元 (taboo), 賓 (script), □ (a placeholder), text past ZS's end: none is an entry.
+    sk = layered("SK", [(Layer.JING, "取算而玄之宾不亵礼也主人奉矢")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "取筭而元之賓不□禮也主")], label="注疏本")
+    collation, _ = collate([sk, zs], fragments=["ZS"], layers=[Layer.JING])
+    classes = {r.cls for x in collation.loci() for r in x.readings}
+    assert classes == {ReadingClass.ORTHOGRAPHIC, ReadingClass.PLACEHOLDER}
+    assert not classes & SUBSTANTIVE
+    assert entries(collation) == []
+
+
+def test_lemma_in_traditional_characters_and_header() -> None:
+    sk = layered("SK", [(Layer.JING, "请以乐宾")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "請以樂客")], label="注疏本")
+    collation, _ = collate([sk, zs], layers=[Layer.JING])
+    text = build_jiaokanji(collation)
+    header, body = text.split("\n\n")
+    assert "OpenCC（s2t）" in header and "凡1條" in header
+    assert "校本：注疏本（ZS）" in header
+    assert body == "頁1a行1　「賓」，注疏本作「客」。\n"
+
+
+def test_long_passages_are_cited_by_their_ends() -> None:
+    sk = layered("SK", [(Layer.JING, "司射庭长")], label="四庫本")
+    dd = sparse_witness(("司射庭长", "", "降揖其阼階及樂事皆與射同節", "after"))
+    collation, _ = collate([sk], sparse=[dd], layers=[Layer.JING])
+    assert entries(collation) == ["頁1a行1　大戴禮「庭長」下有「降揖其阼」至「與射同節」凡十三字（據蕙田案）。"]
+
+
+@pytest.mark.parametrize(
+    ("n", "numeral"),
+    [(2, "二"), (10, "十"), (13, "十三"), (20, "二十"), (105, "一百〇五"), (113, "一百一十三"), (312, "三百一十二")],
+)
+def test_counts_in_chinese_numerals(n: int, numeral: str) -> None:
+    assert _count(n) == numeral
+
+
+def test_registry_writes_atomically(tmp_path: Path) -> None:
+    sk = layered("SK", [(Layer.JING, "主人曰敢固以请")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "主人曰敢以請")], label="注疏本")
+    collation, _ = collate([sk, zs], layers=[Layer.JING])
+    exporter = get_exporter("jiaokanji")
+    path = tmp_path / f"{collation.name}{exporter.suffix}"
+    exporter.write(SimpleNamespace(collation=collation), path)  # type: ignore[arg-type]
+    assert os.listdir(tmp_path) == ["touhu.jiaokanji.txt"]
+    assert path.read_text(encoding="utf-8").endswith("頁1a行1　注疏本無「固」字。\n")
+
+
+@pytest.fixture(scope="module")
+def default_collation() -> Any:
+    from collate.pipeline import collate_project
+
+    return collate_project(load_project(Path(__file__).resolve().parents[1] / "collate.toml")).collation
+
+
+def test_default_project(default_collation: Collation) -> None:
+    lines = entries(default_collation)
+    substantive = [x for x in default_collation.loci() if any(r.cls in SUBSTANTIVE for r in x.readings)]
+    assert len(lines) == len(substantive) > 20
+    assert all(re.match(r"頁\d+[ab]行\d+　", line) for line in lines)
+    assert "「哨」，大戴禮作「峭」。蕙田案：王肅云枉不直哨不正與鄭小異今本大戴禮乃作峭謬甚。" in "\n".join(lines)
+    assert any(line.endswith("注疏本無「固」字。") for line in lines)
+    assert any("〔注〕「奉」，注疏本作「案」。" in line for line in lines)
