@@ -270,7 +270,7 @@ def test_panel_lists_every_witness_reading(built: tuple[Collation, Witness, dict
     assert cells[0][:3] == ["四庫本SK", "旨", "底本"]
     assert cells[0][3] == "頁1b 行1"
     assert cells[1][:3] == ["注疏本ZS", "美", "異文"]
-    assert cells[1][3] == "1:23"  # ZS has no printed pages: its line and column
+    assert cells[1][3] == "行1 列23"  # ZS has no printed pages: its line and column
     assert cells[2][0] == "大戴禮DD" and "無記載" in cells[2][1]
     # The alignment around the locus, ZS's own characters, the variant cell marked.
     window = section.xpath(f".//table[{has_class('align')}]")[0]

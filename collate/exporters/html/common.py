@@ -154,12 +154,13 @@ def verdict(value: str) -> Element:
 
 
 def place(loc: SourceLocation | None) -> str:
-    """A place as editors cite it: ``頁3a 行5`` if the file has printed pages, else ``line:col``."""
+    """A place as editors cite it: ``頁3a 行5`` if the file has printed pages, else the file's
+    line and column (``行7 列120``)."""
     if loc is None:
         return ""
     if loc.page is not None:
         return f"頁{loc.page}" + (f" 行{loc.page_line}" if loc.page_line else "")
-    return f"{loc.line}:{loc.column}"
+    return f"行{loc.line} 列{loc.column}"
 
 
 def full_place(loc: SourceLocation | None) -> str:

@@ -63,11 +63,11 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
 
-  // The loci in reading order, as far as the filters leave them visible.
+  // The loci in reading order in the view shown, as far as the filters leave them visible.
   function order() {
     var seen = new Set();
     var ids = [];
-    document.querySelectorAll("#view-text [data-locus]").forEach(function (m) {
+    document.querySelectorAll("#view-" + currentView() + " .v[data-locus]").forEach(function (m) {
       var id = m.dataset.locus;
       if (!seen.has(id) && visible(m)) {
         seen.add(id);
