@@ -286,3 +286,14 @@ def test_killing_the_process_while_it_saves_never_leaves_half_a_file(tmp_path: P
         assert decisions and all(d.comment == "筭" * 200 for d in decisions)
         last = int(decisions[-1].id[1:])
         assert [d.id for d in decisions] == [f"d{k}" for k in range(max(0, last - 399), last + 1)]
+
+
+def test_a_decision_whose_place_is_gone_does_not_move_to_a_place_that_reads_alike(
+    collation: Collation, tmp_path: Path
+) -> None:
+    s = session(collation, tmp_path / "d.toml")
+    s.decide(s.loci[1], DecisionAction.KEEP)  # the second 哨壶不足辞也敢; the third reads alike around it
+    corrected = collate({"SK": BASE, "ZS": WIT.replace("峭壶不足辞也敢辞", "哨壶不足辞也敢辞")})
+    assert [x.lemma.text for x in corrected.loci()].count("哨") == 2
+    _, report = apply_decisions(corrected, s.decisions)
+    assert len(report.orphans) == 1 and not report.placed

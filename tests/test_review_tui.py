@@ -194,3 +194,21 @@ def test_a_save_that_fails_is_reported_and_the_file_is_intact(project: Path, mon
 def test_review_needs_a_terminal(project: Path) -> None:
     result = CliRunner().invoke(main, ["review", "--config", str(project)])
     assert result.exit_code == 1 and "needs a terminal" in result.output
+
+
+def test_a_decision_does_not_jump_to_another_place_that_reads_alike(project: Path) -> None:
+    session = open_session(project)
+    second = next(x for x in session.loci if x.id == "jing-00053")  # 主人曰枉矢哨壶不足辞也敢固, twice in 投壺
+    session.decide(second, DecisionAction.ADOPT, reading=second.variants()[0], siglum="DD")
+    # The readings file no longer reports 峭 at the second place: that locus is gone, the third stays.
+    readings = project.parent / "witnesses" / "dadai-readings.toml"
+    text = readings.read_text(encoding="utf-8")
+    entry = (
+        '[[reading]]\nat = "枉矢哨壶不足辞也敢固以请宾曰某既赐"\nbase = "哨"\nreading = "峭"\n'
+        'source = "蕙田案（五禮通考卷165 頁3a）"\nnote = "今本大戴礼乃作峭谬甚"\n'
+    )
+    assert text.count(entry) == 1
+    readings.write_text(text.replace(entry, ""), encoding="utf-8")
+    again = open_session(project)
+    assert "jing-00053" not in {x.id for x in again.loci} and "jing-00081" in {x.id for x in again.loci}
+    assert len(again.report.orphans) == 1 and not again.report.placed

@@ -22,7 +22,7 @@ from collate.review.decisions import Anchor, Decision, anchor_of, base_tokens, r
 # The share of its recorded context (characters either side that still agree) a decision
 # needs to move to a place other than where its neighbours say it should be: a few shared
 # characters (枉矢 before two different 哨壶) are too weak a sign that two places are the same.
-MIN_CONTEXT_SHARE = 0.75
+MIN_CONTEXT_SHARE = 0.9
 _NAMES_A_READING = (DecisionAction.ADOPT, DecisionAction.RECLASSIFY)
 
 
