@@ -504,6 +504,11 @@ def test_default_project(default_run: Any) -> None:
         drawn = "".join(text_of(e) for e in view.xpath(f".//span[{has_class('l-' + layer.value)}]"))
         words = "".join(base.text[s.start : s.end] for s in base.spans if s.layer is layer and s.role == "text")
         assert drawn == words, layer
+    # The five header lines are front matter; 右投壶 and the closing 卷 title close the text.
+    front = [e.get("class") for e in view.xpath(f".//header[{has_class('front')}]/p")]
+    assert front == [f"heading h-{k}" for k in ("collection", "title", "author", "section", "subsection")]
+    closing = [text_of(e) for e in view.xpath(f".//p[{has_class('h-close')}]")]
+    assert closing == ["右投壶", "五礼通考卷一百六十五"]
     pages = [m.label for m in base.marks if m.kind == "page"]
     drawn_pages = [e.text for e in view.xpath(f".//span[{has_class('pb')}]")]
     assert drawn_pages == pages[: len(drawn_pages)] and len(drawn_pages) >= len(pages) - 1

@@ -38,6 +38,8 @@ from collate.model import SourceLocation
 # Alignment columns shown around a locus, and at most inside it (its two ends).
 CONTEXT = 6
 INSIDE = 24
+# A reading longer than this is set in smaller type.
+LONG = 12
 
 
 def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
@@ -95,7 +97,8 @@ def _where(loc: SourceLocation | None) -> Element:
 
 def _text(text: str, cls: ReadingClass | None) -> Element:
     if text:
-        return el("td", {"class": "rd"}, text)
+        # A long reading (a whole passage a witness adds) is set smaller, to stay readable.
+        return el("td", {"class": "rd long" if len(text) > LONG else "rd"}, text)
     empty = "不存" if cls is ReadingClass.NOT_EXTANT else "無"
     return el("td", {"class": "rd"}, el("span", {"class": "empty"}, f"〔{empty}〕"))
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from itertools import pairwise
 
 from collate.apparatus import Locus
@@ -63,6 +64,11 @@ class _Layout:
         self.pending: list[str] = []
         self.seen_pages = 0
         self.points = self._home_points()
+        # Per layer, the marked ranges (disjoint, in order) and their ends, to find them by bisection.
+        self.ranges: dict[Layer, tuple[tuple[Mark, ...], list[int]]] = {}
+        for layer, marks in ctx.marks.items():
+            ranges = tuple(m for m in marks if not m.point)
+            self.ranges[layer] = ranges, [m.end for m in ranges]
 
     def _home_points(self) -> dict[int, list[Mark]]:
         """The insertion points to draw in each span (by span index).
@@ -180,14 +186,15 @@ class _Layout:
             self.flush_pages(para)
             para.append(el("span", {"class": "title"}, text))
             return
-        key = next((k for k, v in self.w.metadata if v == text.strip()), None)
         if not self.out:
+            # Front matter: styled by what the reader took it for (collection, title, author …).
+            key = next((k for k, v in self.w.metadata if v == text.strip()), "front")
             if self.front is None:
                 self.front = el("header", {"class": "front"})
             self.flush_pages(self.front)
-            self.front.append(el("p", {"class": f"heading h-{key or 'front'}"}, text))
+            self.front.append(el("p", {"class": f"heading h-{key}"}, text))
             return
-        head = self.open(("heading", s.unit), el("p", {"class": f"heading h-{key or 'close'}"}))
+        head = self.open(("heading", s.unit), el("p", {"class": "heading h-close"}))
         self.flush_pages(head)
         append_text(head, text)
         self.close()
@@ -203,6 +210,16 @@ class _Layout:
         target = self.small_print(layer)
         self.flush_pages(target)
         target.append(el("span", {"class": f"mk m-{layer.value}", "title": LAYER_LABELS[layer]}, word))
+
+    def _ranges_in(self, s: Span) -> list[Mark]:
+        """The marked ranges of the span's layer that overlap it."""
+        ranges, ends = self.ranges.get(s.layer, ((), []))
+        found = []
+        for m in ranges[bisect_right(ends, s.start) :]:
+            if m.start >= s.end:
+                break
+            found.append(m)
+        return found
 
     # Printed pages.
 
@@ -223,7 +240,7 @@ class _Layout:
         """Append the text of span ``s`` to ``parent``: its layer's class, loci marked, pages kept."""
         box = el("span", {"class": f"l-{s.layer.value}"})
         parent.append(box)
-        marks = [m for m in self.ctx.marks.get(s.layer, ()) if not m.point and m.start < s.end and s.start < m.end]
+        marks = self._ranges_in(s)
         points = self.points.get(k, [])
         cuts = {s.start, s.end}
         cuts.update(x for m in marks for x in (m.start, m.end) if s.start < x < s.end)
