@@ -211,23 +211,21 @@ def diff(
 @click.option("--editor", default=None, help="Your name, recorded with each decision (default: $USER).")
 def review(config: Path | None, editor: str | None) -> None:
     """Review the variant loci full-screen; each decision is saved at once to decisions.toml."""
-    from collate.pipeline import collate_project
-    from collate.review import decision_counts, decisions_path
+    from collate.review import decision_counts
     from collate.review.app import run_review
-    from collate.review.session import ReviewSession, default_editor
+    from collate.review.session import default_editor, open_review
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.ClickException("collate review needs a terminal (try `collate diff` for printable output)")
     project = load(config)
     console = _console()
     with console.status("collating…") as status:
-        result = collate_project(project, progress=lambda msg: status.update(msg))
-    path = decisions_path(project)
-    session = ReviewSession(result.collation, path, editor or default_editor(), witnesses=result.read.by_siglum())
+        session = open_review(project, editor or default_editor(), progress=lambda msg: status.update(msg))
     run_review(session)
     counts = decision_counts(session.report)
     console.print(
-        f"{counts.decided} loci decided, {counts.undecided} undecided, {counts.orphaned} orphaned decisions: {path}"
+        f"{counts.decided} loci decided, {counts.undecided} undecided, "
+        f"{counts.orphaned} orphaned decisions: {session.path}"
     )
 
 

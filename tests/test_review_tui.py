@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from collate.apparatus import DecisionAction, ReadingClass
 from collate.cli import main
-from collate.pipeline import collate_project
 from collate.project import load_project
-from collate.review import decision_counts, decisions_path, load_decisions
+from collate.review import decision_counts, load_decisions
 from collate.review.app import HelpScreen, ReviewApp
-from collate.review.session import ReviewSession
+from collate.review.session import ReviewSession, open_review
 
 ALGORITHM_SQUARE = 9  # loci where the base reads 算 and 注疏本 筭, in 經, 注 and 疏
 
@@ -32,9 +33,7 @@ def project(repo: Path, tmp_path: Path) -> Path:
 
 def open_session(config: Path, editor: str = "王") -> ReviewSession:
     """Collate the project as ``collate review`` does and open its decisions."""
-    project = load_project(config)
-    run = collate_project(project)
-    return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum())
+    return open_review(load_project(config), editor)
 
 
 def type_text(text: str) -> tuple[str, ...]:
@@ -212,3 +211,18 @@ def test_a_decision_does_not_jump_to_another_place_that_reads_alike(project: Pat
     again = open_session(project)
     assert "jing-00053" not in {x.id for x in again.loci} and "jing-00081" in {x.id for x in again.loci}
     assert len(again.report.orphans) == 1 and not again.report.placed
+
+
+def test_a_locus_shows_every_witness_in_context_and_the_notes_that_judge_it(project: Path) -> None:
+    app = ReviewApp(open_session(project))
+    assert app.locus is not None and app.locus.id == "jing-00024"
+    buffer = io.StringIO()
+    Console(file=buffer, width=120, color_system=None).print(app.render_locus())
+    lines = buffer.getvalue().splitlines()
+    row = {line.split()[0]: line for line in lines if line.split() and line.split()[0] in ("SK", "ZS", "DD")}
+    assert "某有枉矢〔哨〕壶请以乐宾" in row["SK"] and "2b.5" in row["SK"]
+    assert "某有枉矢〔哨〕壺請以樂賓" in row["ZS"] and "= base" in row["ZS"]  # ZS's own characters
+    assert "〔峭〕" in row["DD"] and "substantive" in row["DD"]
+    assert sum("秦蕙田" in line for line in lines) == 1  # the one 蕙田案 on this place, once
+    assert any("DD) reads 峭 for 哨" in line for line in lines)
+    assert any(line.startswith("undecided") for line in lines)

@@ -14,11 +14,13 @@ from pathlib import Path
 
 from collate.apparatus import Collation, DecisionAction, LayerResult, Locus, Reading, ReadingClass
 from collate.model import SourceLocation, Witness
+from collate.project import Project
 from collate.review.apply import ApplyReport, apply_decisions, reviewable
 from collate.review.decisions import (
     Decision,
     anchor_of,
     base_tokens,
+    decisions_path,
     load_decisions,
     new_id,
     now,
@@ -233,3 +235,11 @@ def _page_order(page: str) -> tuple[int, str] | None:
     tail = page.rsplit("-", 1)[-1]
     digits = "".join(c for c in tail if c.isdigit())
     return (int(digits), tail[len(digits) :]) if digits and tail.startswith(digits) else None
+
+
+def open_review(project: Project, editor: str, progress: Callable[[str], None] | None = None) -> ReviewSession:
+    """Collate ``project`` (the editorial notes attached to the loci they judge) and open its decisions."""
+    from collate.pipeline import collate_project
+
+    run = collate_project(project, progress)
+    return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum())
