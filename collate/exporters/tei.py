@@ -30,7 +30,7 @@ from lxml import etree
 from lxml.builder import ElementMaker
 
 from collate.apparatus import AttachedNote, Collation, LayerResult, Locus, Reading, ReadingClass
-from collate.errors import ExportError
+from collate.errors import ExportError, ProjectError
 from collate.exporters import write_atomic
 from collate.model import ChangeClass, Layer, Mark, SourceLocation, Span, Token, Witness
 from collate.project import Project
@@ -521,7 +521,7 @@ class _Builder:
         info = self.collation.witness(siglum)
         try:
             cfg = self.project.witness(siglum)
-        except Exception:  # an ad-hoc collation may name witnesses the project lacks
+        except ProjectError:  # an ad-hoc collation may name witnesses the project lacks
             cfg = None
         label = info.label if info else siglum
         children: list[Item] = [E.abbr(*self.text(label), type="siglum")]
@@ -947,21 +947,17 @@ class _Builder:
                     ev += 1
             items.extend(self.witness_marks(lay, c, [m.siglum for m in members if c in m.columns]))
             if base is not None:
-                forms: dict[str, list[str]] = {}
+                forms: dict[str, tuple[Token, list[str]]] = {}
                 for m in paired:
                     other = lay.token(m.siglum, c) if c in m.columns else None
                     if other is not None and other.t != base.t:
-                        forms.setdefault(other.t, []).append(m.siglum)
+                        forms.setdefault(other.t, (other, []))[1].append(m.siglum)
                 if forms:
-                    same = [
-                        m.siglum for m in members if c in m.columns and not any(m.siglum in v for v in forms.values())
-                    ]
+                    differ = {s for _, sigla in forms.values() for s in sigla}
+                    same = [m.siglum for m in members if c in m.columns and m.siglum not in differ]
                     nested = E.app(
                         E.lem(*self.base_token(base), wit=self.wits([self.collation.base, *same])),
-                        *(
-                            E.rdg(*self.chars(lay.token(sig[0], c)), wit=self.wits(sig), type=SCRIPT)  # type: ignore[arg-type]
-                            for sig in forms.values()
-                        ),
+                        *(E.rdg(*self.chars(tok), wit=self.wits(sigla), type=SCRIPT) for tok, sigla in forms.values()),
                         type=SCRIPT,
                     )
                     items.append(nested)
