@@ -80,7 +80,7 @@ def _symbols(tokens: Sequence[Token], table: dict[str, str], placeholder: str) -
     """One character per token, equal where the tokens' ``n`` are equal."""
     out = []
     for tok in tokens:
-        if tok.is_placeholder:
+        if tok.changes and tok.is_placeholder:
             out.append(placeholder)
             continue
         sym = table.get(tok.n)

@@ -33,7 +33,7 @@ from itertools import pairwise
 
 from collate.align.anchors import Match, chain, expand, unique_matches
 from collate.align.collatex_adapter import collatex_columns
-from collate.align.transpositions import Move, find_moves
+from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
 
@@ -53,6 +53,7 @@ class AlignOptions:
     """
 
     chunk: int = 200
+    direct: int = 32
     k: int = 6
     gap_ks: tuple[int, ...] = (6, 4, 3, 2)
     min_transposition: int | None = 6
@@ -102,14 +103,14 @@ class _Pairer:
         matches = unique_matches(a, b, k)
         chained = chain(matches)
         pairs = expand(chained, k)
-        moves: list[Move] = []
-        if opt.min_transposition is not None and pairs:
+        moves: list[Moved] = []
+        if opt.min_transposition is not None:
             moves = find_moves(a, b, matches, chained, pairs, k, opt.min_transposition)
-        del matches
-        self._walk_top(pairs, moves)
+        del matches, chained
+        self._walk_top(pairs, [m.move for m in moves])
         if not moves:
             return PairAlignment(self.ob, self.ow, ())
-        return PairAlignment(*_place_moves(self.ob, self.ow, moves), tuple(moves))
+        return PairAlignment(*_place_moves(self.ob, self.ow, moves), tuple(m.move for m in moves))
 
     # -- the whole texts -------------------------------------------------------------------
 
@@ -192,19 +193,21 @@ class _Pairer:
                 self.emit(-1, y)
             return
         sa, sb = _text(self.a, ia), _text(self.b, ib)
-        chunk = self.opt.chunk
-        if len(ia) <= chunk and len(ib) <= chunk:
+        opt = self.opt
+        if len(ia) <= opt.direct and len(ib) <= opt.direct:
             self._small(ia, ib, sa, sb)
             return
-        ks = self.opt.gap_ks
-        while level < len(ks):
-            k = ks[level]
+        while level < len(opt.gap_ks):
+            k = opt.gap_ks[level]
             level += 1
             local = expand(chain(unique_matches(sa, sb, k)), k)
             if local:
                 self._walk(ia, ib, local, level, left, right)
                 return
-        self._fallback(ia, ib, sa, sb)
+        if len(ia) <= opt.chunk and len(ib) <= opt.chunk:
+            self._small(ia, ib, sa, sb)
+        else:
+            self._fallback(ia, ib, sa, sb)
 
     def _walk(self, ia: Positions, ib: Positions, local: Sequence[Match], level: int, left: bool, right: bool) -> None:
         pi = pj = -1
@@ -252,21 +255,19 @@ class _Pairer:
         self._left_justify(ia[da:], ib[db:])
 
 
-def _place_moves(ob: array[int], ow: array[int], moves: Sequence[Move]) -> tuple[array[int], array[int]]:
+def _place_moves(ob: array[int], ow: array[int], moves: Sequence[Moved]) -> tuple[array[int], array[int]]:
     """Insert each moved passage's pairs at the base's place of the passage."""
     nb: array[int] = array("q")
     nw: array[int] = array("q")
-    queue = sorted(moves)
     m = 0
     for i, j in zip(ob, ow, strict=True):
-        while m < len(queue) and i >= 0 and i > queue[m][0]:
-            bs, be, ws, _ = queue[m]
-            nb.extend(range(bs, be))
-            nw.extend(range(ws, ws + be - bs))
+        while m < len(moves) and i > moves[m].move[0]:
+            nb.extend(p for p, _ in moves[m].pairs)
+            nw.extend(q for _, q in moves[m].pairs)
             m += 1
         nb.append(i)
         nw.append(j)
-    for bs, be, ws, _ in queue[m:]:
-        nb.extend(range(bs, be))
-        nw.extend(range(ws, ws + be - bs))
+    for moved in moves[m:]:
+        nb.extend(p for p, _ in moved.pairs)
+        nw.extend(q for _, q in moved.pairs)
     return nb, nw

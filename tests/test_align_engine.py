@@ -1,0 +1,272 @@
+"""The alignment engine: columns, extents, transpositions, order independence, determinism."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+
+import opencc
+import pytest
+from conftest import SEED_000
+
+from collate.align.engine import align_layer
+from collate.align.pairwise import AlignOptions
+from collate.alignment import LayerAlignment
+from collate.model import Change, ChangeClass, Layer, Token
+
+PLACEHOLDERS = "□?■〓"
+
+
+def tokens_from_string(
+    siglum: str, text: str, layer: Layer = Layer.JING, fold: Callable[[str], str] | None = None
+) -> list[Token]:
+    """One token per character; placeholder glyphs are marked as the normalizer marks them."""
+    out = []
+    for i, c in enumerate(text):
+        changes = (Change("placeholder", c, c, ChangeClass.PLACEHOLDER),) if c in PLACEHOLDERS else ()
+        out.append(Token(siglum, layer, i, i, i + 1, c, fold(c) if fold else c, changes=changes))
+    return out
+
+
+@cache
+def seed_chars() -> str:
+    """The CJK characters of seed 000 (五禮通考, simplified), in order."""
+    return "".join(re.findall(r"[\u3400-\u9fff]", SEED_000.read_text(encoding="utf-8")))
+
+
+def rows(al: LayerAlignment) -> dict[str, list[str]]:
+    """Each witness's row as text, '-' for an empty cell."""
+    return {s: [col[r].t if col[r] else "-" for col in al.columns] for r, s in enumerate(al.sigla)}
+
+
+def partners(al: LayerAlignment, siglum: str) -> dict[int, int | None]:
+    """For each base token, the position of the witness's token in its column (or None)."""
+    r = al.sigla.index(siglum)
+    return {col[0].index: (col[r].index if col[r] else None) for col in al.columns if col[0] is not None}
+
+
+def row_text(al: LayerAlignment, siglum: str) -> str:
+    return "".join(rows(al)[siglum])
+
+
+def check_invariants(al: LayerAlignment, streams: Mapping[str, Sequence[Token]]) -> None:
+    """Every token in exactly one column, in its witness's own order, except transposed ones,
+    which stand at the base's place of their passage (in their own order there); every
+    witness's tokens inside its extent."""
+    assert set(al.sigla) == set(streams)
+    for col in al.columns:
+        assert len(col) == len(al.sigla)
+        assert any(cell is not None for cell in col)
+    for r, s in enumerate(al.sigla):
+        placed = [(c, col[r]) for c, col in enumerate(al.columns) if col[r] is not None]
+        assert sorted(tok.index for _, tok in placed) == list(range(len(streams[s])))
+        assert all(tok.witness == s and al.extent(s).covers(c) for c, tok in placed)
+        passage_of = {w: t for t in al.transpositions if t.siglum == s for w in range(t.wit_start, t.wit_end)}
+        assert [tok for _, tok in placed if tok.index not in passage_of] == [
+            tok for tok in streams[s] if tok.index not in passage_of
+        ]
+        for t in {t for t in al.transpositions if t.siglum == s}:
+            cols = [(c, tok) for c, tok in placed if passage_of.get(tok.index) == t]
+            assert [tok.index for _, tok in cols] == list(range(t.wit_start, t.wit_end))
+            bases = [al.columns[c][0] for c, _ in cols if al.columns[c][0] is not None]
+            assert bases and all(t.base_start <= tok.index < t.base_end for tok in bases)
+
+
+def align(streams: Mapping[str, Sequence[Token]], base: str, **options: object) -> LayerAlignment:
+    al = align_layer(Layer.JING, streams, base, options=AlignOptions(**options))  # type: ignore[arg-type]
+    check_invariants(al, streams)
+    return al
+
+
+def test_variants_omissions_additions_in_their_columns() -> None:
+    t2s = opencc.OpenCC("t2s").convert
+    streams = {
+        "SK": tokens_from_string("SK", "投壶之礼主人奉矢司射奉中"),
+        "ZS": tokens_from_string("ZS", "投壺之禮主奉矢司射案中也", fold=t2s),
+    }
+    al = align(streams, "SK")
+    assert al.sigla == ("SK", "ZS")
+    assert row_text(al, "SK") == "投壶之礼主人奉矢司射奉中-"
+    # 壺/禮 fold to the base's n: they stand in the base's columns; 人 is omitted; 案 is a
+    # variant of 奉; 也 is an addition.
+    assert row_text(al, "ZS") == "投壺之禮主-奉矢司射案中也"
+    assert al.extent("ZS").first == 0
+    assert al.extent("ZS").last == 12
+    assert al.transpositions == ()
+
+
+def test_fragment_is_not_extant_after_its_end() -> None:
+    base = seed_chars()[:3000]
+    third = base[:1000]
+    streams = {"SK": tokens_from_string("SK", base), "ZS": tokens_from_string("ZS", third)}
+    al = align(streams, "SK")
+    ext = al.extent("ZS")
+    assert (ext.first, ext.last) == (0, 999)
+    assert len(al.columns) == 3000
+    # Inside its extent the fragment has a token in every column: no omission at all.
+    assert all(al.columns[c][1] is not None for c in range(ext.first, ext.last + 1))
+    assert not ext.covers(1000)
+
+
+def test_witness_beginning_later_is_not_extant_before() -> None:
+    base = seed_chars()[:3000]
+    # Two characters of its own before the text it shares with the base.
+    part = "甲乙" + base[1200:2000]
+    streams = {"SK": tokens_from_string("SK", base), "X": tokens_from_string("X", part)}
+    al = align(streams, "SK")
+    ext = al.extent("X")
+    first_shared = next(c for c, col in enumerate(al.columns) if col[0] is not None and col[0].index == 1200)
+    assert ext.first is not None and first_shared - 2 <= ext.first < first_shared
+    assert ext.last == next(c for c, col in enumerate(al.columns) if col[0] is not None and col[0].index == 1999)
+    assert all(al.columns[c][1] is not None for c in range(first_shared, ext.last + 1))
+
+
+def test_transposed_passage_stands_at_the_base_place() -> None:
+    base = seed_chars()[:400]
+    passage = base[100:112]
+    wit = base[:100] + base[112:250] + passage + base[250:]
+    streams = {"SK": tokens_from_string("SK", base), "X": tokens_from_string("X", wit)}
+    al = align(streams, "SK")
+    assert [(t.siglum, t.base_start, t.base_end, t.wit_start, t.wit_end) for t in al.transpositions] == [
+        ("X", 100, 112, 238, 250)
+    ]
+    # No omission at the base's place, no addition at the witness's place: the rows agree.
+    assert row_text(al, "X") == row_text(al, "SK") == base
+    col = next(c for c, col in enumerate(al.columns) if col[0] is not None and col[0].index == 100)
+    assert al.columns[col][1] is not None and al.columns[col][1].index == 238
+
+
+def test_no_transpositions_when_asked() -> None:
+    base = seed_chars()[:400]
+    wit = base[:100] + base[112:250] + base[100:112] + base[250:]
+    streams = {"SK": tokens_from_string("SK", base), "X": tokens_from_string("X", wit)}
+    al = align(streams, "SK", min_transposition=None)
+    assert al.transpositions == ()
+    assert row_text(al, "X").count("-") == 12
+
+
+def test_placeholders_match_nothing() -> None:
+    base = seed_chars()[:300]
+    streams = {
+        "SK": tokens_from_string("SK", base[:150] + "□" + base[150:]),
+        "X": tokens_from_string("X", base[:150] + base[150:] + "□"),
+    }
+    al = align(streams, "SK")
+    base_box = next(c for c, col in enumerate(al.columns) if col[0] is not None and col[0].t == "□")
+    assert al.columns[base_box][1] is None
+    assert al.columns[-1][0] is None and al.columns[-1][1] is not None and al.columns[-1][1].t == "□"
+
+
+def test_additions_at_one_place_are_aligned_with_each_other() -> None:
+    streams = {
+        "SK": tokens_from_string("SK", "主人奉矢司射奉中"),
+        "A": tokens_from_string("A", "主人奉矢也者司射奉中"),
+        "B": tokens_from_string("B", "主人奉矢者司射奉中"),
+    }
+    al = align(streams, "SK")
+    assert row_text(al, "SK") == "主人奉矢--司射奉中"
+    assert row_text(al, "A") == "主人奉矢也者司射奉中"
+    assert row_text(al, "B") == "主人奉矢-者司射奉中"
+
+
+def test_empty_streams() -> None:
+    streams = {"SK": tokens_from_string("SK", "投壶之礼"), "X": []}
+    al = align(streams, "SK")
+    assert row_text(al, "X") == "----"
+    assert (al.extent("X").first, al.extent("X").last) == (None, None)
+    al = align({"SK": [], "X": tokens_from_string("X", "投壶")}, "SK")
+    assert row_text(al, "SK") == "--"
+    assert align({"SK": []}, "SK").columns == ()
+
+
+def test_unknown_base_is_refused() -> None:
+    with pytest.raises(ValueError, match="ZZ"):
+        align_layer(Layer.JING, {"SK": tokens_from_string("SK", "投壶")}, "ZZ")
+
+
+def test_progress_names_each_witness() -> None:
+    said: list[str] = []
+    streams = {s: tokens_from_string(s, "投壶之礼") for s in ("SK", "B", "A")}
+    align_layer(Layer.ZHU, streams, "SK", progress=said.append)
+    assert said == ["zhu: aligning A with SK", "zhu: aligning B with SK"]
+
+
+def edited(text: str, rng: random.Random, rate: float) -> str:
+    out = []
+    for c in text:
+        r = rng.random()
+        if r < rate / 3:
+            out.append(chr(0x4E00 + rng.randrange(20000)))
+        elif r < 2 * rate / 3:
+            continue
+        elif r < rate:
+            out += [c, chr(0x4E00 + rng.randrange(20000))]
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def witness_set(seed: int) -> dict[str, list[Token]]:
+    rng = random.Random(seed)
+    base = seed_chars()[:2500]
+    texts = {
+        "SK": base,
+        "A": edited(base, rng, 0.05),
+        "B": edited(base[:900], rng, 0.08),
+        "C": edited(base[:600] + base[700:1800] + base[600:700] + base[1800:], rng, 0.03),
+        "D": edited(base[1500:], rng, 0.1),
+    }
+    return {s: tokens_from_string(s, t) for s, t in texts.items()}
+
+
+def test_independent_of_the_order_of_witnesses() -> None:
+    streams = witness_set(5)
+    first = align(streams, "SK")
+    assert first.transpositions
+    rng = random.Random(9)
+    for _ in range(3):
+        order = ["A", "B", "C", "D"]
+        rng.shuffle(order)
+        other = align({s: streams[s] for s in [*order[:2], "SK", *order[2:]]}, "SK")
+        assert other.sigla == ("SK", *order)
+        assert rows(other) == rows(first)
+        assert {e.siglum: e for e in other.extents} == {e.siglum: e for e in first.extents}
+        assert sorted(other.transpositions, key=repr) == sorted(first.transpositions, key=repr)
+
+
+def test_large_gaps_fall_back_and_keep_the_invariants() -> None:
+    streams = witness_set(6)
+    # No anchors inside stretches and a tiny CollateX limit: stretches go to the LCS fallback,
+    # some cut into pieces.
+    al = align(streams, "SK", chunk=8, direct=8, gap_ks=(), fallback_cells=400)
+    default = align(streams, "SK")
+    ours, usual = partners(al, "A"), partners(default, "A")
+    assert sum(ours[b] == usual[b] for b in usual) / len(usual) > 0.9
+
+
+DIGEST = """
+import hashlib, sys
+sys.path.insert(0, sys.argv[1])
+from test_align_engine import witness_set
+from collate.align.engine import align_layer
+from collate.model import Layer
+al = align_layer(Layer.JING, witness_set(5), "SK")
+print(hashlib.sha256(repr(al).encode()).hexdigest())
+"""
+
+
+def test_deterministic_across_processes() -> None:
+    here = os.path.dirname(__file__)
+    digests = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", DIGEST, here], capture_output=True, text=True, check=True, env=env)
+        digests.add(done.stdout.strip())
+    digests.add(hashlib.sha256(repr(align_layer(Layer.JING, witness_set(5), "SK")).encode()).hexdigest())
+    assert len(digests) == 1
