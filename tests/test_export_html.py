@@ -26,7 +26,7 @@ from collate.apparatus import (
 )
 from collate.exporters import EXPORTERS, get_exporter
 from collate.exporters.html import build_html, display_class, is_script_only, run_html, shown_loci, shown_readings
-from collate.model import Layer, Mark, Span, Token, Witness
+from collate.model import Layer, Mark, Span, Substitution, Token, Witness
 from collate.normalize import Normalizer
 from collate.tokenize import tokenize
 
@@ -540,3 +540,25 @@ def test_page_break_inside_a_span() -> None:
     pieces = [(child.get("class"), child.text, child.tail) for child in span]
     assert pieces[:2] == [("pb", "1a", "主人请"), ("pb", "1b", "曰某")]
     assert text_of(span) == "主人请曰某有"
+
+
+def test_gaiji_entity_shown_as_its_character() -> None:
+    """A resolved entity reads as its character (the entity in the tooltip); an unresolved one as 〓."""
+    alignment, witnesses = align_rows({"SK": "以&KR0002;是&KR9999;者", "ZS": "以&KR0002;是&KR9999;者"})
+    text = witnesses["SK"].text
+    first, second = text.index("&KR0002;"), text.index("&KR9999;")
+    subs = (
+        Substitution(first, first + 8, "若", "gaiji KR0002"),
+        Substitution(second, second + 8, None, "no gaiji table KR9999"),
+    )
+    base = replace(witnesses["SK"], substitutions=subs)
+    collation = Collation(
+        "t", "x", "SK", (WitnessInfo("SK", "SK", "SK.txt", "plain"),), (build_layer(alignment, witnesses),)
+    )
+    view = parse(build_html(collation, base, witnesses=witnesses)).get_element_by_id("view-text")
+    gaiji = view.xpath(f".//span[{has_class('gaiji')}]")
+    assert [(g.text, g.get("title")) for g in gaiji] == [
+        ("若", "&KR0002; gaiji KR0002"),
+        ("〓", "&KR9999; no gaiji table KR9999"),
+    ]
+    assert view.text_content().endswith("以若是〓者")

@@ -6,7 +6,8 @@
   editorial notes are boxed, with links to the loci they judge and their claims' verdicts.
 * Headings before the text are the front matter; later ones (右投壶) close a section.
 * Layout (brackets, the column break, indentation, line ends) is not drawn, but a layout
-  span's punctuation is; printed page breaks are drawn where they fall.
+  span's punctuation is; printed page breaks are drawn where they fall. In a file that does
+  not mark printed lines, a line end ends the paragraph.
 """
 
 from __future__ import annotations
@@ -32,7 +33,21 @@ from collate.model import Layer, Span
 # Small print printed inside a 經 paragraph.
 _SMALL_PRINT = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)
 # Printed layer markers and the layer each opens (the readers label a marker with its kind).
-_MARKER_LAYERS = {"注": Layer.ZHU, "鄭注": Layer.ZHU, "郑注": Layer.ZHU, "疏": Layer.SHU, "釋文": Layer.SHIWEN}
+# What a printed layer marker opens, by how its label or its words begin (注, 郑注, 疏, 文疏『…』,
+# 註疏 (疏 on the 注), 正義曰, 釋文 …).
+_MARKER_LAYERS = (
+    ("注", Layer.ZHU),
+    ("鄭注", Layer.ZHU),
+    ("郑注", Layer.ZHU),
+    ("疏", Layer.SHU),
+    ("文疏", Layer.SHU),
+    ("註疏", Layer.SHU),
+    ("正義", Layer.SHU),
+    ("釋文", Layer.SHIWEN),
+    ("音義", Layer.SHIWEN),
+)
+# Brackets around a marker's words are layout (【注, _{ … }); a marker without words is not drawn.
+_MARKER_BRACKETS = "【】_{}<>()（）[]"
 # Punctuation a layout span may hold: not text to align, but kept for display.
 _PUNCTUATION = frozenset("，。、：；！？「」『』“”《》〈〉．·\u2018\u2019")
 # Opening brackets of small print: a commentator's passage behind one is printed small.
@@ -64,6 +79,10 @@ class _Layout:
         self.pending: list[str] = []
         self.seen_pages = 0
         self.points = self._home_points()
+        self.subs = sorted(self.w.substitutions, key=lambda x: x.start)
+        # A file that marks its printed lines breaks lines where the page does: a line end is
+        # layout. Without them (punctuated e-texts, web copies), a line end ends a paragraph.
+        self.line_paragraphs = not any(m.kind == "line" for m in self.w.marks)
         # Per layer, the marked ranges (disjoint, in order) and their ends, to find them by bisection.
         self.ranges: dict[Layer, tuple[tuple[Mark, ...], list[int]]] = {}
         for layer, marks in ctx.marks.items():
@@ -145,6 +164,8 @@ class _Layout:
                 shown = "".join(c for c in text if c in _PUNCTUATION)
                 if shown and self.block is not None:
                     append_text(self.container(), shown)
+                if self.line_paragraphs and "\n" in text:
+                    self.close()
             return
         if s.layer is Layer.HEADING:
             self.advance(s.start + 1)
@@ -200,16 +221,17 @@ class _Layout:
         self.close()
 
     def marker(self, s: Span, text: str) -> None:
-        word = text.strip()
-        layer = _MARKER_LAYERS.get(s.label or word)
-        if layer is None or self.key is None or self.key[0] != "para":
-            if self.block is not None and word:
-                self.flush_pages(self.container())
-                self.container().append(el("span", {"class": "mk"}, word))
+        """Draw a printed marker (注, 疏, 正義曰, 〇 …) in a small box; brackets and file markup are layout."""
+        word = "".join(c for c in text.strip() if c not in _MARKER_BRACKETS)
+        if not any(_is_ideograph(c) for c in word):
             return
-        target = self.small_print(layer)
+        layer = _marker_layer(s.label or "", word)
+        if layer is not None and (self.key is None or self.key[0] == "para"):
+            target, names, title = self.small_print(layer), f"mk m-{layer.value}", LAYER_LABELS[layer]
+        else:
+            target, names, title = self.container(), "mk", s.label or word
         self.flush_pages(target)
-        target.append(el("span", {"class": f"mk m-{layer.value}", "title": LAYER_LABELS[layer]}, word))
+        target.append(el("span", {"class": names, "title": title}, word))
 
     def _ranges_in(self, s: Span) -> list[Mark]:
         """The marked ranges of the span's layer that overlap it."""
@@ -246,15 +268,23 @@ class _Layout:
         cuts.update(x for m in marks for x in (m.start, m.end) if s.start < x < s.end)
         cuts.update(p.start for p in points if s.start < p.start < s.end)
         cuts.update(o for o in self.page_offsets if s.start < o < s.end)
+        subs = [x for x in self.subs if s.start <= x.start and x.end <= s.end]
+        cuts.update(o for x in subs for o in (x.start, x.end))
         for a, b in pairwise(sorted(cuts)):
             self.advance(a + 1)
             self.flush_pages(box)
             box.extend(el("span", p.attrs(" ins"), CARET) for p in points if p.start == a)
             mark = next((m for m in marks if m.start <= a < m.end), None)
-            if mark is None:
-                append_text(box, self.w.text[a:b])
+            target = box if mark is None else el("span", mark.attrs())
+            sub = next((x for x in subs if x.start == a), None)
+            if sub is not None:
+                # A gaiji entity (&KR0002;) reads as its character; the entity stays in the tooltip.
+                raw = self.w.text[a:b]
+                target.append(el("span", {"class": "gaiji", "title": f"{raw} {sub.source}"}, sub.replacement or "〓"))
             else:
-                box.append(el("span", mark.attrs(), self.w.text[a:b]))
+                append_text(target, self.w.text[a:b])
+            if mark is not None:
+                box.append(target)
         box.extend(el("span", p.attrs(" ins"), CARET) for p in points if p.start >= s.end)
 
     # Under a note: the loci it judges and its claims checked.
@@ -274,6 +304,19 @@ class _Layout:
         if not items:
             return None
         return el("p", {"class": "judges"}, "校記：", *items)
+
+
+def _marker_layer(label: str, word: str) -> Layer | None:
+    for name in (label, word):
+        for prefix, layer in _MARKER_LAYERS:
+            if name.startswith(prefix):
+                return layer
+    return None
+
+
+def _is_ideograph(char: str) -> bool:
+    cp = ord(char)
+    return 0x3400 <= cp <= 0x9FFF or 0xF900 <= cp <= 0xFAFF or cp >= 0x20000 or char == "〇"
 
 
 def _link(locus: Locus) -> Element:
