@@ -155,6 +155,12 @@ def project_from_mapping(
                 )
         encoding = entry.get("encoding")
         artifacts = entry.get("artifacts", [])
+        if not isinstance(artifacts, list) or not all(isinstance(a, str) for a in artifacts):
+            raise ProjectError(
+                f"`artifacts` must be a list of characters, got {artifacts!r}",
+                where=where,
+                hint='e.g. artifacts = ["防"]',
+            )
         own_layers = entry.get("layers")
         if own_layers is not None:
             _check_layers(own_layers, where)
@@ -167,7 +173,7 @@ def project_from_mapping(
                 encoding=str(encoding) if encoding else None,
                 notes=_str(entry, "notes", where, ""),
                 bibl=_str(entry, "bibl", where, ""),
-                artifacts=tuple(str(a) for a in artifacts),
+                artifacts=tuple(artifacts),
                 layers=tuple(own_layers) if own_layers is not None else None,
             )
         )
