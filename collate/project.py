@@ -87,6 +87,21 @@ def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, i) + 1 if i >= 0 else 1
 
 
+_WITNESS_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*witness[ \t]*\]\]", re.MULTILINE)
+_SIGLUM_KEY = re.compile(r"^[ \t]*siglum[ \t]*=", re.MULTILINE)
+
+
+def _witness_line(text: str, n: int, siglum: str) -> int:
+    """The line of the ``n``-th witness table's ``siglum`` (not the first line that holds its text)."""
+    headers = list(_WITNESS_TABLE.finditer(text))
+    if len(headers) < n:
+        return _line_of(text, siglum)
+    start = headers[n - 1].start()
+    end = headers[n].start() if n < len(headers) else len(text)
+    key = _SIGLUM_KEY.search(text, start, end)
+    return text.count("\n", 0, key.start() if key else start) + 1
+
+
 def _check_layers(layers: object, where: str) -> None:
     from collate.model import Layer
 
@@ -133,7 +148,7 @@ def project_from_mapping(
         if not isinstance(entry, dict):
             raise ProjectError(f"witness {i} is not a table", where=shown)
         siglum = _str(entry, "siglum", f"{shown} (witness {i})")
-        where = f"{shown}:{_line_of(raw_text, siglum)}" if raw_text else shown
+        where = f"{shown}:{_witness_line(raw_text, i, siglum)}" if raw_text else shown
         if not _SIGLUM.match(siglum):
             raise ProjectError(
                 f"siglum {siglum!r} is not an ASCII identifier",
