@@ -192,15 +192,14 @@ def diff(
 ) -> None:
     """Show the collation: the base text with each variant inline (of the witnesses SIGLA, if named)."""
     from collate.pipeline import collate_project
-    from collate.review import apply_decisions, decisions_path, load_decisions
     from collate.views.diff import DiffFilter, diff_view, loci_table, print_paged
 
     project = load(config)
     for siglum in sigla:
         project.witness(siglum)
     console = _console()
-    result = collate_project(project)
-    collation, _ = apply_decisions(result.collation, load_decisions(decisions_path(project)))
+    result = collate_project(project)  # the editor's decisions applied
+    collation = result.collation
     view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers))
     shown = loci_table(collation, view) if as_list else diff_view(collation, view, result.read.by_siglum())
     print_paged(console, shown)

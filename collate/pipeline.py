@@ -18,6 +18,7 @@ from collate.readers import read_witness
 
 if TYPE_CHECKING:
     from collate.notes import NotesResult
+    from collate.review.apply import ApplyReport
 
 Progress = Callable[[str], None]
 
@@ -48,6 +49,7 @@ class RunResult:
     collation: Collation
     rule_counts: Mapping[str, Mapping[str, int]]
     notes: NotesResult | None = None
+    decisions: ApplyReport | None = None
 
 
 def read_project(project: Project, progress: Progress | None = None) -> ReadResult:
@@ -102,8 +104,12 @@ def _of_work(witness: Witness, work: str | None) -> Witness:
     return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
 
 
-def collate_project(project: Project, progress: Progress | None = None) -> RunResult:
-    """Read, normalize, tokenize, align layer with layer, and build the apparatus."""
+def collate_project(project: Project, progress: Progress | None = None, *, decisions: bool = True) -> RunResult:
+    """Read, normalize, tokenize, align layer with layer, build the apparatus, attach the notes.
+
+    With ``decisions`` (the default) the editor's saved decisions (``decisions.toml``) are
+    applied to the loci they concern; the review itself asks for the collation without them.
+    """
     from collate.align.engine import align_layer
     from collate.normalize import Normalizer, rule_counts
     from collate.notes import attach_to_loci, notes_for_project
@@ -151,8 +157,14 @@ def collate_project(project: Project, progress: Progress | None = None) -> RunRe
         progress("anchoring editorial notes")
     notes = notes_for_project(read)
     collation = attach_to_loci(collation, notes)
+    report = None
+    if decisions:
+        from collate.review.apply import apply_decisions
+        from collate.review.decisions import decisions_path, load_decisions
+
+        collation, report = apply_decisions(collation, load_decisions(decisions_path(project)))
     counts = {
         s: rule_counts([t for layer_tokens in by_layer.values() for t in layer_tokens])
         for s, by_layer in tokens.items()
     }
-    return RunResult(read, tokens, collation, counts, notes)
+    return RunResult(read, tokens, collation, counts, notes, report)

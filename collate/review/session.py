@@ -241,5 +241,6 @@ def open_review(project: Project, editor: str, progress: Callable[[str], None] |
     """Collate ``project`` (the editorial notes attached to the loci they judge) and open its decisions."""
     from collate.pipeline import collate_project
 
-    run = collate_project(project, progress)
+    # The session applies the decisions itself, as the editor makes them.
+    run = collate_project(project, progress, decisions=False)
     return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum())

@@ -50,11 +50,29 @@ def notes_line(result: RunResult) -> Text:
     return line
 
 
+def decisions_line(result: RunResult) -> Text:
+    """One line on the editor's decisions: loci decided, undecided, decisions orphaned."""
+    if result.decisions is None:
+        return Text("Decisions: not applied", style="dim")
+    from collate.review.apply import decision_counts
+
+    c = decision_counts(result.decisions)
+    line = Text("Decisions: ", style="bold")
+    line.append(f"{c.decided} loci decided, {c.undecided} undecided, ")
+    line.append(f"{c.orphaned} orphaned", style="bold red" if c.orphaned else "")
+    if c.moved:
+        line.append(f" ({c.moved} re-anchored after the texts changed)")
+    if c.orphaned:
+        line.append("; orphans are kept in the decisions file: see `collate review`")
+    return line
+
+
 def print_run(console: Console, result: RunResult, written: Sequence[Path]) -> None:
     """Print the run: witnesses, normalization counts, apparatus summary, files written."""
     print_witness_table(console, result.read.witnesses, result.read.project.base)
     console.print(rules_table(result))
     print_summary(console, result.collation)
     console.print(notes_line(result))
+    console.print(decisions_line(result))
     for path in written:
         console.print(Text(f"wrote {path}"))
