@@ -116,13 +116,25 @@ def load_project(path: Path) -> Project:
     """Read and check a project file; every problem is a :class:`ProjectError` with a location."""
     shown = str(path)
     try:
-        raw_text = path.read_text(encoding="utf-8-sig")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ProjectError(
             "no project file here", where=shown, hint="run in a project folder, pass --config, or name witness files"
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProjectError(f"cannot be read: {exc}", where=shown) from None
+    except OSError as exc:
+        raise ProjectError(f"cannot be read: {exc.strerror}", where=shown) from None
+    body = raw.removeprefix(b"\xef\xbb\xbf")
+    try:
+        raw_text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        # TOML is UTF-8 by definition; say where the first bad byte is, as an editor counts.
+        good = body[: exc.start].decode("utf-8")
+        line, column = good.count("\n") + 1, len(good) - (good.rfind("\n") + 1) + 1
+        raise ProjectError(
+            f"not UTF-8: byte 0x{body[exc.start]:02x} cannot be decoded",
+            where=f"{shown}:{line}:{column}",
+            hint="TOML files are UTF-8: save the project file as UTF-8",
+        ) from None
     try:
         data = tomllib.loads(raw_text)
     except tomllib.TOMLDecodeError as exc:
