@@ -33,7 +33,10 @@ def attach(collation: Collation, result: NotesResult) -> Collation:
         for locus in layer.loci:
             span = _locus_span(locus, [col[base_column] for col in layer.alignment.columns])
             notes = _notes_for(span, stretches) if span else ()
-            loci.append(locus.with_notes(locus.notes + notes) if notes else locus)
+            # Attaching again is harmless: a note already on the locus (same id) is not added twice.
+            have = {n.id for n in locus.notes}
+            fresh = tuple(n for n in notes if n.id not in have)
+            loci.append(locus.with_notes(locus.notes + fresh) if fresh else locus)
         collation = collation.with_layer(layer.with_loci(tuple(loci)))
     return collation
 
