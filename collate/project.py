@@ -207,11 +207,22 @@ def project_from_mapping(
     base = _str(data, "base", shown, witnesses[0].siglum)
     if base not in seen:
         raise ProjectError(f"base {base!r} is not one of the witnesses", where=shown, hint="set `base` to a siglum")
-    gaiji = data.get("gaiji_table")
+    gaiji = _str(data, "gaiji_table", shown, "")
     layers = data.get("layers", list(DEFAULT_LAYERS))
     _check_layers(layers, shown)
-    work = data.get("work")
+    if not layers:
+        raise ProjectError("`layers` is empty: nothing would be collated", where=shown, hint='e.g. layers = ["jing"]')
+    work = _str(data, "work", shown, "")
     known = {"title", "name", "base", "witness", "gaiji_table", "layers", "work"}
+    for key, value in data.items():
+        # The other keys are the stages' tables ([normalize], [notes] …): a value there is a typo.
+        if key not in known and not isinstance(value, dict):
+            line = f":{_line_of(raw_text, key)}" if raw_text else ""
+            raise ProjectError(
+                f"`{key}` must be a table ([{key}]) or one of the settings",
+                where=shown + line,
+                hint="the settings are " + ", ".join(sorted(known)),
+            )
     return Project(
         title=_str(data, "title", shown, "collation"),
         name=_str(data, "name", shown, "collation"),
@@ -219,9 +230,9 @@ def project_from_mapping(
         witnesses=tuple(witnesses),
         root=root,
         source=source,
-        gaiji_table=Path(gaiji) if isinstance(gaiji, str) else None,
+        gaiji_table=Path(gaiji) if gaiji else None,
         layers=tuple(str(x) for x in layers),
-        work=str(work) if work else None,
+        work=work or None,
         sections={k: v for k, v in data.items() if k not in known},
     )
 
