@@ -207,6 +207,14 @@ def project_from_mapping(
     base = _str(data, "base", shown, witnesses[0].siglum)
     if base not in seen:
         raise ProjectError(f"base {base!r} is not one of the witnesses", where=shown, hint="set `base` to a siglum")
+    base_config = next(w for w in witnesses if w.siglum == base)
+    if base_config.layout == "readings" or (base_config.layout == "auto" and base_config.path.suffix == ".toml"):
+        # A readings file is silent outside its entries: there is no text to collate against.
+        raise ProjectError(
+            f"base {base!r} is a readings file, not a full text",
+            where=shown,
+            hint="set `base` to the siglum of a full-text witness",
+        )
     gaiji = _str(data, "gaiji_table", shown, "")
     layers = data.get("layers", list(DEFAULT_LAYERS))
     _check_layers(layers, shown)
