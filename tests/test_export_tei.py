@@ -10,6 +10,7 @@ import difflib
 import os
 import pickle
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from lxml import etree
 from test_apparatus import normalize, sparse_witness
 
-from collate.alignment import Extent, LayerAlignment
+from collate.alignment import Extent, LayerAlignment, Transposition
 from collate.apparatus import AttachedNote, Collation, RuleInfo, WitnessInfo, build_layer
 from collate.errors import ExportError
 from collate.exporters import get_exporter
@@ -278,6 +279,21 @@ def test_sparse_reading_note_and_source(small: tuple[Collation, dict[str, Witnes
     assert block.get("target") == f"#{app.get(XML_ID)}"
 
 
+def test_reported_additions_stand_where_they_are_reported() -> None:
+    sk = layered("SK", [(Layer.JING, "主人请宾曰顺投为入比投不释胜饮不胜者")])
+    zs = layered("ZS", [(Layer.JING, "主人請賓曰順投為入比投不釋勝飲不勝者")])
+    dd = sparse_witness(("请宾曰", "", "奏投壶之令", "after"), ("比投不释", "", "算", "after"))
+    collation, witnesses = collate([sk, zs], sparse=[dd], layers=[Layer.JING])
+    tree = tei_of(collation, witnesses)
+    (seg,) = xp(tree, "//tei:seg")
+    text = (seg.text or "") + "".join(
+        (f"[{a.findtext(f'{{{TEI_NS}}}rdg')}]" if a.get("type") == "addition" else a.findtext(f"{{{TEI_NS}}}lem") or "")
+        + (a.tail or "")
+        for a in seg
+    )
+    assert text == "主人请宾曰[奏投壶之令]顺投为入比投不释[算]胜饮不胜者"
+
+
 def test_small_collation_is_valid_and_lossless(small: tuple[Collation, dict[str, Witness]], tei_schema: Any) -> None:
     tree = tei_of(*small)
     assert_valid(tree, tei_schema)
@@ -408,6 +424,27 @@ def test_a_locus_across_two_units_is_split_at_the_unit_edge(tei_schema: Any) -> 
     assert_lossless(tree, collation, witnesses)
 
 
+def test_transposed_passage_is_read_at_the_witness_own_place(tei_schema: Any) -> None:
+    sk = layered("SK", [(Layer.JING, "投壶之礼主人奉矢")])
+    wy = layered("WY", [(Layer.JING, "投壺之禮奉矢主人")])
+    base, own = tokens(sk, Layer.JING), tokens(wy, Layer.JING)
+    # The aligner puts WY's 主人 (its tokens 6, 7) at the base's place of 主人 (columns 4, 5).
+    order = [0, 1, 2, 3, 6, 7, 4, 5]
+    columns = tuple((b, own[k]) for b, k in zip(base, order, strict=True))
+    alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), (Transposition("WY", 4, 6, 6, 8),))
+    result = build_layer(alignment, {"SK": sk, "WY": wy})
+    info = (WitnessInfo("SK", "SK", "SK.txt", "plain"), WitnessInfo("WY", "WY", "WY.txt", "plain"))
+    collation = Collation("t", "touhu", "SK", info, (result,))
+    tree = tei_of(collation, {"SK": sk, "WY": wy})
+    there, here = xp(tree, "//tei:app[@type='transposition']")
+    assert (there[0].text, there[1].get("wit"), len(there[1]), there[1].text) == ("主人", "#WY", 0, None)
+    assert (here[0].get("wit"), here[1].get("wit"), here[1].text) == ("#SK", "#WY", "主人")
+    assert there.get("exclude") == f"#{here.get(XML_ID)}" and here.get("exclude") == f"#{there.get(XML_ID)}"
+    assert witness_text_from_tei(tree, "WY", Layer.JING) == "投壺之禮奉矢主人"
+    assert witness_text_from_tei(tree, "SK", Layer.JING) == "投壶之礼主人奉矢"
+    assert_valid(tree, tei_schema)
+
+
 def test_base_text_not_collated_is_marked_as_the_bases() -> None:
     sk = layered("SK", [(Layer.JING, "投壶之礼"), (None, "("), (Layer.SHU, "士则鹿中"), (None, ")")])
     zs = layered("ZS", [(Layer.JING, "投壺之禮")])
@@ -514,6 +551,43 @@ def test_every_witness_reads_back_from_the_tei(case: tuple[Collation, dict[str, 
 def test_random_collations_are_schema_valid(tei_schema: Any, case: tuple[Collation, dict[str, Witness]]) -> None:
     tree = tei_of(*case)
     assert tei_schema.validate(tree), [e.message for e in tei_schema.error_log][:3]
+
+
+@st.composite
+def transposed(draw: Any) -> tuple[Collation, dict[str, Witness]]:
+    """The base, and a witness with two neighbouring passages swapped, as the aligner reports it."""
+    text = draw(st.text(ALPHABET, min_size=3, max_size=16))
+    i = draw(st.integers(0, len(text) - 2))
+    j = draw(st.integers(i + 1, len(text) - 1))
+    k = draw(st.integers(j + 1, len(text)))
+    head = draw(st.sampled_from([Layer.JING, Layer.ZHU]))
+    sk = layered(
+        "SK", [(head, text[:j]), (None, "("), (Layer.NOTE, "案", "attribution"), (None, ")"), (head, text[j:])]
+    )
+    wy = layered("WY", [(Layer.JING, text[:i] + text[j:k] + text[i:j] + text[k:])])
+    base, own = tokens(sk, head), tokens(wy, Layer.JING)
+    own = [replace(t, layer=head) for t in own]
+    # Base tokens i..j-1 are read by WY's moved tokens, j..k-1 by the ones that came forward.
+    order = [*range(i), *range(i + k - j, k), *range(i, i + k - j), *range(k, len(text))]
+    columns = tuple((b, own[m]) for b, m in zip(base, order, strict=True))
+    moved = Transposition("WY", i, j, i + k - j, k)
+    alignment = LayerAlignment(head, ("SK", "WY"), columns, (), (moved,))
+    witnesses = {"SK": sk, "WY": wy}
+    info = (WitnessInfo("SK", "SK", "SK.txt", "plain"), WitnessInfo("WY", "WY", "WY.txt", "plain"))
+    return Collation("t", "touhu", "SK", info, (build_layer(alignment, witnesses),)), witnesses
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(transposed())
+def test_transpositions_read_back_in_the_witness_order(case: tuple[Collation, dict[str, Witness]]) -> None:
+    collation, witnesses = case
+    tree = tei_of(collation, witnesses)
+    (result,) = collation.layers
+    assert witness_text_from_tei(tree, "SK", result.layer) == "".join(
+        t.t for t in tokens(witnesses["SK"], result.layer)
+    )
+    assert witness_text_from_tei(tree, "WY", result.layer) == "".join(t.t for t in tokens(witnesses["WY"], Layer.JING))
+    assert rule_problems(tree)[0] == []
 
 
 # --- the default project ---------------------------------------------------------------------------------

@@ -171,9 +171,24 @@ def _blocks(base: Witness) -> list[_Block]:
 # --- one collated layer -------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """A passage a witness has elsewhere (a transposition): its tokens, written at its own place.
+
+    The alignment puts them at the base's place (``base_start``); the writer leaves an empty
+    reading there and writes them before column ``column``, where the witness's order has them.
+    """
+
+    siglum: str
+    tokens: tuple[Token, ...]
+    column: int
+    base_start: int
+    id: str
+
+
 @dataclass(slots=True)
 class _Piece:
-    """Part of a layer's columns written in one block: plain columns, a locus (part), a point locus."""
+    """Part of a layer's columns written in one block: plain columns, a locus (part), a point entry."""
 
     start: int
     end: int
@@ -181,6 +196,8 @@ class _Piece:
     first: bool = True
     point: bool = False
     part: int = 0
+    move: _Move | None = None
+    plain: bool = False
 
 
 class _Layer:
@@ -200,6 +217,36 @@ class _Layer:
                 self.extents[s] = (e.first, e.last)
         self.pieces: dict[int, list[_Piece]] = {}
         self.orphans: list[_Piece] = []
+        self.moves = self._moves()
+        self.moved = {s: frozenset(t.index for m in self.moves if m.siglum == s for t in m.tokens) for s in self.sigla}
+        # Moves whose own place falls inside a locus join the witness's reading there.
+        self.inside: dict[str, list[_Move]] = {}
+        # Locus id -> the ids of the entries holding passages moved out of it (linked by @exclude).
+        self.excludes: dict[str, list[str]] = {}
+        self.origins: dict[str, str] = {}
+
+    def _moves(self) -> list[_Move]:
+        columns_of: dict[str, dict[int, int]] = {s: {} for s in self.sigla}
+        for c, col in enumerate(self.columns):
+            for s, tok in zip(self.sigla, col, strict=True):
+                if tok is not None:
+                    columns_of[s][tok.index] = c
+        moves = []
+        for k, t in enumerate(self.result.alignment.transpositions, 1):
+            if t.siglum not in self.index or t.siglum == self.sigla[0]:
+                continue
+            j = self.index[t.siglum]
+            tokens = sorted(
+                (tok for col in self.columns if (tok := col[j]) is not None and t.wit_start <= tok.index < t.wit_end),
+                key=lambda tok: tok.index,
+            )
+            if not tokens:
+                continue
+            own = columns_of[t.siglum]
+            before, after = own.get(t.wit_start - 1), own.get(t.wit_end)
+            column = before + 1 if before is not None else (after if after is not None else 0)
+            moves.append(_Move(t.siglum, tuple(tokens), column, t.base_start, f"{self.layer.value}-moved-{k}"))
+        return moves
 
     @property
     def readers(self) -> tuple[str, ...]:
@@ -244,21 +291,9 @@ class _Layer:
                 else:
                     seen = owner[c]
         filled = _fill(owner)
+        # Entries at a point between columns (a reported addition, a passage moved to the
+        # witness's own place) come first: the runs of columns are cut where they stand.
         pieces: list[tuple[tuple[int, int], int, _Piece]] = []
-        parts: dict[str, int] = {}
-        c = 0
-        while c < self.n:
-            key = (filled[c], id(locus_at[c]) if locus_at[c] is not None else None)
-            end = c + 1
-            while end < self.n and (filled[end], id(locus_at[end]) if locus_at[end] is not None else None) == key:
-                end += 1
-            here = locus_at[c]
-            part = 0
-            if here is not None:
-                part = parts.get(here.id, 0)
-                parts[here.id] = part + 1
-            pieces.append(((c, 1), filled[c], _Piece(c, end, here, part == 0, part=part)))
-            c = end
         for locus in points:
             p = locus.col_start
             after = any(
@@ -268,6 +303,37 @@ class _Layer:
             where = p - 1 if (after and p > 0) or p >= self.n else p
             home = filled[where] if 0 <= where < self.n else -1
             pieces.append(((p, 0), home, _Piece(p, p, locus, True, point=True)))
+        base_col = {tok.index: c for c, col in enumerate(self.columns) if (tok := col[0]) is not None}
+        for move in self.moves:
+            p = move.column
+            host = locus_at[p] if 0 < p < self.n and locus_at[p - 1] is locus_at[p] else None
+            if host is not None:
+                self.inside.setdefault(host.id, []).append(move)
+            else:
+                home = filled[p - 1] if p > 0 else (filled[0] if self.n else -1)
+                pieces.append(((p, 0), home, _Piece(p, p, None, True, point=True, move=move)))
+            origin = locus_at[base_col[move.base_start]] if move.base_start in base_col else None
+            if origin is not None:
+                self.excludes.setdefault(origin.id, []).append(move.id)
+                self.origins[move.id] = origin.id
+        cuts = {key[0] for key, _, _ in pieces}
+
+        def run_key(c: int) -> tuple[int, int | None]:
+            return filled[c], id(locus_at[c]) if locus_at[c] is not None else None
+
+        parts: dict[str, int] = {}
+        c = 0
+        while c < self.n:
+            end = c + 1
+            while end < self.n and run_key(end) == run_key(c) and end not in cuts:
+                end += 1
+            here = locus_at[c]
+            part = 0
+            if here is not None:
+                part = parts.get(here.id, 0)
+                parts[here.id] = part + 1
+            pieces.append(((c, 1), filled[c], _Piece(c, end, here, part == 0, part=part)))
+            c = end
         for _, home, piece in sorted(pieces, key=lambda x: x[0]):
             if home < 0:
                 self.orphans.append(piece)
@@ -305,6 +371,7 @@ class _Member:
     siglum: str
     columns: list[int]
     tokens: list[Token]
+    moved: bool = False
     paired: bool = True
 
 
@@ -399,7 +466,11 @@ class _Builder:
                 if siglum not in lay.index:
                     continue
                 j = lay.index[siglum]
-                found.extend((tok.start, lay.layer, c) for c, col in enumerate(lay.columns) if (tok := col[j]))
+                found.extend(
+                    (tok.start, lay.layer, c)
+                    for c, col in enumerate(lay.columns)
+                    if (tok := col[j]) is not None and tok.index not in lay.moved[siglum]
+                )
             found.sort(key=lambda x: x[0])
             starts = [f[0] for f in found]
             text_spans = [s for s in w.spans if s.layer.is_text and s.role == "text"]
@@ -752,7 +823,8 @@ class _Builder:
         items: list[Item] = []
         ev = 0
         for piece in pieces:
-            for start, end, locus, first, point, plain in self.units(lay, piece):
+            for unit in self.units(lay, piece):
+                start, end = unit.start, unit.end
                 bases = [tok for c in range(start, end) if (tok := lay.columns[c][0]) is not None]
                 s = bases[0].start if bases else cursor
                 e = bases[-1].end if bases else cursor
@@ -763,11 +835,13 @@ class _Builder:
                 while ev < len(events) and events[ev].offset < e:
                     inner.append(events[ev])
                     ev += 1
-                if plain:
+                if unit.plain:
                     items.extend(self.witness_marks(lay, start, lay.readers))
                     items.extend(self.base_token(bases[0]))
+                elif unit.move is not None:
+                    items.append(self.moved_app(lay, unit.move))
                 else:
-                    items.append(self.app(lay, start, end, locus, first, point, piece.part, inner))
+                    items.append(self.app(lay, unit, inner))
                 cursor = e
         items.extend(e.item for e in events[ev:])
         return items
@@ -782,28 +856,25 @@ class _Builder:
                 return False
             if lay.extant(w, c):
                 tok = lay.token(w, c)
-                if tok is None or tok.t != base.t:
+                if tok is None or tok.t != base.t or tok.index in lay.moved[w]:
                     return False
         return True
 
-    def units(self, lay: _Layer, piece: _Piece) -> Iterable[tuple[int, int, Locus | None, bool, bool, bool]]:
-        """(start, end, locus, first part, point, plain) for each entry of a piece.
-
-        Plain columns come one by one; runs of other columns outside loci become one entry.
-        """
-        if piece.locus is not None:
-            yield piece.start, piece.end, piece.locus, piece.first, piece.point, False
+    def units(self, lay: _Layer, piece: _Piece) -> Iterable[_Piece]:
+        """The entries of a piece: plain columns one by one, runs of other columns outside loci as one."""
+        if piece.locus is not None or piece.move is not None:
+            yield piece
             return
         c = piece.start
         while c < piece.end:
             if self.plain(lay, c):
-                yield c, c + 1, None, True, False, True
+                yield _Piece(c, c + 1, plain=True)
                 c += 1
                 continue
             end = c + 1
             while end < piece.end and not self.plain(lay, end):
                 end += 1
-            yield c, end, None, True, False, False
+            yield _Piece(c, end)
             c = end
 
     def witness_marks(self, lay: _Layer, c: int, sigla: Iterable[str]) -> list[Item]:
@@ -821,8 +892,11 @@ class _Builder:
         for w in lay.readers:
             j = lay.index[w]
             cols = [c for c in range(start, end) if lay.extant(w, c)]
-            toks = sorted((t for c in cols if (t := lay.columns[c][j]) is not None), key=lambda t: t.index)
-            member = _Member(w, cols, toks)
+            held = [t for c in cols if (t := lay.columns[c][j]) is not None]
+            here = [t for t in held if t.index not in lay.moved[w]]
+            arriving = [t for m in lay.inside.get(locus.id, []) if m.siglum == w for t in m.tokens] if locus else []
+            toks = sorted(here + arriving, key=lambda t: t.index)
+            member = _Member(w, cols, toks, moved=len(here) != len(held) or bool(arriving))
             if point:
                 if locus is not None and w in locus.lemma_witnesses:
                     lem.append(member)
@@ -834,7 +908,9 @@ class _Builder:
                 reading = locus.reading_of(w)
                 if reading is not None and reading.cls is not ReadingClass.NOT_EXTANT:
                     role = locus.readings.index(reading)
-            member.paired = all((lay.columns[c][0] is None) == (lay.columns[c][j] is None) for c in cols)
+            member.paired = not member.moved and all(
+                (lay.columns[c][0] is None) == (lay.columns[c][j] is None) for c in cols
+            )
             own = "".join(t.t for t in toks)
             base = "".join(t.t for c in cols if (t := lay.columns[c][0]) is not None)
             if role is not None and not (own == base and member.paired):
@@ -847,17 +923,8 @@ class _Builder:
                 fallback.append(member)
         return lem, readings, fallback
 
-    def app(
-        self,
-        lay: _Layer,
-        start: int,
-        end: int,
-        locus: Locus | None,
-        first: bool,
-        point: bool,
-        part: int,
-        inner: list[_Event],
-    ) -> Any:
+    def app(self, lay: _Layer, unit: _Piece, inner: list[_Event]) -> Any:
+        start, end, locus, first, point, part = unit.start, unit.end, unit.locus, unit.first, unit.point, unit.part
         lem_members, by_reading, fallback = self.members(lay, start, end, locus, point)
         base = self.collation.base
         sparse_agreeing = [s for s in (locus.lemma_witnesses if locus and first else ()) if s not in lay.index]
@@ -912,14 +979,40 @@ class _Builder:
                 and any((o := lay.token(m.siglum, c)) is not None and o.t != t.t for m in lem_members)
                 for c in range(start, end)
             )
-            app_attrs["type"] = SCRIPT if differs or fallback else EXTENT
+            if any(m.moved for m in fallback):
+                app_attrs["type"] = ReadingClass.TRANSPOSITION.value
+            else:
+                app_attrs["type"] = SCRIPT if differs or fallback else EXTENT
         for group in self.groups(lay, fallback):
             rdg = self.rdg(lay, group, None, [])
-            rdg.set("type", SCRIPT)
+            rdg.set("type", ReadingClass.TRANSPOSITION.value if group[0].moved else SCRIPT)
             children.append(rdg)
+        if locus is not None and first and locus.id in lay.excludes:
+            app_attrs["exclude"] = " ".join(f"#app.{x}" for x in lay.excludes[locus.id])
         if locus is not None and first:
             children.extend(self.note(n, locus, ids) for n in locus.notes)
         return E.app(*children, app_attrs)
+
+    def moved_app(self, lay: _Layer, move: _Move) -> Any:
+        """A passage a witness has here, in its own order, that the base has elsewhere.
+
+        The entry at the base's place gives the witness an empty reading of type
+        ``transposition``; the two entries exclude each other (``@exclude``), as the
+        Guidelines encode variation in order.
+        """
+        p = min(move.column, lay.n - 1)
+        others = [w for w in lay.readers if w != move.siglum and lay.extant(w, p)]
+        kind = ReadingClass.TRANSPOSITION.value
+        rdg = E.rdg(
+            *(item for tok in move.tokens for item in self.chars(tok)),
+            {XML_ID: f"rdg.{move.id}"},
+            wit=f"#{move.siglum}",
+            type=kind,
+        )
+        attrs = {XML_ID: f"app.{move.id}", "type": kind}
+        if move.id in lay.origins:
+            attrs["exclude"] = f"#app.{lay.origins[move.id]}"
+        return E.app(E.lem(wit=self.wits([self.collation.base, *others])), rdg, attrs)
 
     def classify(self, element: Any, reading: Reading) -> None:
         element.set("type", reading.cls.value)
