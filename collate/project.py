@@ -247,6 +247,12 @@ def project_from_mapping(
 
 def project_from_files(files: list[Path]) -> Project:
     """An ad-hoc project from witness files: the first is the base, sigla from the file names."""
+    if files and files[0].suffix == ".toml":
+        raise ProjectError(
+            "the first file is the base, and this one is a readings file, not a full text",
+            where=str(files[0]),
+            hint="name a full-text witness first",
+        )
     witnesses = []
     seen: set[str] = set()
     for path in files:
