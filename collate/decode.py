@@ -68,6 +68,8 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
             ) from None
     for bom, name in _BOMS:
         if data.startswith(bom):
+            if data == bom:
+                raise InputError("holds a BOM and nothing else", where=path, hint="give a witness file with text in it")
             try:
                 return Decoded(data.decode(name), name.replace("-sig", "") + " (BOM)")
             except UnicodeDecodeError as exc:
