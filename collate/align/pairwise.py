@@ -6,14 +6,16 @@
    anchors, then aligned:
 
    * one side empty: the other side's tokens stand alone;
-   * both sides at most ``chunk`` tokens: CollateX, unless the two sides share no token, in
-     which case CollateX's answer is known without asking (it pairs them left to right, the
-     first token of each side in one column, and so on) and we give it directly;
+   * the two sides share no token: CollateX's answer is known without asking (it pairs them
+     left to right, the first token of each side in one column, and so on), so we give it;
+   * both sides at most ``direct`` tokens: CollateX;
    * larger: anchors again inside the stretch, unique relative to it, with the k-gram
-     lengths of ``gap_ks`` in turn; a stretch still too large after the last of them goes
-     to a fallback: an LCS alignment (rapidfuzz, bit-parallel, in C) whose unmatched
-     tokens are paired left to right as CollateX pairs them, cut into pieces along the
-     diagonal if it would need more than ``fallback_cells`` cells.
+     lengths of ``gap_ks`` in turn, and the pieces between them aligned the same way; a
+     stretch no anchor cuts goes to CollateX if it has at most ``chunk`` tokens a side, and
+     otherwise (texts with little in common) to a fallback: an LCS alignment (rapidfuzz,
+     bit-parallel, in C) whose unmatched tokens are paired left to right as CollateX pairs
+     them, cut into pieces along the diagonal if it would need more than ``fallback_cells``
+     cells.
 
 3. The text before the first and after the last anchor is aligned against the base text next
    to that anchor only: a witness that begins later or ends earlier than the base (a
@@ -42,14 +44,16 @@ Positions = Sequence[int]
 class AlignOptions:
     """How the engine aligns; the defaults suit texts from a few hundred to millions of tokens.
 
-    ``chunk``: most tokens per witness in one CollateX call. ``k``: k-gram length of the
-    anchors over the whole texts. ``gap_ks``: k-gram lengths tried, in turn, in a stretch
-    between anchors that is larger than ``chunk``. ``min_transposition``: shortest passage
-    reported as a transposition (``None``: never report one; a passage in another order is
-    then an omission plus an addition, as plain CollateX has it); it cannot be shorter than
-    ``k``. ``edge_slack``: how much more base text than witness text before the first or after
-    the last anchor is still aligned as the witness's own (beyond it the witness begins later
-    or ends earlier than the base). ``fallback_cells``: largest LCS table of the fallback.
+    ``chunk``: most tokens per witness in one CollateX call. ``direct``: stretches between
+    anchors with at most this many tokens a side go to CollateX as they are; larger ones are
+    first cut by anchors. ``k``: k-gram length of the anchors over the whole texts.
+    ``gap_ks``: k-gram lengths tried, in turn, in a stretch larger than ``direct``.
+    ``min_transposition``: shortest passage reported as a transposition (``None``: never
+    report one; a passage in another order is then an omission plus an addition, as plain
+    CollateX has it); if shorter than ``k``, the anchors use it as their k. ``edge_slack``:
+    how much more base text than witness text before the first or after the last anchor is
+    still aligned as the witness's own (beyond it the witness begins later or ends earlier
+    than the base). ``fallback_cells``: largest LCS table of the fallback.
     """
 
     chunk: int = 200
@@ -194,8 +198,11 @@ class _Pairer:
             return
         sa, sb = _text(self.a, ia), _text(self.b, ib)
         opt = self.opt
+        if set(sa).isdisjoint(sb):
+            self._left_justify(ia, ib)
+            return
         if len(ia) <= opt.direct and len(ib) <= opt.direct:
-            self._small(ia, ib, sa, sb)
+            self._collatex(ia, ib, sa, sb)
             return
         while level < len(opt.gap_ks):
             k = opt.gap_ks[level]
@@ -205,7 +212,7 @@ class _Pairer:
                 self._walk(ia, ib, local, level, left, right)
                 return
         if len(ia) <= opt.chunk and len(ib) <= opt.chunk:
-            self._small(ia, ib, sa, sb)
+            self._collatex(ia, ib, sa, sb)
         else:
             self._fallback(ia, ib, sa, sb)
 
@@ -219,10 +226,7 @@ class _Pairer:
             pi, pj = i, j
         self._gap(ia[pi + 1 :], ib[pj + 1 :], level, True, right)
 
-    def _small(self, ia: Positions, ib: Positions, sa: str, sb: str) -> None:
-        if set(sa).isdisjoint(sb):
-            self._left_justify(ia, ib)
-            return
+    def _collatex(self, ia: Positions, ib: Positions, sa: str, sb: str) -> None:
         for x, y in collatex_columns([list(sa), list(sb)]):
             self.emit(-1 if x is None else ia[x], -1 if y is None else ib[y])
 
