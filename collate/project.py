@@ -87,6 +87,14 @@ def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, i) + 1 if i >= 0 else 1
 
 
+def _key_line(text: str, key: str) -> str:
+    """``:line`` of a top-level ``key = …`` (before the first table), or "" if it is not written."""
+    first_table = re.search(r"^[ \t]*\[", text, re.MULTILINE)
+    end = first_table.start() if first_table else len(text)
+    m = re.compile(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?[ \t]*=", re.MULTILINE).search(text, 0, end)
+    return f":{text.count(chr(10), 0, m.start()) + 1}" if m else ""
+
+
 _WITNESS_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*witness[ \t]*\]\]", re.MULTILINE)
 _SIGLUM_KEY = re.compile(r"^[ \t]*siglum[ \t]*=", re.MULTILINE)
 
@@ -206,29 +214,36 @@ def project_from_mapping(
         )
     base = _str(data, "base", shown, witnesses[0].siglum)
     if base not in seen:
-        raise ProjectError(f"base {base!r} is not one of the witnesses", where=shown, hint="set `base` to a siglum")
+        raise ProjectError(
+            f"base {base!r} is not one of the witnesses",
+            where=shown + _key_line(raw_text, "base"),
+            hint="set `base` to a siglum",
+        )
     base_config = next(w for w in witnesses if w.siglum == base)
     if base_config.layout == "readings" or (base_config.layout == "auto" and base_config.path.suffix == ".toml"):
         # A readings file is silent outside its entries: there is no text to collate against.
         raise ProjectError(
             f"base {base!r} is a readings file, not a full text",
-            where=shown,
+            where=shown + _key_line(raw_text, "base"),
             hint="set `base` to the siglum of a full-text witness",
         )
     gaiji = _str(data, "gaiji_table", shown, "")
     layers = data.get("layers", list(DEFAULT_LAYERS))
-    _check_layers(layers, shown)
+    _check_layers(layers, shown + _key_line(raw_text, "layers"))
     if not layers:
-        raise ProjectError("`layers` is empty: nothing would be collated", where=shown, hint='e.g. layers = ["jing"]')
+        raise ProjectError(
+            "`layers` is empty: nothing would be collated",
+            where=shown + _key_line(raw_text, "layers"),
+            hint='e.g. layers = ["jing"]',
+        )
     work = _str(data, "work", shown, "")
     known = {"title", "name", "base", "witness", "gaiji_table", "layers", "work"}
     for key, value in data.items():
         # The other keys are the stages' tables ([normalize], [notes] …): a value there is a typo.
         if key not in known and not isinstance(value, dict):
-            line = f":{_line_of(raw_text, key)}" if raw_text else ""
             raise ProjectError(
                 f"`{key}` must be a table ([{key}]) or one of the settings",
-                where=shown + line,
+                where=shown + _key_line(raw_text, key),
                 hint="the settings are " + ", ".join(sorted(known)),
             )
     return Project(
