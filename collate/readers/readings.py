@@ -44,7 +44,8 @@ WITNESS_KEYS = ("title", "description")
 TOP_LEVEL = ("witness", "reading")
 
 _TABLE = re.compile(r"^[ \t]*\[", re.MULTILINE)
-_READING_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*reading[ \t]*\]\][ \t]*(?:#.*)?$", re.MULTILINE)
+# ``\r?``: ``$`` stops before ``\n`` only, and a file saved on Windows ends its lines ``\r\n``.
+_READING_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*reading[ \t]*\]\][ \t]*(?:#[^\r\n]*)?\r?$", re.MULTILINE)
 _LINE = re.compile(r"[^\n]*\n?")
 
 
