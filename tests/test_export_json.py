@@ -18,6 +18,8 @@ from collate.apparatus import (
     ApparatusDiagnostic,
     AttachedNote,
     Collation,
+    DecisionAction,
+    EditorDecision,
     RuleInfo,
     WitnessInfo,
     build_layer,
@@ -56,6 +58,8 @@ def collation() -> Collation:
         "an-1", "QinHuitian", "蕙田案今本大戴礼乃作峭谬甚", SourceLocation("SK.txt", 3, 1), ("DD reads 峭",)
     )
     result = result.with_loci(tuple(x.with_notes((note,)) if x.lemma.text == "哨" else x for x in result.loci))
+    decision = EditorDecision((DecisionAction.KEEP,), ("editor",), "2026-01-01T00:00:00+00:00", "哨", comment="王肅")
+    result = result.with_loci(tuple(x.with_decision(decision) if x.lemma.text == "哨" else x for x in result.loci))
     return Collation(
         title="禮記·投壺",
         name="touhu",
@@ -109,6 +113,7 @@ def objects_of(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         for locus in layer["loci"]:
             found += [("locus", locus), ("witness reading", locus["lemma"])]
             found += [("note", n) for n in locus["notes"]]
+            found += [("decision", locus["decision"])] if locus["decision"] is not None else []
             for reading in locus["readings"]:
                 found += [("reading", reading)] + [("witness reading", w) for w in reading["witnesses"]]
     locations = []

@@ -17,6 +17,7 @@ from collate.apparatus import (
     AttachedNote,
     Collation,
     Coverage,
+    EditorDecision,
     LayerResult,
     Locus,
     Reading,
@@ -173,6 +174,21 @@ def _locus(x: Locus) -> dict[str, Any]:
         "lemma_witnesses": list(x.lemma_witnesses),
         "readings": [_reading(r) for r in x.readings],
         "notes": [_note(n) for n in x.notes],
+        "decision": _decision(x.decision) if x.decision is not None else None,
+    }
+
+
+def _decision(d: EditorDecision) -> dict[str, Any]:
+    return {
+        "actions": [a.value for a in d.actions],
+        "resp": list(d.resp),
+        "when": d.when,
+        "lemma": d.lemma,
+        "adopted": d.adopted,
+        "siglum": d.siglum,
+        "reclassified": list(d.reclassified),
+        "doubtful": d.doubtful,
+        "comment": d.comment,
     }
 
 
