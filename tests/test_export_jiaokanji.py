@@ -12,7 +12,7 @@ import pytest
 from test_apparatus import sparse_witness
 from test_export_tei import collate, layered
 
-from collate.apparatus import AttachedNote, Collation, ReadingClass
+from collate.apparatus import AttachedNote, Collation, DecisionAction, EditorDecision, ReadingClass
 from collate.exporters import get_exporter
 from collate.exporters.jiaokanji import SUBSTANTIVE, _count, build_jiaokanji, entries
 from collate.model import Layer, Witness
@@ -116,3 +116,34 @@ def test_default_project(default_collation: Collation) -> None:
     assert "「哨」，大戴禮作「峭」。蕙田案：王肅云枉不直哨不正與鄭小異今本大戴禮乃作峭謬甚。" in "\n".join(lines)
     assert any(line.endswith("注疏本無「固」字。") for line in lines)
     assert any("〔注〕「奉」，注疏本作「案」。" in line for line in lines)
+
+
+def decided(collation: Collation, lemma: str, decision: EditorDecision) -> Collation:
+    """The collation with ``decision`` on the 經 locus whose lemma is ``lemma``."""
+    jing = collation.layer(Layer.JING)
+    assert jing is not None
+    return collation.with_layer(
+        jing.with_loci(tuple(x.with_decision(decision) if x.lemma.text == lemma else x for x in jing.loci))
+    )
+
+
+def test_the_editors_decisions_are_stated() -> None:
+    sk = layered("SK", [(Layer.JING, "主人曰敢固以请某有枉矢哨壶")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "主人曰敢以請某有枉矢峭壺")], label="注疏本")
+    collation, _ = collate([sk, zs], layers=[Layer.JING])
+    when = "2026-01-01T00:00:00+00:00"
+    gu = collation.locus(next(x.id for x in collation.loci() if x.lemma.text == "固"))
+    assert gu is not None
+    dropped = gu.readings[0].norm
+    collation = decided(
+        collation,
+        "固",
+        EditorDecision(
+            (DecisionAction.ADOPT,), ("editor",), when, dropped, adopted=dropped, siglum="ZS", comment="從注疏"
+        ),
+    )
+    doubt = EditorDecision((DecisionAction.DOUBT,), ("editor",), when, "哨", doubtful=True)
+    collation = decided(collation, "哨", doubt)
+    lines = entries(collation)
+    assert lines[0].endswith("注疏本無「固」字。今從注疏本刪「固」字。（editor：從注疏）")
+    assert lines[1].endswith("「哨」，注疏本作「峭」。存疑。")

@@ -177,8 +177,32 @@ class _Writer:
         sources = [r.source for r in readings if r.derived and r.source]
         if sources and not locus.notes:
             words = words[:-1] + "".join(f"（據{_plain(s)}）" for s in dict.fromkeys(sources)) + "。"
+        words += self.decision(locus)
         loc = locus.lemma.location
         return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}", locus.notes)
+
+    def decision(self, locus: Locus) -> str:
+        """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑."""
+        d = locus.decision
+        if d is None:
+            return ""
+        adopted = locus.editor_lemma()
+        if adopted is not None:
+            who = self.labels.get(d.siglum or "", d.siglum or "")
+            lemma, text = self.show(locus.lemma.text), adopted.text
+            if not text:
+                words = f"今從{who}刪{_chars(lemma)}。"
+            elif not lemma:
+                words = f"今從{who}補{_chars(text)}。"
+            else:
+                words = f"今從{who}改作{_quote(text)}。"
+        elif d.doubtful:
+            words = "存疑。"
+        else:
+            words = "今仍底本。"
+        if d.comment:
+            words += f"（{'、'.join(d.resp)}：{d.comment}）"
+        return words
 
     def entries(self) -> list[str]:
         """The entry lines in base order; a note judging several places is quoted at the first."""
