@@ -1,0 +1,231 @@
+"""The ``<body>``: the base's blocks in file order, with the collated layers' columns inside.
+
+經 in ``<seg type="jing">``, small-print layers in ``<note place="inline" type="commentary">``,
+editorial notes at their place in ``<note type="editorial">``, headings in ``<head>`` (a run of
+them opens a ``<div>``) and closing lines in ``<trailer>``. Within a collated block, plain
+columns are text and everything else is an ``<app>`` (see :mod:`.apparatus`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from collate.exporters.tei.apparatus import app, moved_app
+from collate.exporters.tei.context import Context, Event
+from collate.exporters.tei.markup import TEI_NS, XML_ID, E, Item
+from collate.exporters.tei.plan import Block, CollatedLayer, Piece
+from collate.model import Layer, Mark
+
+
+def body(ctx: Context) -> Any:
+    """The ``<body>``: a ``<div>`` a section, paragraphs of blocks, unplaced columns at the end."""
+    body = E.body()
+    div: Any = None
+    p: Any = None
+    phase = "top"
+    marks = ctx.base_marks
+    k = 0
+
+    def container() -> Any:
+        return p if p is not None else div
+
+    def new_div() -> None:
+        nonlocal div, p, phase
+        div = E.div(type="section")
+        body.append(div)
+        p, phase = None, "top"
+
+    new_div()
+    for block in ctx.blocks:
+        while k < len(marks) and marks[k].offset <= block.start:
+            _append(container(), ctx.milestone(marks[k], ctx.collation.base))
+            k += 1
+        inner: list[Mark] = []
+        while k < len(marks) and marks[k].offset < block.end:
+            inner.append(marks[k])
+            k += 1
+        element = _block(ctx, block, inner)
+        if block.layer is Layer.HEADING:
+            if _is_trailer(block, ctx.base.text):
+                element.tag = f"{{{TEI_NS}}}trailer"
+                if phase == "bottom":
+                    new_div()
+                    phase = "body"
+                div.append(element)
+                p, phase = None, "bottom"
+                continue
+            if phase != "top":
+                new_div()
+            div.append(element)
+            continue
+        if phase == "bottom":
+            new_div()
+        if p is None:
+            p = E.p()
+            div.append(p)
+            phase = "body"
+        _append(p, element)
+    while k < len(marks):
+        _append(container(), ctx.milestone(marks[k], ctx.collation.base))
+        k += 1
+    orphans = [(lay, piece) for lay in ctx.layers.values() for piece in lay.orphans]
+    if orphans:
+        # Columns of a layer the base does not have at all: kept, at the end, so nothing is lost.
+        tail = E.div(type="unplaced")
+        for lay, piece in orphans:
+            note = E.note(
+                *_pieces(ctx, lay, [piece], [], 0),
+                place="inline",
+                type="commentary",
+                subtype=lay.layer.value,
+                ana=f"#{lay.layer.value}",
+            )
+            tail.append(E.p(note))
+        body.append(tail)
+    return body
+
+
+def _append(parent: Any, element: Any) -> None:
+    # A newline after each block keeps the file readable; whitespace between blocks is no text.
+    element.tail = "\n"
+    parent.append(element)
+
+
+def _block(ctx: Context, block: Block, marks: list[Mark]) -> Any:
+    """The element for one base block: its text (collated or not) with the base's marks inside."""
+    events = [Event(m.offset, 0, ctx.milestone(m, ctx.collation.base)) for m in marks]
+    events.extend(
+        Event(s.start, 1, E.label(*ctx.text(ctx.base.text[s.start : s.end]), type="attribution"))
+        for s in block.spans
+        if s.role == "attribution"
+    )
+    events.sort(key=lambda e: (e.offset, e.order))
+    lay = ctx.layers.get(block.layer)
+    if lay is not None and block.index in lay.pieces:
+        content = _pieces(ctx, lay, lay.pieces[block.index], events, block.start)
+        return _wrap(ctx, block, content)
+    element = _wrap(ctx, block, _plain_text(ctx, block, events))
+    if block.layer.is_text:
+        # Text of the base that was not collated (a layer left out, a passage of another work).
+        element.set("source", f"#{ctx.collation.base}")
+    return element
+
+
+def _wrap(ctx: Context, block: Block, content: list[Item]) -> Any:
+    layer = block.layer
+    attrs: dict[str, str] = {XML_ID: block.id}
+    if layer is Layer.JING:
+        ctx.last_of[layer] = block.id
+        return E.seg(*content, attrs, type="jing", ana="#jing")
+    if layer is Layer.HEADING:
+        return E.head(*content, attrs)
+    if layer is Layer.NOTE:
+        label = next((s.label for s in block.spans if s.label), None)
+        resp = ctx.person(label or ("案" if ctx.base.text[block.start : block.start + 2] in ("案", "【案") else None))
+        if resp:
+            attrs["resp"] = resp
+        apps = sorted(
+            {
+                f"#app.{locus.id}"
+                for locus in ctx.collation.loci()
+                for n in locus.notes
+                if ctx.note_blocks.get(n.id) == block.id
+            }
+        )
+        if apps:
+            attrs["target"] = " ".join(apps)
+        return E.note(*content, attrs, type="editorial", subtype="an", ana="#note")
+    glossed = ctx.last_of.get(Layer.ZHU if layer is Layer.SHU else Layer.JING)
+    if layer is Layer.ZHU:
+        ctx.last_of[layer] = block.id
+    if glossed:
+        attrs["target"] = f"#{glossed}"
+    value = layer.value if layer.is_text else "other"
+    return E.note(*content, attrs, place="inline", type="commentary", subtype=value, ana=f"#{value}")
+
+
+def _plain_text(ctx: Context, block: Block, events: list[Event]) -> list[Item]:
+    """A block that is not collated: the base's text spans, with marks and labels at their offsets."""
+    out: list[Event] = list(events)
+    for span in block.spans:
+        if span.role == "text":
+            out.extend(Event(span.start + i, 2, ch) for i, ch in enumerate(ctx.base.text[span.start : span.end]))
+    out.sort(key=lambda e: (e.offset, e.order))
+    items: list[Item] = []
+    for e in out:
+        items.extend(ctx.text(e.item) if isinstance(e.item, str) else [e.item])
+    return items
+
+
+def _pieces(ctx: Context, lay: CollatedLayer, pieces: list[Piece], events: list[Event], cursor: int) -> list[Item]:
+    """A collated block: plain columns as text, loci and script/extent differences as ``<app>``.
+
+    ``cursor`` is the block's start: text the base lacks sits at the offset of the base
+    text before it.
+    """
+    items: list[Item] = []
+    ev = 0
+    for piece in pieces:
+        for unit in _units(ctx, lay, piece):
+            start, end = unit.start, unit.end
+            bases = [tok for c in range(start, end) if (tok := lay.columns[c][0]) is not None]
+            s = bases[0].start if bases else cursor
+            e = bases[-1].end if bases else cursor
+            while ev < len(events) and events[ev].offset <= s:
+                items.append(events[ev].item)
+                ev += 1
+            inner: list[Event] = []
+            while ev < len(events) and events[ev].offset < e:
+                inner.append(events[ev])
+                ev += 1
+            if unit.plain:
+                items.extend(ctx.witness_marks(lay, start, lay.readers))
+                items.extend(ctx.base_token(bases[0]))
+            elif unit.move is not None:
+                items.append(moved_app(ctx, lay, unit.move))
+            else:
+                items.append(app(ctx, lay, unit, inner))
+            cursor = e
+    items.extend(e.item for e in events[ev:])
+    return items
+
+
+def _plain(lay: CollatedLayer, c: int) -> bool:
+    """Every extant witness has the base's very character here, and none starts or stops."""
+    base = lay.columns[c][0]
+    if base is None:
+        return False
+    for w in lay.readers:
+        if lay.starts_at(w, c) or lay.ends_at(w, c):
+            return False
+        if lay.extant(w, c):
+            tok = lay.token(w, c)
+            if tok is None or tok.t != base.t or tok.index in lay.moved[w]:
+                return False
+    return True
+
+
+def _units(ctx: Context, lay: CollatedLayer, piece: Piece) -> Iterable[Piece]:
+    """The entries of a piece: plain columns one by one, runs of other columns outside loci as one."""
+    if piece.locus is not None or piece.move is not None:
+        yield piece
+        return
+    c = piece.start
+    while c < piece.end:
+        if _plain(lay, c):
+            yield Piece(c, c + 1, plain=True)
+            c += 1
+            continue
+        end = c + 1
+        while end < piece.end and not _plain(lay, end):
+            end += 1
+        yield Piece(c, end)
+        c = end
+
+
+def _is_trailer(block: Block, text: str) -> bool:
+    """A section-closing line (右投壺: "the above is 投壺"), which ends a division."""
+    words = "".join(text[s.start : s.end] for s in block.spans).strip()
+    return any(s.label in ("trailer", "closing") for s in block.spans) or bool(re.fullmatch(r"右\S{1,12}", words))

@@ -1,0 +1,220 @@
+"""What every part of the document needs: the collation, the base's blocks, the collated layers.
+
+A :class:`Context` is made once per document. It answers lookups (which block holds an
+offset, how to point at witnesses, who speaks), builds the small elements all parts share
+(text with its glyphs, tokens, page and line breaks), and collects what the header and the
+``standOff`` must declare while the body is written (glyphs, people, sources).
+"""
+
+from __future__ import annotations
+
+import bisect
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from collate.apparatus import Collation
+from collate.errors import ExportError
+from collate.exporters.tei.markup import E, Item, control_gap, is_pua, ncname, safe_attr, script_of, xml_char
+from collate.exporters.tei.plan import CollatedLayer, base_blocks
+from collate.model import ChangeClass, Layer, Mark, SourceLocation, Token, Witness
+from collate.project import Project
+
+# Characters the tokens' before/after hold that are layout, not punctuation of the text.
+_LAYOUT = frozenset("()（）/{}_[]【】<>|")
+
+# Who speaks in editorial notes, by any name the readers and the notes stage give.
+_PEOPLE: dict[str, tuple[str, str, str, bool]] = {
+    # name -> (xml:id, Chinese name, English name, is a group)
+    "秦蕙田": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
+    "蕙田": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
+    "蕙田案": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
+    "QinHuitian": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
+    "四庫館臣": ("SikuEditors", "四庫館臣", "the Siku editors", True),
+    "四库馆臣": ("SikuEditors", "四庫館臣", "the Siku editors", True),
+    "案": ("SikuEditors", "四庫館臣", "the Siku editors", True),
+    "SikuEditors": ("SikuEditors", "四庫館臣", "the Siku editors", True),
+}
+# How each person's notes are introduced in print (for the 校勘記 too).
+NOTE_LABELS = {"QinHuitian": "蕙田案", "SikuEditors": "案"}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something of the base at an offset, written between tokens: a milestone or a label."""
+
+    offset: int
+    order: int
+    item: Any
+
+
+class Context:
+    """One document's shared state: the collation, the base's blocks, the collated layers, registers."""
+
+    def __init__(self, collation: Collation, witnesses: Mapping[str, Witness], project: Project) -> None:
+        if collation.base not in witnesses:
+            raise ExportError(f"the base witness {collation.base} was not given to the TEI writer")
+        self.collation = collation
+        self.project = project
+        self.witnesses = witnesses
+        self.base = witnesses[collation.base]
+        self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
+        # Filled while the body is written; the header and the standOff declare them.
+        self.glyphs: set[str] = set()
+        self.people: dict[str, tuple[str, str, str, bool]] = {}
+        self.sources: dict[str, str] = {}
+        self.rule_ids = {r.name: f"rule.{ncname(r.name)}" for r in collation.rules if r.enabled}
+        self.script = script_of(self.base.text)
+        self.blocks = base_blocks(self.base)
+        self.block_starts = [b.start for b in self.blocks]
+        self.layers: dict[Layer, CollatedLayer] = {}
+        for result in collation.layers:
+            if result.alignment.sigla[:1] == (collation.base,):
+                lay = CollatedLayer(result)
+                lay.plan(self.block_of)
+                self.layers[result.layer] = lay
+        self.base_marks = sorted(self.base.marks, key=lambda m: m.offset)
+        self.wit_marks = self._place_witness_marks()
+        self.note_blocks = self._note_blocks()
+        # The id of the last 經 (and 注) block written: what the next 注 (or 疏) glosses.
+        self.last_of: dict[Layer, str] = {}
+
+    # -- lookups
+
+    def block_of(self, offset: int) -> int | None:
+        """The index of the base block holding ``offset``, if any."""
+        i = bisect.bisect_right(self.block_starts, offset) - 1
+        return i if i >= 0 and offset < self.blocks[i].end else None
+
+    def wits(self, sigla: Iterable[str]) -> str:
+        """A ``@wit`` value: pointers to the witnesses, in the collation's order."""
+        ordered = sorted(set(sigla), key=lambda s: (self.order.get(s, len(self.order)), s))
+        return " ".join(f"#{s}" for s in ordered)
+
+    def person(self, name: str | None) -> str | None:
+        """The ``#id`` for who speaks, registering the person for ``standOff``."""
+        if not name:
+            return None
+        key = name.lstrip("#")
+        known = _PEOPLE.get(key)
+        if known is None:
+            pid = ncname(key) if key.isascii() else f"resp.{len(self.people) + 1}"
+            known = (pid, key, key, False)
+        self.people[known[0]] = known
+        return f"#{known[0]}"
+
+    def source(self, text: str) -> str:
+        """The ``#id`` of a ``<bibl>`` in ``standOff`` naming where a derived reading comes from."""
+        if text not in self.sources:
+            self.sources[text] = f"src.{len(self.sources) + 1}"
+        return f"#{self.sources[text]}"
+
+    def offset_of(self, location: SourceLocation | None) -> int | None:
+        """The base text's offset of a line:column in the base file."""
+        if location is None:
+            return None
+        starts = self.base._line_starts
+        if not 1 <= location.line <= len(starts):
+            return None
+        return starts[location.line - 1] + location.column - 1
+
+    def _note_blocks(self) -> dict[str, str]:
+        """Attached note id -> the id of the base's editorial-note block it stands in."""
+        out: dict[str, str] = {}
+        for locus in self.collation.loci():
+            for note in locus.notes:
+                offset = self.offset_of(note.location)
+                i = self.block_of(offset) if offset is not None else None
+                if i is not None and self.blocks[i].layer is Layer.NOTE:
+                    out[note.id] = self.blocks[i].id
+        return out
+
+    def _place_witness_marks(self) -> dict[tuple[Layer, int, str], list[Mark]]:
+        """Each non-base witness's page/line marks at the column of its next collated token.
+
+        A mark followed by text of the witness that is not collated (a layer the base lacks)
+        has no place in the base's order and is left out.
+        """
+        from collate.tokenize import is_token_char
+
+        placed: dict[tuple[Layer, int, str], list[Mark]] = {}
+        for siglum, w in self.witnesses.items():
+            if siglum == self.collation.base or not w.marks:
+                continue
+            found: list[tuple[int, Layer, int]] = []
+            for lay in self.layers.values():
+                if siglum not in lay.index:
+                    continue
+                j = lay.index[siglum]
+                found.extend(
+                    (tok.start, lay.layer, c)
+                    for c, col in enumerate(lay.columns)
+                    if (tok := col[j]) is not None and tok.index not in lay.moved[siglum]
+                )
+            found.sort(key=lambda x: x[0])
+            starts = [f[0] for f in found]
+            text_spans = [s for s in w.spans if s.layer.is_text and s.role == "text"]
+            for mark in w.marks:
+                k = bisect.bisect_left(starts, mark.offset)
+                if k == len(found):
+                    continue
+                start, layer, column = found[k]
+                between = (
+                    w.text[max(s.start, mark.offset) : min(s.end, start)]
+                    for s in text_spans
+                    if s.start < start and mark.offset < s.end
+                )
+                if any(is_token_char(ch) for chunk in between for ch in chunk):
+                    continue
+                placed.setdefault((layer, column, siglum), []).append(mark)
+        return placed
+
+    # -- small elements
+
+    def milestone(self, mark: Mark, siglum: str) -> Any:
+        """A witness's page (``pb``), line (``lb``) or other break, pointing at the witness."""
+        label = safe_attr(mark.label)
+        if mark.kind == "page":
+            return E.pb(edRef=f"#{siglum}", n=label)
+        if mark.kind == "line":
+            return E.lb(edRef=f"#{siglum}", n=label)
+        return E.milestone(unit="external", edRef=f"#{siglum}", n=label)
+
+    def text(self, text: str) -> list[Item]:
+        """Characters as TEI: PUA glyphs as ``<g>``, characters XML forbids as ``<gap>``."""
+        out: list[Item] = []
+        for ch in text:
+            if not xml_char(ch):
+                out.append(control_gap(ch))
+            elif is_pua(ch):
+                self.glyphs.add(ch)
+                out.append(E.g(ch, ref=f"#pua-{ord(ch):04X}"))
+            elif out and isinstance(out[-1], str):
+                out[-1] += ch
+            else:
+                out.append(ch)
+        return out
+
+    def chars(self, tok: Token) -> list[Item]:
+        """A token's original characters; a placeholder or an artifact inside ``<unclear>``."""
+        items = self.text(tok.t)
+        classes = {c.cls for c in tok.changes}
+        if ChangeClass.PLACEHOLDER in classes and not all(is_pua(ch) for ch in tok.t):
+            return [E.unclear(*items, reason="placeholder")]
+        if ChangeClass.UNCERTAIN in classes:
+            return [E.unclear(*items, reason="substitution")]
+        return items
+
+    def punct(self, text: str) -> list[Item]:
+        """The punctuation in ``text`` as ``<pc>`` (brackets and marks of layout are not kept)."""
+        kept = [ch for ch in text if unicodedata.category(ch)[0] == "P" and ch not in _LAYOUT and xml_char(ch)]
+        return [E.pc(ch) for ch in kept]
+
+    def base_token(self, tok: Token) -> list[Item]:
+        """A base token with the punctuation printed around it (only the base's is kept)."""
+        return [*self.punct(tok.before), *self.chars(tok), *self.punct(tok.after)]
+
+    def witness_marks(self, lay: CollatedLayer, c: int, sigla: Iterable[str]) -> list[Item]:
+        """The page and line breaks of the witnesses ``sigla`` that fall before column ``c``."""
+        return [self.milestone(m, s) for s in sigla for m in self.wit_marks.get((lay.layer, c, s), [])]

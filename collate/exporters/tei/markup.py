@@ -1,0 +1,74 @@
+"""TEI names, the element maker, and characters as TEI (PUA glyphs, what XML cannot hold, script)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from lxml.builder import ElementMaker
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+XML_ID = f"{{{XML_NS}}}id"
+XML_LANG = f"{{{XML_NS}}}lang"
+NS = {"tei": TEI_NS}
+
+E = ElementMaker(namespace=TEI_NS, nsmap={None: TEI_NS})
+Item = str | Any  # text or an lxml element (lxml ships no type stubs)
+
+# Where a witness starts or stops being extant; only allowed inside <lem>/<rdg>.
+MILESTONES = ("witStart", "witEnd", "lacunaStart", "lacunaEnd")
+RESUMES = ("witStart", "lacunaEnd")
+
+# Apparatus entry types that are not variants (see the package docstring).
+SCRIPT = "script"
+EXTENT = "extent"
+
+
+def xml_char(char: str) -> bool:
+    """True if XML 1.0 allows ``char`` (no C0 controls but tab/LF/CR, no surrogates, no U+FFFE/F)."""
+    cp = ord(char)
+    return cp in (0x9, 0xA, 0xD) or 0x20 <= cp <= 0xD7FF or 0xE000 <= cp <= 0xFFFD or 0x10000 <= cp <= 0x10FFFF
+
+
+def is_pua(char: str) -> bool:
+    """A Private Use Area code point: a glyph outside Unicode, declared in ``charDecl``."""
+    cp = ord(char)
+    return 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0xFFFFD or 0x100000 <= cp <= 0x10FFFD
+
+
+def control_gap(char: str) -> Any:
+    """A character XML cannot hold, as ``<gap reason="control-character">`` naming its code point.
+
+    A gap rather than a ``<g>``: ``<g>`` would have to contain the character (or a mapping
+    holding it), which is exactly what XML forbids. The ``desc`` keeps it recoverable.
+    """
+    return E.gap(E.desc(f"U+{ord(char):04X}"), reason="control-character", quantity="1", unit="char")
+
+
+def safe_attr(text: str) -> str:
+    """An attribute value: characters XML cannot hold become U+FFFD (labels only, never text)."""
+    return "".join(c if xml_char(c) else "\ufffd" for c in text)
+
+
+def ncname(text: str) -> str:
+    """``text`` made a valid ``xml:id`` (an NCName): other characters become ``_``."""
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", text)
+    return name if name[:1].isalpha() or name[:1] == "_" else f"_{name}"
+
+
+@cache
+def _opencc(config: str) -> Any:
+    import opencc
+
+    return opencc.OpenCC(config)
+
+
+def script_of(text: str) -> str:
+    """``Hans`` or ``Hant``: which script ``text`` is mostly in (by OpenCC's conversions)."""
+    sample = "".join(c for c in text if "\u4e00" <= c <= "\u9fff")[:20000]
+    t2s, s2t = _opencc("t2s").convert(sample), _opencc("s2t").convert(sample)
+    traditional = sum(a != b for a, b in zip(sample, t2s, strict=False))
+    simplified = sum(a != b for a, b in zip(sample, s2t, strict=False))
+    return "Hans" if simplified > traditional else "Hant"
