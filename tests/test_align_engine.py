@@ -15,6 +15,8 @@ from typing import Any
 import opencc
 import pytest
 from conftest import SEED_000
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from collate.align.engine import align_layer
 from collate.align.pairwise import AlignOptions
@@ -271,3 +273,18 @@ def test_deterministic_across_processes() -> None:
         digests.add(done.stdout.strip())
     digests.add(hashlib.sha256(repr(align_layer(Layer.JING, witness_set(5), "SK")).encode()).hexdigest())
     assert len(digests) == 1
+
+
+texts = st.text(alphabet="甲乙丙丁戊己庚辛壬癸□", max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(base=texts, others=st.lists(texts, min_size=1, max_size=3), small=st.booleans())
+def test_invariants_hold_for_any_input(base: str, others: list[str], small: bool) -> None:
+    # A ten-character alphabet repeats k-grams everywhere; small limits send even short texts
+    # through anchors, transpositions and the fallback.
+    options = {"chunk": 6, "direct": 3, "k": 3, "gap_ks": (3, 2), "min_transposition": 3} if small else {}
+    streams = {"SK": tokens_from_string("SK", base)}
+    streams |= {f"W{n}": tokens_from_string(f"W{n}", text) for n, text in enumerate(others)}
+    al = align(streams, "SK", **options)
+    assert [col[0] for col in al.columns if col[0] is not None] == streams["SK"]

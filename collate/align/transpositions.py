@@ -49,8 +49,12 @@ def find_moves(
     ``matches`` are the unique k-gram matches, ``chained`` the ones kept in order and
     ``pairs`` the token pairs they align. Moves overlap neither each other nor ``pairs``.
     """
-    kept = set(chained)
-    off = [m for m in matches if m not in kept]
+    # Each base position starts at most one unique k-gram, so positions identify matches.
+    in_chain = bytearray(len(a))
+    for i, _ in chained:
+        in_chain[i] = 1
+    off = [m for m in matches if not in_chain[m[0]]]
+    del in_chain
     if not off or not pairs:
         return []
     used_a = bytearray(len(a))
@@ -58,7 +62,7 @@ def find_moves(
     for i, j in pairs:
         used_a[i] = 1
         used_b[j] = 1
-    near = _Neighbourhood(a, b, pairs)
+    near: _Neighbourhood | None = None
     candidates: list[list[list[int]]] = []
     for pieces in _passages(runs(off, k)):
         pieces = _trim(pieces, used_a, used_b)
@@ -86,7 +90,10 @@ def find_moves(
         ):
             last[2] += 1
         bs, be, ws, we = first[0], last[0] + last[2], first[1], last[1] + last[2]
-        if be - bs < min_len or near.has_copy(bs, be, ws, we):
+        if be - bs < min_len:
+            continue
+        near = near or _Neighbourhood(a, b, pairs)
+        if near.has_copy(bs, be, ws, we):
             continue
         candidates.append(pieces)
     # Longest first, so that a passage wins over a fragment of it that overlaps.
