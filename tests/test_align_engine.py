@@ -288,3 +288,16 @@ def test_invariants_hold_for_any_input(base: str, others: list[str], small: bool
     streams |= {f"W{n}": tokens_from_string(f"W{n}", text) for n, text in enumerate(others)}
     al = align(streams, "SK", **options)
     assert [col[0] for col in al.columns if col[0] is not None] == streams["SK"]
+
+
+def test_progress_says_when_the_fallback_aligned_a_stretch() -> None:
+    base = seed_chars()[:600]
+    # The middle 300 characters of the witness share nothing in order with the base's.
+    wit = base[:150] + base[150:450][::-1] + base[450:]
+    said: list[str] = []
+    streams = {"SK": tokens_from_string("SK", base), "X": tokens_from_string("X", wit)}
+    options = AlignOptions(gap_ks=(), min_transposition=None)
+    al = align_layer(Layer.JING, streams, "SK", progress=said.append, options=options)
+    check_invariants(al, streams)
+    assert said[0] == "jing: aligning X with SK"
+    assert said[1].startswith("jing: X: 1 stretch(es) with little in common")

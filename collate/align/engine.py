@@ -69,6 +69,11 @@ def align_layer(
             progress(f"{layer.value}: aligning {siglum} with {base}")
         keys[siglum] = _symbols(streams[siglum], table, _WITNESS_PLACEHOLDER)
         pairings[siglum] = align_pair(a, keys[siglum], opt)
+        if progress and pairings[siglum].fallbacks:
+            progress(
+                f"{layer.value}: {siglum}: {pairings[siglum].fallbacks} stretch(es) with little in common "
+                f"and over {opt.chunk} tokens aligned by longest common subsequence, not CollateX"
+            )
     columns = _merge(streams, sigla, pairings, keys, opt)
     extents = [Extent(base, 0, len(columns) - 1) if columns else Extent(base, None, None)]
     extents += [_extent(columns, r, s) for r, s in enumerate(sigla) if r]

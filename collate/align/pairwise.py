@@ -74,6 +74,7 @@ class PairAlignment:
     base: array[int]
     witness: array[int]
     moves: tuple[Move, ...]
+    fallbacks: int = 0  # stretches aligned by the LCS fallback rather than CollateX
 
 
 def align_pair(a: str, b: str, options: AlignOptions) -> PairAlignment:
@@ -96,6 +97,7 @@ class _Pairer:
         self.opt = options
         self.ob: array[int] = array("q")
         self.ow: array[int] = array("q")
+        self.fallbacks = 0
 
     def emit(self, i: int, j: int) -> None:
         self.ob.append(i)
@@ -113,8 +115,9 @@ class _Pairer:
         del matches, chained
         self._walk_top(pairs, [m.move for m in moves])
         if not moves:
-            return PairAlignment(self.ob, self.ow, ())
-        return PairAlignment(*_place_moves(self.ob, self.ow, moves), tuple(m.move for m in moves))
+            return PairAlignment(self.ob, self.ow, (), self.fallbacks)
+        ob, ow = _place_moves(self.ob, self.ow, moves)
+        return PairAlignment(ob, ow, tuple(m.move for m in moves), self.fallbacks)
 
     # -- the whole texts -------------------------------------------------------------------
 
@@ -158,6 +161,7 @@ class _Pairer:
         sub._gap(ia[len(ia) - keep :][::-1], ib[::-1], 0, True, False)
         self.ob.extend(reversed(sub.ob))
         self.ow.extend(reversed(sub.ow))
+        self.fallbacks += sub.fallbacks
 
     def _trail(self, ia: Positions, ib: Positions) -> None:
         """Text after the last anchor; a much longer base side means the witness ends earlier."""
@@ -237,6 +241,10 @@ class _Pairer:
 
     def _fallback(self, ia: Positions, ib: Positions, sa: str, sb: str) -> None:
         """A stretch too large for CollateX that anchors could not cut: LCS alignment."""
+        self.fallbacks += 1
+        self._lcs(ia, ib, sa, sb)
+
+    def _lcs(self, ia: Positions, ib: Positions, sa: str, sb: str) -> None:
         from rapidfuzz.distance import Indel
 
         if len(ia) * len(ib) > self.opt.fallback_cells:
@@ -245,7 +253,7 @@ class _Pairer:
             for p in range(pieces):
                 pa = ia[p * len(ia) // pieces : (p + 1) * len(ia) // pieces]
                 pb = ib[p * len(ib) // pieces : (p + 1) * len(ib) // pieces]
-                self._fallback(pa, pb, _text(self.a, pa), _text(self.b, pb))
+                self._lcs(pa, pb, _text(self.a, pa), _text(self.b, pb))
             return
         da = db = 0  # start of the stretch not yet emitted on each side
         for op in Indel.opcodes(sa, sb):
