@@ -139,7 +139,7 @@ def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> 
     folder = out or (config.parent if config else Path()) / "output"
     run = load_run(folder)
     for path in write_outputs(run, folder, formats or None):
-        _console().print(f"wrote {path}")
+        _console().print(f"wrote {path}", markup=False)
 
 
 @main.command()
