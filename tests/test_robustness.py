@@ -377,3 +377,22 @@ def test_inspect_tokens_survives_an_unbalanced_bracket(folder: Path, layout: str
     result = invoke(["inspect", "--tokens", "--layout", layout, "w.txt"])
     assert result.exit_code == 0, result.output
     assert any(line.split("\t")[1:2] == ["射"] for line in result.output.splitlines())
+
+
+# --- Names that look like terminal markup ------------------------------------------------
+
+
+def test_paths_and_text_that_look_like_markup_are_printed_as_they_are(folder: Path) -> None:
+    # rich reads `[...]` as markup: a file or folder so named must not crash a command or vanish.
+    (folder / "a[bold].txt").write_text("投壺之禮[/]\n", encoding="utf-8")
+    (folder / "b[/i].txt").write_text("投壺之礼[red]\n", encoding="utf-8")
+    for args in (
+        ["run", "--out", "out[/x]", "a[bold].txt", "b[/i].txt"],
+        ["export", "--out", "out[/x]"],
+        ["inspect", "b[/i].txt"],
+    ):
+        result = invoke(args)
+        assert result.exit_code == 0, f"{args}: {result.exception!r}\n{result.output}"
+    assert "wrote out[/x]" in invoke(["export", "--out", "out[/x]"]).output
+    assert "投壺之礼[red]" in invoke(["inspect", "b[/i].txt"]).output
+    assert_clean_failure(invoke(["inspect", "c[/b].txt"]), "c[/b].txt", "no such file")
