@@ -24,7 +24,8 @@ LAYER_STYLE: dict[Layer, str] = {
 
 
 def _chars(w: Witness, layer: Layer) -> int:
-    return sum(s.end - s.start for s in w.spans if s.layer is layer and s.role == "text")
+    """Characters of a layer: its words for a text layer, everything for markup and the like."""
+    return sum(s.end - s.start for s in w.spans if s.layer is layer and (s.role == "text" or not layer.is_text))
 
 
 def page_count(w: Witness) -> int:
@@ -112,11 +113,19 @@ def _plain_listing(w: Witness) -> str:
             text = "".join(buf).replace("\n", " ").replace("\r", "")
             lines.append(f"{loc.line}:{loc.column}{page}\t{current[0].value}\t{text}")
 
+    # A listing line per printed line (or per unit where the layout marks no lines), so
+    # every line of the listing carries its own page/line reference.
+    breaks = sorted({m.offset for m in w.marks if m.kind in ("line", "page")})
+    b = 0
     for s in w.spans:
         if not s.layer.is_text and s.layer is not Layer.HEADING:
             continue
+        crossed = False
+        while b < len(breaks) and breaks[b] <= s.start:
+            b += 1
+            crossed = True
         key = (s.layer, s.unit)
-        if key != current:
+        if key != current or crossed:
             flush()
             current, buf, start = key, [], s.start
         buf.append(w.text[s.start : s.end])
