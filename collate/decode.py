@@ -28,19 +28,35 @@ class Decoded:
     encoding: str
 
 
-def _plausibility(text: str) -> float:
-    """Share of characters that are common CJK ideographs or CJK punctuation.
+# The "common characters" block of each legacy standard, by the lead byte of its encoding:
+# GB2312 level 1 (3,755 most used hanzi, lead bytes 0xB0–0xD7) and Big5's 常用字 (5,401
+# characters, lead bytes 0xA4–0xC6). Both standards order characters by use, so a wrong
+# decoding of the other's bytes lands mostly outside these blocks.
+_COMMON_LEAD = {"gb18030": ("gb2312", 0xB0, 0xD7), "big5": ("big5", 0xA4, 0xC6)}
+
+
+def _plausibility(text: str, encoding: str) -> float:
+    """Share of characters that are common in ``encoding``'s own standard, or punctuation.
 
     GB18030 and Big5 byte ranges overlap, so bytes of one often decode in the other too;
-    the wrong decoding yields rare ideographs, PUA code points and symbols. Common
-    ideographs (U+4E00–U+9FFF) plus CJK punctuation are the signal of the right one.
+    the wrong decoding yields rare ideographs, PUA code points and symbols. A character
+    counts when the standard places it among its common characters; CJK and ASCII
+    punctuation and spaces count as neutral evidence.
     """
     if not text:
         return 0.0
+    charset, low, high = _COMMON_LEAD[encoding]
     good = 0
     for ch in text:
         cp = ord(ch)
-        if 0x4E00 <= cp <= 0x9FFF or 0x3000 <= cp <= 0x303F or 0xFF00 <= cp <= 0xFFEF or ch in "\n\r\t ":
+        if cp < 0x80 or 0x3000 <= cp <= 0x303F or 0xFF00 <= cp <= 0xFFEF:
+            good += 1
+            continue
+        try:
+            encoded = ch.encode(charset)
+        except UnicodeEncodeError:
+            continue
+        if len(encoded) == 2 and low <= encoded[0] <= high:
             good += 1
     return good / len(text)
 
@@ -90,7 +106,7 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
-        candidates.append((_plausibility(text), name, text))
+        candidates.append((_plausibility(text, name), name, text))
     if candidates:
         score, name, text = max(candidates, key=lambda c: c[0])
         if score >= 0.5:

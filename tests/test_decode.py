@@ -53,3 +53,15 @@ def test_bad_input_names_the_file(data: bytes, message: str) -> None:
 def test_wrong_named_encoding_says_where() -> None:
     with pytest.raises(InputError, match="byte"):
         decode_bytes("投壺".encode("gb18030"), "w.txt", "utf-8")
+
+
+@pytest.mark.parametrize("text", ["禮記注疏", "賓再拜受", "投壺之禮主人奉矢"])
+def test_short_big5_is_not_taken_for_gb18030(text: str) -> None:
+    # These bytes decode in GB18030 too (禮記注疏 as 搂癘猔波): rare characters give it away.
+    assert decode_bytes(text.encode("big5"), "w.txt").text == text
+
+
+def test_traditional_text_in_gb18030_still_reads() -> None:
+    text = "投壺之禮．主人奉矢．司射奉中．使人執壺．主人請曰：『某有枉矢哨壺．請以樂賓．』" * 3
+    decoded = decode_bytes(text.encode("gb18030"), "w.txt")
+    assert (decoded.text, decoded.encoding) == (text, "gb18030")
