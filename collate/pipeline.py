@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, RuleInfo, WitnessInfo, build_layer
+from collate.errors import InputError
 from collate.model import Layer, Span, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
@@ -132,6 +133,13 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)
             else:
                 tokens[w.siglum][layer] = ()
+    if not any(tokens[project.base][layer] for layer in layers):
+        base = read.base
+        raise InputError(
+            "the base witness has no text in the layers collated (" + ", ".join(x.value for x in layers) + ")",
+            where=base.path,
+            hint=f"check its layout with `collate inspect {base.path}`, or the project's `layers`",
+        )
     results: list[LayerResult] = []
     for layer in layers:
         streams = {w.siglum: tokens[w.siglum][layer] for w in full if tokens[w.siglum][layer]}

@@ -78,3 +78,13 @@ def test_run_on_files_without_a_project(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["run", str(a), str(b), "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert "a" in result.output and "b" in result.output
+
+
+def test_a_base_with_no_text_is_an_error(tmp_path: Path) -> None:
+    blank = tmp_path / "blank.txt"
+    other = tmp_path / "other.txt"
+    blank.write_text("\u3000\n\n", encoding="utf-8")
+    other.write_text("投壺之禮\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["run", str(blank), str(other), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "blank.txt" in result.output and "no text" in result.output
