@@ -15,7 +15,8 @@ characters are kept), and ``type="extent"`` where a milestone must sit inside a 
 The tree is built with :class:`lxml.builder.ElementMaker` and serialized once.
 
 The modules follow the document: :mod:`.plan` (where each column is written), :mod:`.context`
-(what all parts share), :mod:`.header`, :mod:`.body`, :mod:`.apparatus`, and :mod:`.readback`.
+(what all parts share), :mod:`.header`, :mod:`.body`, :mod:`.apparatus` (with the editor's
+decisions in :mod:`.decisions`), and :mod:`.readback`.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from typing import Any
 
 from collate.apparatus import AttachedNote, Locus, Reading, ReadingClass
 from collate.exporters.tei.context import Context, Event
+from collate.exporters.tei.decisions import decide
 from collate.exporters.tei.markup import EXTENT, SCRIPT, XML_ID, XML_LANG, E, Item
 from collate.exporters.tei.plan import CollatedLayer, Move, Piece
 from collate.model import Token
@@ -91,7 +92,7 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
     ids: dict[int, list[str]] = {}
     if locus is not None:
         app_attrs[XML_ID] = f"app.{locus.id}{suffix}"
-        app_attrs["type"] = locus.cls.value
+        app_attrs["type"] = reading_type(locus.cls)
         counter = [0]
 
         def next_id() -> str:
@@ -123,7 +124,7 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
                 children.append(group)
         if len(cluster) > 1:
             # Orthographic sub-variation: one group, each reading keeping its own cause.
-            children.append(E.rdgGrp(*cluster, type=ReadingClass.ORTHOGRAPHIC.value))
+            children.append(E.rdgGrp(*cluster, type=reading_type(ReadingClass.ORTHOGRAPHIC)))
         else:
             children.extend(cluster)
     else:
@@ -144,7 +145,10 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
         app_attrs["exclude"] = " ".join(f"#app.{x}" for x in lay.excludes[locus.id])
     if locus is not None and first:
         children.extend(_note(ctx, n, locus, ids) for n in locus.notes)
-    return E.app(*children, app_attrs)
+    entry = E.app(*children, app_attrs)
+    if locus is not None:
+        decide(ctx, entry, locus, ids, next_id, first)
+    return entry
 
 
 def moved_app(ctx: Context, lay: CollatedLayer, move: Move) -> Any:
@@ -169,8 +173,13 @@ def moved_app(ctx: Context, lay: CollatedLayer, move: Move) -> Any:
     return E.app(E.lem(wit=ctx.wits([ctx.collation.base, *others])), rdg, attrs)
 
 
+def reading_type(cls: ReadingClass) -> str:
+    """The ``@type`` of a reading or entry of this class (TEI values are hyphenated: ``scribal-error``)."""
+    return cls.value.replace("_", "-")
+
+
 def _classify(ctx: Context, element: Any, reading: Reading) -> None:
-    element.set("type", reading.cls.value)
+    element.set("type", reading_type(reading.cls))
     if reading.cause:
         element.set("cause", reading.cause)
     rules = [ctx.rule_ids[r] for r in reading.rules if r in ctx.rule_ids]

@@ -16,7 +16,17 @@ from typing import Any
 
 from collate.apparatus import Collation
 from collate.errors import ExportError
-from collate.exporters.tei.markup import E, Item, control_gap, is_pua, ncname, safe_attr, script_of, xml_char
+from collate.exporters.tei.markup import (
+    E,
+    Item,
+    control_gap,
+    is_pua,
+    name_part,
+    ncname,
+    safe_attr,
+    script_of,
+    xml_char,
+)
 from collate.exporters.tei.plan import CollatedLayer, base_blocks
 from collate.model import ChangeClass, Layer, Mark, SourceLocation, Token, Witness
 from collate.project import Project
@@ -64,6 +74,8 @@ class Context:
         self.glyphs: set[str] = set()
         self.people: dict[str, tuple[str, str, str, bool]] = {}
         self.sources: dict[str, str] = {}
+        # The editors whose decisions the apparatus shows: name -> xml:id (``ed-<name>``).
+        self.editors: dict[str, str] = {}
         self.rule_ids = {r.name: f"rule.{ncname(r.name)}" for r in collation.rules if r.enabled}
         self.script = script_of(self.base.text)
         self.blocks = base_blocks(self.base)
@@ -103,6 +115,22 @@ class Context:
             known = (pid, key, key, False)
         self.people[known[0]] = known
         return f"#{known[0]}"
+
+    def editor_resp(self, names: Iterable[str]) -> str | None:
+        """The ``@resp`` pointing at the editors ``names`` (``#ed-…``), declaring each for the header."""
+        pointers = []
+        for name in names:
+            if name not in self.editors:
+                stem = f"ed-{name_part(name)}"
+                # Names that differ only in what an id cannot hold (王 一 / 王_一) stay apart.
+                taken = {*self.editors.values(), *self.order}
+                pid, n = stem, 1
+                while pid in taken:
+                    n += 1
+                    pid = f"{stem}-{n}"
+                self.editors[name] = pid
+            pointers.append(f"#{self.editors[name]}")
+        return " ".join(pointers) or None
 
     def source(self, text: str) -> str:
         """The ``#id`` of a ``<bibl>`` in ``standOff`` naming where a derived reading comes from."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -56,6 +57,22 @@ def ncname(text: str) -> str:
     """``text`` made a valid ``xml:id`` (an NCName): other characters become ``_``."""
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", text)
     return name if name[:1].isalpha() or name[:1] == "_" else f"_{name}"
+
+
+def name_part(text: str) -> str:
+    """``text`` as the part of an ``xml:id`` after a prefix: letters and digits of any script kept.
+
+    XML names allow CJK letters, so an editor 王 is ``ed-王`` rather than an opaque number;
+    other characters (spaces, punctuation, marks) become ``_``. Letters below U+00C0 other
+    than ASCII (ª, µ, º) are not name characters in XML and are replaced too.
+    """
+
+    def keep(ch: str) -> bool:
+        if ch.isascii():
+            return ch.isalnum() or ch in "_-."
+        return ord(ch) >= 0xC0 and (unicodedata.category(ch)[0] == "L" or unicodedata.category(ch) == "Nd")
+
+    return "".join(ch if keep(ch) else "_" for ch in text.strip()) or "_"
 
 
 @cache
