@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -122,16 +122,29 @@ class SpanList:
         return tuple(self._spans)
 
 
-def glyph_diagnostics(text: str) -> list[Diagnostic]:
-    """A ``placeholder`` diagnostic for each ``?``/□/■/〓 and a ``pua`` one for each PUA code point."""
+def glyph_diagnostics(text: str, start: int = 0, end: int | None = None) -> list[Diagnostic]:
+    """A ``placeholder`` diagnostic for each ``?``/□/■/〓 and a ``pua`` one for each PUA code point.
+
+    Only ``text[start:end]`` is looked at; offsets are offsets in ``text``.
+    """
     found = []
-    for i, char in enumerate(text):
+    for i in range(start, len(text) if end is None else end):
+        char = text[i]
         if char in PLACEHOLDERS:
             found.append(Diagnostic("placeholder", f"{char!r} stands for a glyph the e-text lacks", i, i + 1))
         elif is_private_use(char):
             message = f"U+{ord(char):04X} is a Private Use Area glyph"
             found.append(Diagnostic("pua", message, i, i + 1, Severity.INFO))
     return found
+
+
+def text_glyph_diagnostics(text: str, spans: Iterable[Span]) -> list[Diagnostic]:
+    """:func:`glyph_diagnostics` inside the spans of text layers only.
+
+    For readers whose markup, headings or web furniture may hold the same characters:
+    there they stand for no glyph of the work, so they are not reported.
+    """
+    return [d for s in spans if s.layer.is_text for d in glyph_diagnostics(text, s.start, s.end)]
 
 
 def bracket_diagnostics(text: str, start: int, end: int, pairs: Mapping[str, str]) -> list[Diagnostic]:

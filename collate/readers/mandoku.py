@@ -35,8 +35,8 @@ from collate.readers.base import (
     ReadOptions,
     SpanList,
     bracket_diagnostics,
-    glyph_diagnostics,
     iter_lines,
+    text_glyph_diagnostics,
 )
 from collate.readers.gaiji import load_gaiji
 
@@ -113,12 +113,7 @@ class MandokuReader:
         _emit(text, lines, roles, spans, marks, metadata)
         frozen = spans.freeze()
         substitutions = _resolve_entities(text, frozen, options.gaiji_table, diagnostics)
-        for span in frozen:
-            if span.layer.is_text:
-                for d in glyph_diagnostics(text[span.start : span.end]):
-                    diagnostics.append(
-                        Diagnostic(d.code, d.message, d.start + span.start, d.end + span.start, d.severity)
-                    )
+        diagnostics += text_glyph_diagnostics(text, frozen)
         diagnostics.sort(key=lambda d: d.start)
         return Parsed(
             spans=frozen,

@@ -27,8 +27,8 @@ from collate.readers.base import (
     ReadOptions,
     SpanList,
     bracket_diagnostics,
-    glyph_diagnostics,
     iter_lines,
+    text_glyph_diagnostics,
 )
 
 _HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -96,12 +96,7 @@ class WebBracketReader:
                 unit = _read_paragraph(text, line, spans, diagnostics, unit)
             spans.layout(line.body_end, line.end)
         frozen = spans.freeze()
-        for span in frozen:
-            if span.layer.is_text:
-                for d in glyph_diagnostics(text[span.start : span.end]):
-                    diagnostics.append(
-                        Diagnostic(d.code, d.message, d.start + span.start, d.end + span.start, d.severity)
-                    )
+        diagnostics += text_glyph_diagnostics(text, frozen)
         diagnostics.sort(key=lambda d: d.start)
         return Parsed(spans=frozen, diagnostics=tuple(diagnostics))
 
