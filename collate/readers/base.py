@@ -122,6 +122,31 @@ class SpanList:
         return tuple(self._spans)
 
 
+class ReadState:
+    """The state of one read, for readers that walk the file once: spans, diagnostics, units.
+
+    Placeholders and PUA code points are reported over the whole text up front; a reader
+    adds its own diagnostics as it goes, and :meth:`parsed` puts them in file order.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.spans = SpanList()
+        self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
+        self.metadata: list[tuple[str, str]] = []
+        self.unit = 0
+
+    def next_unit(self) -> int:
+        """A fresh unit number."""
+        self.unit += 1
+        return self.unit
+
+    def parsed(self) -> Parsed:
+        """What was read, diagnostics sorted by offset."""
+        self.diagnostics.sort(key=lambda d: d.start)
+        return Parsed(self.spans.freeze(), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata))
+
+
 def glyph_diagnostics(text: str, start: int = 0, end: int | None = None) -> list[Diagnostic]:
     """A ``placeholder`` diagnostic for each ``?``/□/■/〓 and a ``pua`` one for each PUA code point.
 

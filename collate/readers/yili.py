@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from collate.model import Diagnostic, Layer
-from collate.readers.base import Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
+from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
 
 HEADING = re.compile(r"(?P<juan>卷[一二三四五六七八九十百]+)[ \u3000\u00a0]+(?P<title>\S+)$")
 LINE_LAYER = Layer.JING
@@ -63,27 +63,15 @@ class YiliReader:
         return _Reading(text).run()
 
 
-class _Reading:
-    """The state of one read: spans, diagnostics and the unit counter."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.spans = SpanList()
-        self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
-        self.metadata: list[tuple[str, str]] = []
-        self.unit = 0
-
-    def next_unit(self) -> int:
-        self.unit += 1
-        return self.unit
+class _Reading(ReadState):
+    """One read of a 儀禮 e-text, line by line."""
 
     def run(self) -> Parsed:
         for line in iter_lines(self.text):
             self.spans.layout(line.start, line.body_start)
             self.line(line)
             self.spans.layout(line.body_end, line.end)
-        self.diagnostics.sort(key=lambda d: d.start)
-        return Parsed(self.spans.freeze(), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata))
+        return self.parsed()
 
     def line(self, line: Line) -> None:
         start, end = line.body_start, line.body_end

@@ -27,15 +27,7 @@ from __future__ import annotations
 import re
 
 from collate.model import Diagnostic, Layer
-from collate.readers.base import (
-    Line,
-    Parsed,
-    ReadOptions,
-    SpanList,
-    bracket_diagnostics,
-    glyph_diagnostics,
-    iter_lines,
-)
+from collate.readers.base import Line, Parsed, ReadOptions, ReadState, bracket_diagnostics, iter_lines
 
 _NUMERAL = "[一二三四五六七八九十百]"
 # 『A』至『B』: the lemma a 疏 comments on, from A to B (or just A).
@@ -89,19 +81,8 @@ class ZhushuReader:
         return _Reading(text).run()
 
 
-class _Reading:
-    """The state of one read: spans, diagnostics and the unit counter."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.spans = SpanList()
-        self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
-        self.metadata: list[tuple[str, str]] = []
-        self.unit = 0
-
-    def next_unit(self) -> int:
-        self.unit += 1
-        return self.unit
+class _Reading(ReadState):
+    """One read of a 注疏 e-text, paragraph by paragraph."""
 
     def run(self) -> Parsed:
         layer: Layer | None = None  # of the paragraph being read; None between paragraphs
@@ -119,8 +100,7 @@ class _Reading:
                 else:
                     self.jing(line.body_start, line.body_end)
             self.spans.layout(line.body_end, line.end)
-        self.diagnostics.sort(key=lambda d: d.start)
-        return Parsed(self.spans.freeze(), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata))
+        return self.parsed()
 
     def paragraph(self, line: Line) -> tuple[Layer, int]:
         """Read a paragraph's first line; return the paragraph's layer and unit."""
