@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Layer, Span
-from collate.readers.base import Parsed, ReadOptions
+from collate.model import Layer
+from collate.readers.base import Parsed, ReadOptions, SpanList, iter_lines
 
 _HEADING = re.compile(r"^\s*(=+).*\1\s*$")
-_LINE = re.compile(r"[^\r\n]*(\r\n|\r|\n)?")
 
 
 class PlainReader:
@@ -27,39 +26,16 @@ class PlainReader:
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """Split into lines; each line's body is 經 (or heading), the rest layout."""
-        spans: list[Span] = []
+        spans = SpanList()
         unit = 0
-        for m in _LINE.finditer(text):
-            if m.start() == m.end():
-                continue
-            line = m.group(0)
-            eol = m.group(1) or ""
-            body = line[: len(line) - len(eol)]
-            stripped = body.lstrip(" \t\u3000\u00a0")
-            indent = len(body) - len(stripped)
-            stripped_end = len(stripped.rstrip(" \t\u3000\u00a0"))
-            pos = m.start()
-            if indent:
-                spans.append(Span(pos, pos + indent, Layer.MARKUP, role="layout"))
-            if stripped_end:
+        for line in iter_lines(text):
+            spans.layout(line.start, line.body_start)
+            if line.body_end > line.body_start:
                 unit += 1
-                layer = Layer.HEADING if _HEADING.match(body) else Layer.JING
-                spans.append(Span(pos + indent, pos + indent + stripped_end, layer, unit))
-            rest = pos + indent + stripped_end
-            if rest < m.end():
-                spans.append(Span(rest, m.end(), Layer.MARKUP, role="layout"))
-        return Parsed(spans=tuple(_merge(spans)))
-
-
-def _merge(spans: list[Span]) -> list[Span]:
-    """Join adjacent layout spans so the partition stays small."""
-    out: list[Span] = []
-    for s in spans:
-        if out and s.layer is Layer.MARKUP and out[-1].layer is Layer.MARKUP and out[-1].end == s.start:
-            out[-1] = Span(out[-1].start, s.end, Layer.MARKUP, role="layout")
-        else:
-            out.append(s)
-    return out
+                whole = text[line.start : line.end].rstrip("\r\n")
+                spans.add(line.body_start, line.body_end, Layer.HEADING if _HEADING.match(whole) else Layer.JING, unit)
+            spans.layout(line.body_end, line.end)
+        return Parsed(spans=spans.freeze())
 
 
 READER = PlainReader()
