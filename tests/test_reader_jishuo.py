@@ -9,8 +9,9 @@ import pytest
 from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
+from readers_support import assert_partition, line_spans, synthetic, text_of
 
-from collate.model import Layer, Severity, Span, Witness
+from collate.model import Layer, Severity, Witness
 from collate.readers import LAYOUTS, read_witness
 from collate.readers.base import LayoutReader, ReadOptions, is_private_use
 from collate.readers.jishuo import READER, classify_unprefixed
@@ -21,25 +22,6 @@ CASES = Path(__file__).parent / "data" / "jishuo_lines.tsv"
 @pytest.fixture(scope="module")
 def js() -> Witness:
     return read_witness(SEED_004, siglum="JS", layout="jishuo")
-
-
-def synthetic(text: str, tmp_path: Path) -> Witness:
-    path = tmp_path / "js.txt"
-    path.write_text(text, encoding="utf-8")
-    return read_witness(path, layout="jishuo")
-
-
-def text_of(w: Witness, span: Span) -> str:
-    return w.text[span.start : span.end]
-
-
-def line_spans(w: Witness, line: int) -> list[tuple[str, Layer, str, str | None]]:
-    """(text, layer, role, label) of the non-layout spans on one file line."""
-    return [
-        (text_of(w, s), s.layer, s.role, s.label)
-        for s in w.spans
-        if s.role != "layout" and w.line_col(s.start)[0] == line
-    ]
 
 
 def cases() -> list[tuple[int, Layer, str, str]]:
@@ -149,7 +131,7 @@ def test_classify_unprefixed(body: str, after_jing: bool, layer: Layer) -> None:
 
 
 def test_unclosed_gloss_is_reported(tmp_path: Path) -> None:
-    w = synthetic("仪礼集说\n　　更爵洗升酌散【散思但反\n　　此亦当酌膳云散误也\n", tmp_path)
+    w = synthetic("仪礼集说\n　　更爵洗升酌散【散思但反\n　　此亦当酌膳云散误也\n", tmp_path, "jishuo")
     opener = w.text.index("【")
     assert [(d.code, d.start) for d in w.diagnostics] == [("unbalanced", opener)]
     assert w.layer_text(Layer.SHIWEN) == "散思但反"
@@ -207,7 +189,4 @@ PIECES = [
 
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
 def test_any_text_is_partitioned(text: str) -> None:
-    spans = READER.read(text, ReadOptions()).spans
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
-    assert all(s.end > s.start for s in spans)
+    assert_partition(READER.read(text, ReadOptions()).spans, text)

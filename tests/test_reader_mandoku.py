@@ -8,9 +8,10 @@ import pytest
 from conftest import GAIJI, MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
+from readers_support import assert_partition, synthetic, text_of
 
 from collate.errors import InputError
-from collate.model import Layer, Span, Witness
+from collate.model import Layer, Witness
 from collate.readers import LAYOUTS, read_witness
 from collate.readers.base import LayoutReader, ReadOptions
 from collate.readers.gaiji import load_gaiji
@@ -28,16 +29,6 @@ def md() -> Witness:
 def bare() -> Witness:
     """The same file read without a gaiji table."""
     return read_witness(need_shared(MANDOKU), siglum="DDK", layout="mandoku")
-
-
-def synthetic(text: str, tmp_path: Path, gaiji: Path | None = None) -> Witness:
-    path = tmp_path / "KR_test.txt"
-    path.write_text(text, encoding="utf-8")
-    return read_witness(path, layout="mandoku", gaiji_table=gaiji)
-
-
-def text_of(w: Witness, span: Span) -> str:
-    return w.text[span.start : span.end]
 
 
 def spans_of(w: Witness, layer: Layer) -> list[tuple[str, str | None]]:
@@ -93,7 +84,7 @@ def test_gaiji_without_a_table_is_a_placeholder(bare: Witness) -> None:
 
 
 def test_unknown_entity_with_a_table(tmp_path: Path) -> None:
-    w = synthetic(HEADER + "<pb:KR1d0076_SBCK_012-7a>\n賢&KR9999999;干純\n", tmp_path, need_shared(GAIJI))
+    w = synthetic(HEADER + "<pb:KR1d0076_SBCK_012-7a>\n賢&KR9999999;干純\n", tmp_path, "mandoku", need_shared(GAIJI))
     (sub,) = w.substitutions
     assert sub.replacement is None
     (d,) = [d for d in w.diagnostics if d.code == "unresolved-entity"]
@@ -130,7 +121,8 @@ def test_small_print_is_zhu(md: Witness) -> None:
 
 
 def test_small_print_runs_join_across_lines(tmp_path: Path) -> None:
-    w = synthetic(HEADER + "<pb:KR1d0076_SBCK_012-7a>\n寸半(壺高/尺二)\n(寸受/五升)壺腹¶修五寸\n(未完\n", tmp_path)
+    text = HEADER + "<pb:KR1d0076_SBCK_012-7a>\n寸半(壺高/尺二)\n(寸受/五升)壺腹¶修五寸\n(未完\n"
+    w = synthetic(text, tmp_path, "mandoku")
     zhu = [s for s in w.spans if s.layer is Layer.ZHU]
     assert [text_of(w, s) for s in zhu] == ["壺高", "尺二", "寸受", "五升", "未完"]
     assert len({s.unit for s in zhu[:4]}) == 1 and zhu[4].unit != zhu[0].unit
@@ -162,7 +154,7 @@ def test_gaiji_table_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="not a Kanripo gaiji table"):
         load_gaiji(not_a_table)
     with pytest.raises(InputError):
-        synthetic(HEADER + "賢&KR0002;干\n", tmp_path, tmp_path / "missing.org.txt")
+        synthetic(HEADER + "賢&KR0002;干\n", tmp_path, "mandoku", tmp_path / "missing.org.txt")
 
 
 def test_characters_per_layer(md: Witness) -> None:
@@ -220,7 +212,4 @@ PIECES = [
 
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
 def test_any_text_is_partitioned(text: str) -> None:
-    spans = READER.read(text, ReadOptions()).spans
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
-    assert all(s.end > s.start for s in spans)
+    assert_partition(READER.read(text, ReadOptions()).spans, text)

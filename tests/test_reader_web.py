@@ -8,8 +8,9 @@ import pytest
 from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
+from readers_support import assert_partition, line_spans, synthetic, text_of
 
-from collate.model import Layer, Severity, Span, Witness
+from collate.model import Layer, Severity, Witness
 from collate.readers import LAYOUTS, read_witness
 from collate.readers.base import LayoutReader, ReadOptions
 from collate.readers.web import READER
@@ -18,25 +19,6 @@ from collate.readers.web import READER
 @pytest.fixture(scope="module")
 def web() -> Witness:
     return read_witness(SEED_003, siglum="WEB", layout="web-bracket")
-
-
-def synthetic(text: str, tmp_path: Path) -> Witness:
-    path = tmp_path / "web.txt"
-    path.write_text(text, encoding="utf-8")
-    return read_witness(path, layout="web-bracket")
-
-
-def text_of(w: Witness, span: Span) -> str:
-    return w.text[span.start : span.end]
-
-
-def line_spans(w: Witness, line: int) -> list[tuple[str, Layer, str, str | None]]:
-    """(text, layer, role, label) of the non-layout spans on one file line."""
-    return [
-        (text_of(w, s), s.layer, s.role, s.label)
-        for s in w.spans
-        if s.role != "layout" and w.line_col(s.start)[0] == line
-    ]
 
 
 def test_spans_partition_the_file_and_rebuild_each_layer(web: Witness) -> None:
@@ -132,7 +114,7 @@ def test_lost_glyph_is_kept_and_diagnosed(web: Witness) -> None:
 
 
 def test_unclosed_bracket_is_reported_and_ends_with_its_line(tmp_path: Path) -> None:
-    w = synthetic("礼记曰射者【注射之言绎也\n蕙田案此注不完\n", tmp_path)
+    w = synthetic("礼记曰射者【注射之言绎也\n蕙田案此注不完\n", tmp_path, "web-bracket")
     opener = w.text.index("【")
     assert [(d.code, d.start) for d in w.diagnostics] == [("unbalanced", opener)]
     assert w.layer_text(Layer.ZHU) == "射之言绎也"
@@ -141,7 +123,7 @@ def test_unclosed_bracket_is_reported_and_ends_with_its_line(tmp_path: Path) -> 
 
 
 def test_stray_closer_is_a_marker(tmp_path: Path) -> None:
-    w = synthetic("礼记曰射者】观德\n", tmp_path)
+    w = synthetic("礼记曰射者】观德\n", tmp_path, "web-bracket")
     assert w.layer_text(Layer.JING) == "礼记曰射者观德"
     assert [d.code for d in w.diagnostics] == ["unbalanced"]
     assert [d.severity for d in w.diagnostics] == [Severity.WARNING]
@@ -198,7 +180,4 @@ PIECES = [
 
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
 def test_any_text_is_partitioned(text: str) -> None:
-    spans = READER.read(text, ReadOptions()).spans
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
-    assert all(s.end > s.start for s in spans)
+    assert_partition(READER.read(text, ReadOptions()).spans, text)

@@ -8,8 +8,10 @@ import pytest
 from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
+from readers_support import assert_partition, synthetic, text_of
+from readers_support import line_spans as spans_on_line
 
-from collate.model import Layer, Span, Witness
+from collate.model import Layer, Witness
 from collate.readers import LAYOUTS, read_witness
 from collate.readers.base import LayoutReader, ReadOptions
 from collate.readers.yili import READER
@@ -20,23 +22,9 @@ def yl() -> Witness:
     return read_witness(SEED_002, siglum="YL", layout="yili-inline")
 
 
-def synthetic(text: str, tmp_path: Path) -> Witness:
-    path = tmp_path / "yl.txt"
-    path.write_text(text, encoding="utf-8")
-    return read_witness(path, layout="yili-inline")
-
-
-def text_of(w: Witness, span: Span) -> str:
-    return w.text[span.start : span.end]
-
-
 def line_spans(w: Witness, line: int) -> list[tuple[str, Layer, str]]:
     """(text, layer, role) of the non-layout spans on one file line."""
-    return [
-        (text_of(w, s), s.layer, s.role)
-        for s in w.spans
-        if s.role != "layout" and w.line_col(s.start)[0] == line
-    ]
+    return [found[:3] for found in spans_on_line(w, line)]
 
 
 def test_inline_zhengzhu_splits_a_line(yl: Witness) -> None:
@@ -109,7 +97,7 @@ def test_spans_partition_the_file(yl: Witness) -> None:
 
 def test_unclosed_note_is_reported_and_the_rest_read(tmp_path: Path) -> None:
     w = synthetic(
-        "经一郑注注一【案未闭\n\n\u00a0\u00a0经二】\n\n\u00a0\u00a0郑注注二【案二】注三\n", tmp_path
+        "经一郑注注一【案未闭\n\n\u00a0\u00a0经二】\n\n\u00a0\u00a0郑注注二【案二】注三\n", tmp_path, "yili-inline"
     )
     where = [(d.code, w.locate(d.start).line, w.locate(d.start).column) for d in w.diagnostics]
     assert where == [("unbalanced", 1, 7), ("unbalanced", 3, 5)]
@@ -119,7 +107,7 @@ def test_unclosed_note_is_reported_and_the_rest_read(tmp_path: Path) -> None:
 
 
 def test_a_second_zhengzhu_in_zhu_is_text(tmp_path: Path) -> None:
-    w = synthetic("郑注甲郑注乙\n", tmp_path)
+    w = synthetic("郑注甲郑注乙\n", tmp_path, "yili-inline")
     assert w.layer_text(Layer.ZHU) == "甲郑注乙"
 
 
@@ -129,10 +117,7 @@ PIECES = ["郑注", "【", "】", "案", "经", "注", "?", "\n", "\n\n", "\u00a
 @given(st.lists(st.sampled_from(PIECES), max_size=40))
 def test_any_text_is_partitioned(pieces: list[str]) -> None:
     text = "".join(pieces)
-    spans = READER.read(text, ReadOptions()).spans
-    assert "".join(text[s.start : s.end] for s in spans) == text
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert all(s.start < s.end for s in spans)
+    assert_partition(READER.read(text, ReadOptions()).spans, text)
 
 
 def available_readers() -> dict[str, LayoutReader]:

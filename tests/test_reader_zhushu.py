@@ -8,6 +8,7 @@ import pytest
 from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
+from readers_support import assert_partition, synthetic, text_of
 
 from collate.model import Layer, Span, Witness
 from collate.readers import LAYOUTS, read_witness
@@ -18,16 +19,6 @@ from collate.readers.zhushu import READER
 @pytest.fixture(scope="module")
 def zs() -> Witness:
     return read_witness(SEED_001, siglum="ZS", layout="zhushu")
-
-
-def synthetic(text: str, tmp_path: Path) -> Witness:
-    path = tmp_path / "zs.txt"
-    path.write_text(text, encoding="utf-8")
-    return read_witness(path, layout="zhushu")
-
-
-def text_of(w: Witness, span: Span) -> str:
-    return w.text[span.start : span.end]
 
 
 def following(w: Witness, span: Span, role: str = "text") -> list[Span]:
@@ -129,7 +120,7 @@ def test_spans_partition_the_file(zs: Witness) -> None:
 
 def test_unclosed_run_is_reported_and_the_rest_read(tmp_path: Path) -> None:
     w = synthetic(
-        "經一_{注一〇釋一\n\n經二_{注二}經三}\n\n文疏『經二』至『經三』\n正義曰：疏『一\n", tmp_path
+        "經一_{注一〇釋一\n\n經二_{注二}經三}\n\n文疏『經二』至『經三』\n正義曰：疏『一\n", tmp_path, "zhushu"
     )
     where = {(d.code, w.locate(d.start).line, w.locate(d.start).column) for d in w.diagnostics}
     assert where == {("unbalanced", 1, 3), ("unbalanced", 3, 10), ("unbalanced", 6, 6)}
@@ -140,7 +131,7 @@ def test_unclosed_run_is_reported_and_the_rest_read(tmp_path: Path) -> None:
 
 
 def test_placeholders_and_private_use_are_reported(tmp_path: Path) -> None:
-    w = synthetic("經□一_{注?〓\ue000}\n", tmp_path)
+    w = synthetic("經□一_{注?〓\ue000}\n", tmp_path, "zhushu")
     assert [(d.code, w.text[d.start]) for d in w.diagnostics] == [
         ("placeholder", "□"),
         ("placeholder", "?"),
@@ -171,10 +162,7 @@ PIECES = [
 @given(st.lists(st.sampled_from(PIECES), max_size=40))
 def test_any_text_is_partitioned(pieces: list[str]) -> None:
     text = "".join(pieces)
-    spans = READER.read(text, ReadOptions()).spans
-    assert "".join(text[s.start : s.end] for s in spans) == text
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert all(s.start < s.end for s in spans)
+    assert_partition(READER.read(text, ReadOptions()).spans, text)
 
 
 def available_readers() -> dict[str, LayoutReader]:

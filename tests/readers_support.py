@@ -1,0 +1,39 @@
+"""What the reader tests share: a text read from a file, spans by line, the partition check."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from pathlib import Path
+
+from collate.model import Layer, Span, Witness
+from collate.readers import read_witness
+
+
+def text_of(w: Witness, span: Span) -> str:
+    """The characters ``span`` covers."""
+    return w.text[span.start : span.end]
+
+
+def line_spans(w: Witness, line: int) -> list[tuple[str, Layer, str, str | None]]:
+    """(text, layer, role, label) of the non-layout spans on one file line."""
+    return [
+        (text_of(w, s), s.layer, s.role, s.label)
+        for s in w.spans
+        if s.role != "layout" and w.line_col(s.start)[0] == line
+    ]
+
+
+def synthetic(text: str, tmp_path: Path, layout: str, gaiji: Path | None = None) -> Witness:
+    """``text`` written as UTF-8 to a file under ``tmp_path`` and read in ``layout``."""
+    path = tmp_path / "witness.txt"
+    path.write_text(text, encoding="utf-8")
+    return read_witness(path, layout=layout, gaiji_table=gaiji)
+
+
+def assert_partition(spans: Sequence[Span], text: str) -> None:
+    """``spans`` partition ``text``: none empty, each starting where the last ended, 0 to the end."""
+    assert all(s.start < s.end for s in spans)
+    assert all(a.end == b.start for a, b in pairwise(spans))
+    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
+    assert "".join(text[s.start : s.end] for s in spans) == text
