@@ -16,6 +16,7 @@ SEED_002 = SEEDS / "002_2d24b731a51a381e.txt"
 SEED_003 = SEEDS / "003_d200da07684132f5.txt"
 SEED_004 = SEEDS / "004_f3f6db4bc961b448.txt"
 MANDOKU = SHARED / "witnesses" / "dadai-touhu-kanripo-SBCK.txt"
+DADAI_READINGS = REPO / "witnesses" / "dadai-readings.toml"
 GAIJI = SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"
 
 

@@ -37,3 +37,8 @@ def assert_partition(spans: Sequence[Span], text: str) -> None:
     assert all(a.end == b.start for a, b in pairwise(spans))
     assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
     assert "".join(text[s.start : s.end] for s in spans) == text
+
+
+def markup_in_text(w: Witness, chars: str) -> list[Span]:
+    """The spans of text layers holding any of ``chars``: markup the reader failed to set apart."""
+    return [s for s in w.spans if s.layer.is_text and set(text_of(w, s)) & set(chars)]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import opencc
 import pytest
-from conftest import REPO, SEED_000
+from conftest import DADAI_READINGS, SEED_000
 
 from collate.errors import LayoutError
 from collate.model import Layer, SparseReading, Witness
@@ -14,13 +14,12 @@ from collate.readers import read_witness
 from collate.readers.base import ReadOptions
 from collate.readers.readings import READER
 
-DADAI = REPO / "witnesses" / "dadai-readings.toml"
 T2S = opencc.OpenCC("t2s")
 
 
 @pytest.fixture(scope="module")
 def dd() -> Witness:
-    return read_witness(DADAI, siglum="DD")
+    return read_witness(DADAI_READINGS, siglum="DD")
 
 
 @pytest.fixture(scope="module")
