@@ -1,9 +1,7 @@
-"""What the reader tests share: a text read from a file, spans by line, the partition check."""
+"""What the reader tests share: a text read from a file, spans by line, markup left in text."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import pairwise
 from pathlib import Path
 
 from collate.model import Layer, Span, Witness
@@ -29,14 +27,6 @@ def synthetic(text: str, tmp_path: Path, layout: str, gaiji: Path | None = None)
     path = tmp_path / "witness.txt"
     path.write_text(text, encoding="utf-8")
     return read_witness(path, layout=layout, gaiji_table=gaiji)
-
-
-def assert_partition(spans: Sequence[Span], text: str) -> None:
-    """``spans`` partition ``text``: none empty, each starting where the last ended, 0 to the end."""
-    assert all(s.start < s.end for s in spans)
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
-    assert "".join(text[s.start : s.end] for s in spans) == text
 
 
 def markup_in_text(w: Witness, chars: str) -> list[Span]:

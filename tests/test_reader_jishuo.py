@@ -5,13 +5,11 @@ from pathlib import Path
 
 import pytest
 from conftest import SEED_004
-from hypothesis import given
-from hypothesis import strategies as st
-from readers_support import assert_partition, line_spans, markup_in_text, synthetic
+from readers_support import line_spans, markup_in_text, synthetic
 
 from collate.model import Layer, Severity, Witness
 from collate.readers import read_witness
-from collate.readers.base import ReadOptions, is_private_use
+from collate.readers.base import is_private_use
 from collate.readers.jishuo import READER, classify_unprefixed
 
 CASES = Path(__file__).parent / "data" / "jishuo_lines.tsv"
@@ -139,29 +137,3 @@ def test_characters_per_layer(js: Witness) -> None:
 def test_detection_scores_its_seed_by_speaker_lines() -> None:
     own, reason = READER.detect(SEED_004.read_text(encoding="utf-8"))
     assert own >= 0.85 and "注曰" in reason
-
-
-# Pieces of the layout's syntax, shuffled into texts that must still be partitioned.
-PIECES = [
-    "注曰",
-    "疏曰",
-    "继公谓",
-    "【",
-    "】",
-    "反",
-    "右",
-    "\u3000",
-    "\u3000\u3000",
-    "\u3000案",
-    "\n",
-    "\r\n",
-    "防曰",
-    "也",
-    "拜",
-    "\ue5ab",
-]
-
-
-@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
-def test_any_text_is_partitioned(text: str) -> None:
-    assert_partition(READER.read(text, ReadOptions()).spans, text)

@@ -4,14 +4,11 @@ from pathlib import Path
 
 import pytest
 from conftest import GAIJI, MANDOKU, need_shared
-from hypothesis import given
-from hypothesis import strategies as st
-from readers_support import assert_partition, markup_in_text, synthetic, text_of
+from readers_support import markup_in_text, synthetic, text_of
 
 from collate.errors import InputError
 from collate.model import Layer, Witness
 from collate.readers import read_witness
-from collate.readers.base import ReadOptions
 from collate.readers.gaiji import load_gaiji
 from collate.readers.mandoku import PREVIOUS_CHAPTER, READER
 
@@ -158,33 +155,3 @@ def test_characters_per_layer(md: Witness) -> None:
 def test_detection_scores_its_file_by_page_markers() -> None:
     own, reason = READER.detect(need_shared(MANDOKU).read_text(encoding="utf-8"))
     assert own >= 0.9 and "<pb:" in reason
-
-
-# Pieces of the layout's syntax, shuffled into texts that must still be partitioned.
-PIECES = [
-    "#+TITLE: ",
-    "#+PROPERTY: JUAN 1",
-    "# x",
-    "<pb:KR1_SBCK_001-1a>",
-    "<md:KR1_WYG_001-1a>",
-    "<pb:",
-    ">",
-    "¶",
-    "(",
-    ")",
-    "/",
-    "&KR0002;",
-    "&",
-    ";",
-    "\n",
-    "\u3000",
-    "第七",
-    "卷第一",
-    "壺",
-    "■",
-]
-
-
-@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
-def test_any_text_is_partitioned(text: str) -> None:
-    assert_partition(READER.read(text, ReadOptions()).spans, text)

@@ -4,13 +4,10 @@ from pathlib import Path
 
 import pytest
 from conftest import SEED_003
-from hypothesis import given
-from hypothesis import strategies as st
-from readers_support import assert_partition, line_spans, markup_in_text, synthetic
+from readers_support import line_spans, markup_in_text, synthetic
 
 from collate.model import Layer, Severity, Witness
 from collate.readers import read_witness
-from collate.readers.base import ReadOptions
 from collate.readers.web import READER
 
 
@@ -129,29 +126,3 @@ def test_characters_per_layer(web: Witness) -> None:
 def test_detection_scores_its_seed_by_brackets_and_furniture() -> None:
     own, reason = READER.detect(SEED_003.read_text(encoding="utf-8"))
     assert own >= 0.9 and "【注" in reason and "furniture" in reason
-
-
-# Pieces of the layout's syntax, shuffled into texts that must still be partitioned.
-PIECES = [
-    "注",
-    " 疏",
-    "【",
-    "】",
-    "王氏曰",
-    "蕙田案",
-    "又案",
-    "右射",
-    "打 印",
-    "来源",
-    "\n",
-    " ",
-    "\u3000",
-    "□",
-    "射",
-    "曰",
-]
-
-
-@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
-def test_any_text_is_partitioned(text: str) -> None:
-    assert_partition(READER.read(text, ReadOptions()).spans, text)

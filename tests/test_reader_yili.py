@@ -4,14 +4,11 @@ from pathlib import Path
 
 import pytest
 from conftest import SEED_002
-from hypothesis import given
-from hypothesis import strategies as st
-from readers_support import assert_partition, synthetic, text_of
 from readers_support import line_spans as spans_on_line
+from readers_support import synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
-from collate.readers.base import ReadOptions
 from collate.readers.yili import READER
 
 
@@ -101,15 +98,6 @@ def test_unclosed_note_is_reported_and_the_rest_read(tmp_path: Path) -> None:
 def test_a_second_zhengzhu_in_zhu_is_text(tmp_path: Path) -> None:
     w = synthetic("郑注甲郑注乙\n", tmp_path, "yili-inline")
     assert w.layer_text(Layer.ZHU) == "甲郑注乙"
-
-
-PIECES = ["郑注", "【", "】", "案", "经", "注", "?", "\n", "\n\n", "\u00a0", "卷六 乡射礼"]
-
-
-@given(st.lists(st.sampled_from(PIECES), max_size=40))
-def test_any_text_is_partitioned(pieces: list[str]) -> None:
-    text = "".join(pieces)
-    assert_partition(READER.read(text, ReadOptions()).spans, text)
 
 
 def test_detection_scores_its_seed_by_zhengzhu_and_notes() -> None:

@@ -4,13 +4,10 @@ from pathlib import Path
 
 import pytest
 from conftest import SEED_001
-from hypothesis import given
-from hypothesis import strategies as st
-from readers_support import assert_partition, synthetic, text_of
+from readers_support import synthetic, text_of
 
 from collate.model import Layer, Span, Witness
 from collate.readers import read_witness
-from collate.readers.base import ReadOptions
 from collate.readers.zhushu import READER
 
 
@@ -127,30 +124,6 @@ def test_placeholders_and_private_use_are_reported(tmp_path: Path) -> None:
         ("pua", "\ue000"),
     ]
     assert w.layer_text(Layer.ZHU) == "注?〓\ue000"
-
-
-PIECES = [
-    "_{",
-    "}",
-    "〇",
-    "文疏『甲』至『乙』",
-    "註疏",
-    "正義曰：",
-    "陸曰：",
-    "經",
-    "注",
-    "『",
-    "』",
-    "\n",
-    "\n\n",
-    "\u00a0",
-]
-
-
-@given(st.lists(st.sampled_from(PIECES), max_size=40))
-def test_any_text_is_partitioned(pieces: list[str]) -> None:
-    text = "".join(pieces)
-    assert_partition(READER.read(text, ReadOptions()).spans, text)
 
 
 def test_detection_scores_its_seed_by_runs_and_shu_headers() -> None:
