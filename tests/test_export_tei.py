@@ -446,6 +446,45 @@ def test_transposed_passage_is_read_at_the_witness_own_place(tei_schema: Any) ->
     assert_valid(tree, tei_schema)
 
 
+def blocks_witness(siglum: str, blocks: Sequence[tuple[Layer, str]]) -> Witness:
+    """A witness of one line a block, each block its own unit (so headings stay apart)."""
+    text, spans = "", []
+    for unit, (layer, chunk) in enumerate(blocks, 1):
+        spans.append(Span(len(text), len(text) + len(chunk), layer, unit, "text"))
+        text += chunk + "\n"
+    return Witness(siglum, siglum, f"{siglum}.txt", text, "plain", spans=tuple(spans), marks=(Mark(0, "page", "1a"),))
+
+
+@pytest.mark.parametrize(
+    ("blocks", "divisions"),
+    [
+        (
+            [(Layer.HEADING, "礼记投壶"), (Layer.JING, "投壶之礼"), (Layer.HEADING, "右投壶")],
+            [["pb", "head", "p", "trailer"]],
+        ),
+        (
+            [(Layer.HEADING, "礼记投壶"), (Layer.HEADING, "右投壶"), (Layer.JING, "投壶之礼")],
+            [["pb", "head", "p", "trailer"], ["p"]],
+        ),
+        ([(Layer.HEADING, "右投壶"), (Layer.JING, "投壶之礼")], [["pb", "p", "trailer"], ["p"]]),
+        (
+            [(Layer.JING, "投壶之礼"), (Layer.HEADING, "右投壶"), (Layer.HEADING, "右射礼")],
+            [["pb", "p", "trailer", "trailer"]],
+        ),
+    ],
+    ids=["after text", "right after its heading", "first in the file", "two in a row"],
+)
+def test_closing_lines_end_a_division_with_content(
+    blocks: list[tuple[Layer, str]], divisions: list[list[str]], tei_schema: Any
+) -> None:
+    sk, zs = blocks_witness("SK", blocks), blocks_witness("ZS", [(Layer.JING, "投壺之禮")])
+    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
+    tree = tei_of(collation, witnesses)
+    assert [[etree.QName(c).localname for c in div] for div in xp(tree, "//tei:body/tei:div")] == divisions
+    assert_valid(tree, tei_schema)
+    assert_lossless(tree, collation, witnesses)
+
+
 def test_base_text_not_collated_is_marked_as_the_bases() -> None:
     sk = layered("SK", [(Layer.JING, "投壶之礼"), (None, "("), (Layer.SHU, "士则鹿中"), (None, ")")])
     zs = layered("ZS", [(Layer.JING, "投壺之禮")])

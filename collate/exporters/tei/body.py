@@ -50,9 +50,11 @@ def body(ctx: Context) -> Any:
         if block.layer is Layer.HEADING:
             if _is_trailer(block, ctx.base.text):
                 element.tag = f"{{{TEI_NS}}}trailer"
-                if phase == "bottom":
-                    new_div()
-                    phase = "body"
+                if phase == "top":
+                    # TEI allows a closing line only after some content: a section without any
+                    # (a heading, then at once its closing line) gets an empty paragraph.
+                    div.append(E.p())
+                # A closing line after another (右投壺, then 右射禮) stays in the same division.
                 div.append(element)
                 p, phase = None, "bottom"
                 continue
