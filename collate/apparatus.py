@@ -325,11 +325,12 @@ class WitnessInfo:
 
 @dataclass(frozen=True, slots=True)
 class RuleInfo:
-    """A normalization rule and whether it was in force for this collation."""
+    """A normalization rule, whether it was in force for this collation, and where its data comes from."""
 
     name: str
     description: str
     enabled: bool = True
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)

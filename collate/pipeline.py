@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.apparatus import Collation, LayerResult, RuleInfo, WitnessInfo, build_layer
+from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.errors import InputError
 from collate.model import Layer, Span, Token, Witness
 from collate.project import Project
@@ -158,7 +158,7 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
             WitnessInfo(w.siglum, w.label, w.path, w.layout, sparse=w.sparse) for w in read.witnesses
         ),
         layers=tuple(results),
-        rules=tuple(RuleInfo(r.name, r.description, r.enabled) for r in normalizer.describe()),
+        rules=normalizer.describe(),
         diagnostics=tuple(d for r in results for d in r.diagnostics),
     )
     if progress:

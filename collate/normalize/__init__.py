@@ -20,11 +20,10 @@ The rules (see ``docs/normalization.md``):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from collate.apparatus import ReadingClass
+from collate.apparatus import ReadingClass, RuleInfo
 from collate.model import Change, ChangeClass
 from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
 from collate.normalize.explain import compare, explain, reading_class, rule_counts
@@ -65,16 +64,6 @@ _SOURCES = {
     "semantic-variant": "Unihan 15.0 (collate/data/semantic_variants.tsv); collate/data/curated_variants.tsv",
     "script": "OpenCC",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class RuleInfo:
-    """What a rule does and where its data comes from, for the TEI header and the summary."""
-
-    name: str
-    description: str
-    enabled: bool
-    source: str
 
 
 class FoldRule(Protocol):
