@@ -75,7 +75,8 @@ class JsonExporter:
 EXPORTER = JsonExporter()
 
 
-def _location(loc: SourceLocation | None) -> dict[str, Any] | None:
+def location_json(loc: SourceLocation | None) -> dict[str, Any] | None:
+    """A place as JSON: path, line, column, printed page and line, and ``path:line:col``."""
     if loc is None:
         return None
     return {
@@ -132,8 +133,8 @@ def _coverage(result: LayerResult, siglum: str) -> dict[str, Any]:
         "siglum": siglum,
         "first_column": extent.first,
         "last_column": extent.last,
-        "first": _location(cov.first),
-        "last": _location(cov.last),
+        "first": location_json(cov.first),
+        "last": location_json(cov.last),
         "tokens": cov.tokens,
     }
 
@@ -143,7 +144,7 @@ def _witness_reading(w: WitnessReading) -> dict[str, Any]:
         "siglum": w.siglum,
         "text": w.text,
         "tokens": [t.index for t in w.tokens],
-        "location": _location(w.location),
+        "location": location_json(w.location),
     }
 
 
@@ -160,7 +161,7 @@ def _reading(r: Reading) -> dict[str, Any]:
 
 
 def _note(n: AttachedNote) -> dict[str, Any]:
-    return {"id": n.id, "resp": n.resp, "text": n.text, "location": _location(n.location), "claims": list(n.claims)}
+    return {"id": n.id, "resp": n.resp, "text": n.text, "location": location_json(n.location), "claims": list(n.claims)}
 
 
 def _locus(x: Locus) -> dict[str, Any]:
@@ -200,7 +201,7 @@ def _diagnostic(d: ApparatusDiagnostic) -> dict[str, Any]:
         "severity": d.diagnostic.severity.value,
         "start": d.diagnostic.start,
         "end": d.diagnostic.end,
-        "location": _location(d.location),
+        "location": location_json(d.location),
     }
 
 

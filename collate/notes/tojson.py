@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from collate.model import SourceLocation
+from collate.exporters.json import location_json
 from collate.notes.records import Anchor, Check, Claim, Note, ReadingDifference
 
 if TYPE_CHECKING:
@@ -29,18 +29,6 @@ def to_json(result: NotesResult) -> dict[str, Any]:
     }
 
 
-def _where(location: SourceLocation | None) -> dict[str, Any] | None:
-    if location is None:
-        return None
-    return {
-        "path": location.path,
-        "line": location.line,
-        "column": location.column,
-        "page": location.page,
-        "page_line": location.page_line,
-    }
-
-
 def _note(note: Note, anchor: Anchor | None, claims: tuple[Claim, ...], result: NotesResult) -> dict[str, Any]:
     return {
         "id": note.id,
@@ -50,7 +38,7 @@ def _note(note: Note, anchor: Anchor | None, claims: tuple[Claim, ...], result: 
         "text": note.text,
         "start": note.start,
         "end": note.end,
-        "location": _where(note.location),
+        "location": location_json(note.location),
         "anchor": None
         if anchor is None
         else {
@@ -61,7 +49,7 @@ def _note(note: Note, anchor: Anchor | None, claims: tuple[Claim, ...], result: 
             "text": anchor.text,
             "quote": anchor.quote,
             "score": anchor.score,
-            "location": _where(anchor.location),
+            "location": location_json(anchor.location),
         },
         "claims": [_claim(c, result.checks_of(c)) for c in claims],
     }
@@ -90,7 +78,7 @@ def _claim(claim: Claim, checks: tuple[Check, ...]) -> dict[str, Any]:
                 "evidence": c.evidence,
                 "actual": c.actual,
                 "score": c.score,
-                "location": _where(c.location),
+                "location": location_json(c.location),
             }
             for c in checks
         ],
