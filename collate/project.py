@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from collate.errors import ProjectError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from collate.tomlfile import parse_toml
 
 PROJECT_FILE = "collate.toml"
 # Layers collated by default: the classic and its commentaries, each with its own kind.
@@ -143,14 +138,7 @@ def load_project(path: Path) -> Project:
             where=f"{shown}:{line}:{column}",
             hint="TOML files are UTF-8: save the project file as UTF-8",
         ) from None
-    try:
-        data = tomllib.loads(raw_text)
-    except tomllib.TOMLDecodeError as exc:
-        # tomllib's message ends with "(at line L, column C)"; lift that into the location.
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        where = f"{shown}:{m.group(1)}:{m.group(2)}" if m else shown
-        raise ProjectError(f"not valid TOML: {re.sub(r' [(]at line.*', '', msg)}", where=where) from None
+    data = parse_toml(raw_text, shown)
     return project_from_mapping(data, root=path.parent, source=path, raw_text=raw_text)
 
 

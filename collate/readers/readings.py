@@ -24,18 +24,13 @@ since a reading silently dropped would look like silence of the witness.
 from __future__ import annotations
 
 import re
-import sys
 from functools import lru_cache
 from typing import Any
 
 from collate.errors import LayoutError
 from collate.model import Layer, SparseReading
 from collate.readers.base import Parsed, ReadOptions, SpanList
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from collate.tomlfile import parse_toml
 
 REQUIRED = ("at", "base", "reading", "source")
 OPTIONAL = ("position", "layer", "note")
@@ -94,18 +89,7 @@ class _Reading:
         return LayoutError(message, where=self.where(offset), hint=hint)
 
     def run(self) -> Parsed:
-        try:
-            data = tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError as exc:
-            # tomllib's message ends with "(at line L, column C)"; lift that into the location.
-            msg = str(exc)
-            m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-            where = f"{self.path}:{m.group(1)}:{m.group(2)}" if m else self.path
-            raise LayoutError(
-                f"not valid TOML: {re.sub(r' [(]at line.*', '', msg)}",
-                where=where,
-                hint="see witnesses/README.md for the readings format",
-            ) from None
+        data = parse_toml(self.text, self.path, LayoutError, "see witnesses/README.md for the readings format")
         for key in data:
             if key not in TOP_LEVEL:
                 raise self.fail(

@@ -13,9 +13,7 @@ decision that no longer fits stays in it (an orphan) and is never dropped.
 
 from __future__ import annotations
 
-import re
 import secrets
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,11 +26,7 @@ from collate.exporters import write_atomic
 from collate.model import Layer, Token
 from collate.normalize.placeholder import KEY_MARK
 from collate.project import Project
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from collate.tomlfile import parse_toml
 
 DECISIONS_FILE = "decisions.toml"
 FORMAT_VERSION = 1
@@ -170,13 +164,7 @@ def load_decisions(path: Path) -> tuple[Decision, ...]:
 
 def parse_decisions(raw: str, where: str = DECISIONS_FILE) -> tuple[Decision, ...]:
     """The decisions of a decisions file's text (see :func:`load_decisions`)."""
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        shown = f"{where}:{m.group(1)}:{m.group(2)}" if m else where
-        raise ProjectError(f"not valid TOML: {re.sub(r' [(]at line.*', '', msg)}", where=shown) from None
+    data = parse_toml(raw, where)
     version = data.get("version", FORMAT_VERSION)
     if version != FORMAT_VERSION:
         raise ProjectError(f"decisions file version {version!r} is not {FORMAT_VERSION}", where=where)
