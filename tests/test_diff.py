@@ -12,11 +12,12 @@ import pytest
 from click.testing import CliRunner
 from rich.cells import cell_len
 from rich.console import Console
+from test_decisions import witness
 
 from collate.alignment import LayerAlignment
 from collate.apparatus import Collation, DecisionAction, WitnessInfo, build_layer
 from collate.cli import main
-from collate.model import Layer, Mark, Span, Token, Witness
+from collate.model import Layer, Token, Witness
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review import decisions_path
@@ -96,16 +97,7 @@ def collation_with(base: str, other: str) -> tuple[Collation, dict[str, Witness]
     witnesses = {}
     streams = {}
     for siglum, text in (("SK", base), ("ZS", other)):
-        w = Witness(
-            siglum,
-            siglum,
-            f"{siglum}.txt",
-            text,
-            "plain",
-            spans=(Span(0, len(text), Layer.JING),),
-            marks=(Mark(0, "page", "1a"),),
-        )
-        witnesses[siglum] = w
+        witnesses[siglum] = witness(siglum, text)
         streams[siglum] = [Token(siglum, Layer.JING, i, i, i + 1, c, c) for i, c in enumerate(text)]
     columns = tuple(zip(streams["SK"], streams["ZS"], strict=True))
     result = build_layer(LayerAlignment(Layer.JING, ("SK", "ZS"), columns), witnesses)
