@@ -87,17 +87,28 @@ def run(config: Path | None, out: Path | None, files: tuple[Path, ...]) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--layout", default="auto", show_default=True, help="Layout to read the file with.")
+@click.option("--layout", default="auto", show_default=True, help="Print layout to read the file with.")
+@click.option(
+    "--container", default="auto", show_default=True, help="Container of the file (mandoku, paged, plain)."
+)
 @click.option("--gaiji", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Kanripo gaiji table.")
 @click.option(
     "--tokens", "show_tokens", is_flag=True, help="Print the token table instead: t, n, rules, layer, line:col."
 )
-def inspect(file: Path, layout: str, gaiji: Path | None, show_tokens: bool) -> None:
-    """Show how FILE is read: layout, layers, page/line references, diagnostics."""
+@click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON: container, layout, layers, pages.")
+def inspect(file: Path, layout: str, container: str, gaiji: Path | None, show_tokens: bool, as_json: bool) -> None:
+    """Show how FILE is read: container, layout, layers, page/line references, diagnostics."""
     from collate.readers import read_witness
     from collate.views.witness import inspect_view
 
-    witness = read_witness(file, layout=layout, gaiji_table=gaiji)
+    witness = read_witness(file, layout=layout, container=container, gaiji_table=gaiji)
+    if as_json:
+        import json
+
+        from collate.readers.report import reading_report
+
+        click.echo(json.dumps(reading_report(witness), ensure_ascii=False, indent=2))
+        return
     console = _console()
     if show_tokens:
         from collate.normalize import Normalizer

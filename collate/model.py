@@ -151,6 +151,8 @@ class Witness:
     text: str
     layout: str
     layout_reason: str = ""
+    container: str = "plain"
+    container_reason: str = ""
     encoding: str = "utf-8"
     spans: tuple[Span, ...] = ()
     marks: tuple[Mark, ...] = ()

@@ -65,6 +65,7 @@ def read_project(project: Project, progress: Progress | None = None) -> ReadResu
                 siglum=cfg.siglum,
                 label=cfg.label,
                 layout=cfg.layout,
+                container=cfg.container,
                 encoding=cfg.encoding,
                 gaiji_table=project.resolve(project.gaiji_table) if project.gaiji_table else None,
                 display=cfg.display_path,

@@ -25,6 +25,7 @@ class WitnessConfig:
     label: str
     path: Path
     layout: str = "auto"
+    container: str = "auto"
     encoding: str | None = None
     notes: str = ""
     bibl: str = ""
@@ -105,6 +106,25 @@ def _witness_line(text: str, n: int, siglum: str) -> int:
     return text.count("\n", 0, key.start() if key else start) + 1
 
 
+def _check_reading_names(layout: str, container: str, siglum: str, where: str) -> None:
+    """A witness's ``layout`` and ``container`` must name registered ones (or ``auto``)."""
+    from collate.readers import CONTAINERS, LAYOUTS
+
+    # ``mandoku`` was a layout before containers and layouts were told apart: it names the container.
+    if layout not in ("auto", "mandoku") and layout not in LAYOUTS:
+        raise ProjectError(
+            f"unknown layout {layout!r} for witness {siglum}",
+            where=where,
+            hint="known layouts: " + ", ".join(sorted(LAYOUTS)) + ", or auto",
+        )
+    if container != "auto" and container not in CONTAINERS:
+        raise ProjectError(
+            f"unknown container {container!r} for witness {siglum}",
+            where=where,
+            hint="known containers: " + ", ".join(sorted(CONTAINERS)) + ", or auto",
+        )
+
+
 def _check_layers(layers: object, where: str) -> None:
     from collate.model import Layer
 
@@ -167,15 +187,8 @@ def project_from_mapping(
             raise ProjectError(f"duplicate siglum {siglum!r}", where=where, hint="give each witness its own siglum")
         seen.add(siglum)
         layout = _str(entry, "layout", where, "auto")
-        if layout != "auto":
-            from collate.readers import LAYOUTS
-
-            if layout not in LAYOUTS:
-                raise ProjectError(
-                    f"unknown layout {layout!r} for witness {siglum}",
-                    where=where,
-                    hint="known layouts: " + ", ".join(sorted(LAYOUTS)) + ", or auto",
-                )
+        container = _str(entry, "container", where, "auto")
+        _check_reading_names(layout, container, siglum, where)
         encoding = entry.get("encoding")
         artifacts = entry.get("artifacts", [])
         if not isinstance(artifacts, list) or not all(isinstance(a, str) for a in artifacts):
@@ -193,6 +206,7 @@ def project_from_mapping(
                 label=_str(entry, "label", where, siglum),
                 path=Path(_str(entry, "path", where)),
                 layout=layout,
+                container=container,
                 encoding=str(encoding) if encoding else None,
                 notes=_str(entry, "notes", where, ""),
                 bibl=_str(entry, "bibl", where, ""),

@@ -9,8 +9,9 @@ from readers_support import markup_in_text, synthetic, text_of
 from collate.errors import InputError
 from collate.model import Layer, Witness
 from collate.readers import read_witness
+from collate.readers.containers.mandoku import CONTAINER as READER
 from collate.readers.gaiji import load_gaiji
-from collate.readers.mandoku import PREVIOUS_CHAPTER, READER
+from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 HEADER = "# -*- mode: mandoku-view -*-\n#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n"
 

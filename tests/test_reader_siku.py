@@ -194,7 +194,7 @@ def test_layer_sizes(sk: Witness) -> None:
 def test_detect_scores_seed_000_high_and_the_others_low() -> None:
     score, reason = READER.detect(SEED_000.read_text(encoding="utf-8"))
     assert score >= 0.9
-    assert "blank-line pages" in reason and "(…/…) double-column" in reason and "蕙田案" in reason
+    assert "(注…/…) small-print runs" in reason and "蕙田案" in reason
     others = [SEED_001, SEED_002, SEED_003, SEED_004, need_shared(MANDOKU)]
     for path in others:
         assert READER.detect(path.read_text(encoding="utf-8"))[0] <= 0.2, path.name
@@ -261,9 +261,12 @@ def test_synthetic_cases(name: str, text: str, layers: dict[Layer, str], diagnos
     assert [(d.code, d.start - len(HEADER)) for d in w.diagnostics] == diagnostics
 
 
-def test_page_marks_of_a_synthetic_text() -> None:
+def test_page_marks_of_a_synthetic_text(tmp_path: Path) -> None:
+    """Pages come from the paged container: blank lines out, a page mark after each break."""
     text = HEADER + "主人请曰\n\n宾曰\n\u3000\n\n宾曰亦如之\n"
-    w = read(text)
+    path = tmp_path / "t.txt"
+    path.write_text(text, encoding="utf-8")
+    w = read_witness(path, layout="siku-wltk", container="paged")
     pages = [(m.label, m.offset) for m in w.marks if m.kind == "page"]
     assert pages == [("1a", 0), ("1b", text.index("宾曰")), ("2a", text.index("宾曰亦"))]
     assert [m.label for m in w.marks if m.kind == "line"] == ["1", "2", "3", "4", "5", "6", "1", "2", "1"]

@@ -13,10 +13,15 @@ from collate.model import Diagnostic, Layer, Mark, Severity, Span, SparseReading
 
 @dataclass(frozen=True, slots=True)
 class ReadOptions:
-    """What a reader may need beyond the text: a gaiji table for Mandoku entities."""
+    """What a reader may need beyond the text.
+
+    ``gaiji_table`` resolves Mandoku entities (for the container); ``breaks`` are the body
+    offsets where the container took out another print's line end (for the layout).
+    """
 
     gaiji_table: Path | None = None
     path: str = ""
+    breaks: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
-"""四庫全書 e-text of 五禮通考 (seed 000): printed pages and lines kept, layers by indentation.
+"""四庫全書 print of 五禮通考 (seed 000, Kanripo KR1d0087): layers by indentation and small print.
 
-Each file line is a printed line; a blank line (or several in a row) ends a half-folio page,
-labelled ``1a``, ``1b``, ``2a`` … from the file's start. The tables of
-``SIKU_WLTK`` are the whole layout; the code only applies them:
+Each body line is a printed line (pages come from the container: blank lines in seed 000,
+``<pb:…>`` in a Kanripo file). The tables of ``SIKU_WLTK`` are the whole layout; the code
+only applies them:
 
 1. The first ``header`` lines are headings (collection, 卷 title, author, 嘉礼三十八, 射礼)
    and go to the metadata. A line matching a ``headings`` pattern (``右投壶``, the closing
@@ -39,12 +39,11 @@ work, a commentator or a marker.
 from __future__ import annotations
 
 import re
-import statistics
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Mark, Severity, Span
+from collate.model import Diagnostic, Layer, Severity, Span
 from collate.readers.base import Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
-from collate.readers.layoutspec import Block, IndentLayout, Marker, half_folio
+from collate.readers.layoutspec import Block, IndentLayout, Marker
 
 # The chapters of 禮記 (simplified, as this e-text prints them).
 LIJI_CHAPTERS = (
@@ -143,32 +142,22 @@ class IndentedReader:
         return None
 
     def detect(self, text: str) -> tuple[float, str]:
-        """Scores double-column pieces, regular blank-line pages and indented note blocks."""
+        """Scores small print opened by a layer marker (``(注``) and indented note blocks."""
         spec = self.spec
-        pieces = len(self._double_column.findall(text))
-        page_lengths: list[int] = []
-        printed = 0
+        openers = tuple(spec.small_print[0] + m.text for m in spec.markers if m.opens)
+        marked = sum(text.count(o) for o in openers)
         notes = 0
         for line in iter_lines(text):
-            if text[line.start : line.end].strip("\r\n"):
-                printed += 1
-                block = spec.block_at(line.body_start - line.start)
-                if block is Block.NOTE and self._notes.match(text, line.body_start, line.body_end):
-                    notes += 1
-            elif printed:
-                page_lengths.append(printed)
-                printed = 0
-        # Printed pages hold several lines each; blank lines between paragraphs do not.
-        paged = len(page_lengths) >= 2 and statistics.median(page_lengths) >= 4
-        score = 0.4 * min(1.0, pieces / 10) + 0.3 * paged + 0.3 * min(1.0, notes / 2)
+            block = spec.block_at(line.body_start - line.start)
+            if block is Block.NOTE and self._notes.match(text, line.body_start, line.body_end):
+                notes += 1
+        score = 0.5 * min(1.0, marked / 5) + 0.5 * min(1.0, notes / 2)
         found = []
-        if paged:
-            found.append(f"{len(page_lengths) + 1} blank-line pages")
-        if pieces:
-            found.append(f"{pieces} (…/…) double-column pieces")
+        if marked:
+            found.append(f"{marked} {'/'.join(openers)}…/…) small-print runs")
         if notes:
             found.append(f"{notes} indented {'/'.join(spec.note_attributions)} blocks")
-        return round(score, 2), ", ".join(found) or "no pages, double columns or indented notes"
+        return round(score, 2), ", ".join(found) or "no marked small print or indented notes"
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """Split ``text`` into layers by indentation and small print; mark pages and lines."""
@@ -206,7 +195,6 @@ class _Reading:
         self.spec = reader.spec
         self.text = text
         self.found: list[Span] = []
-        self.marks: list[Mark] = []
         self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
         self.metadata: list[tuple[str, str]] = []
         self.unit = 0
@@ -232,19 +220,11 @@ class _Reading:
                 pos = i + 1
 
     def run(self) -> Parsed:
-        page, page_line, printed, pending_break = 0, 0, 0, False
+        printed = 0
         for line in iter_lines(self.text):
             if not self.text[line.start : line.end].strip("\r\n"):
-                pending_break = printed > 0
-                continue
-            if pending_break or not self.marks:
-                if pending_break:
-                    page += 1
-                self.marks.append(Mark(line.start, "page", half_folio(page)))
-                page_line, pending_break = 0, False
-            page_line += 1
+                continue  # a page break the container left in, or a stray blank line: layout
             printed += 1
-            self.marks.append(Mark(line.start, "line", str(page_line)))
             self.line(line, printed)
         spans = SpanList()
         pos = 0
@@ -254,9 +234,7 @@ class _Reading:
             pos = s.end
         spans.layout(pos, len(self.text))
         self.diagnostics.sort(key=lambda d: d.start)
-        return Parsed(
-            spans.freeze(), marks=tuple(self.marks), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata)
-        )
+        return Parsed(spans.freeze(), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata))
 
     def line(self, line: Line, printed: int) -> None:
         start, end = line.body_start, line.body_end

@@ -56,7 +56,7 @@ def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
             table.add_row(
                 siglum if first else Text(""),
                 Text(w.label) if first else Text(""),
-                Text(w.layout) if first else Text(""),
+                Text(f"{w.container}/{w.layout}") if first else Text(""),
                 Text(layer_name),
                 chars,
                 unit_count,
@@ -72,7 +72,8 @@ def inspect_view(w: Witness, *, color: bool) -> Group:
     parts: list[Table | Text] = []
     head = Text()
     head.append(f"{w.path}\n", style="bold")
-    head.append(f"layout: {w.layout} ({w.layout_reason}); encoding: {w.encoding}\n")
+    head.append(f"container: {w.container} ({w.container_reason}); layout: {w.layout} ({w.layout_reason}); ")
+    head.append(f"encoding: {w.encoding}\n")
     parts.append(head)
     summary = Table(title="Layers")
     for col in ("layer", "chars", "units"):

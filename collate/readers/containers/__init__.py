@@ -1,0 +1,67 @@
+"""Containers: how a witness file is wrapped, one module a container, registered here.
+
+A container takes out of the raw file what is its own (header lines, page markers, line-end
+signs, blank page breaks, entities) and hands the rest to the print layout as a
+:class:`~collate.readers.body.Body`. It knows nothing of layers; a layout knows nothing of
+containers. ``detect_container`` picks the best fit and says why.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Protocol
+
+from collate.errors import ProjectError
+from collate.readers.base import ReadOptions
+from collate.readers.body import Body
+
+# name -> module holding a ``CONTAINER``; imported on first use.
+CONTAINERS: dict[str, str] = {
+    "mandoku": "collate.readers.containers.mandoku",
+    "paged": "collate.readers.containers.paged",
+    "plain": "collate.readers.containers.plain",
+}
+
+
+class Container(Protocol):
+    """How one kind of file wraps the print it holds."""
+
+    name: str
+    description: str
+
+    def detect(self, raw: str) -> tuple[float, str]:
+        """How well ``raw`` fits this container (0..1) and why, in a short phrase."""
+        ...
+
+    def read(self, raw: str, options: ReadOptions) -> Body:
+        """The body text for the layout, with the container's own spans and marks."""
+        ...
+
+
+def get_container(name: str) -> Container:
+    """The container registered as ``name``, or a :class:`ProjectError` listing the known ones."""
+    try:
+        module = CONTAINERS[name]
+    except KeyError:
+        known = ", ".join(sorted(CONTAINERS))
+        raise ProjectError(f"unknown container {name!r}", hint=f"known containers: {known}, or auto") from None
+    container: Container = import_module(module).CONTAINER
+    return container
+
+
+def detect_container(raw: str) -> tuple[str, str]:
+    """The best-fitting container for ``raw``: its name and the reason it won."""
+    scored = []
+    for name in CONTAINERS:
+        if name == "plain":
+            continue
+        score, reason = get_container(name).detect(raw)
+        scored.append((score, name, reason))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    score, name, reason = scored[0]
+    if score <= 0:
+        return "plain", "no page markers, org header or blank-line pages: the file's lines as they are"
+    return name, reason
+
+
+__all__ = ["CONTAINERS", "Container", "detect_container", "get_container"]

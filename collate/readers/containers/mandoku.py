@@ -1,0 +1,228 @@
+"""Kanseki Repository "Mandoku" files (``KR1d0076_012.txt`` and the like).
+
+- Org lines (``# -*- mode: mandoku-view -*-``, ``#+TITLE: 大戴禮記``, ``#+PROPERTY: JUAN 12``,
+  and mid-file ones such as ``#+PROPERTY: JUAN 卷六十二考證``) are markers; their values are
+  metadata, the title's value a heading. Comment lines (``# src: …``, ``# dating: …``, an
+  image name) are markers; ``# page missing`` marks a lacuna: the pages between the page
+  marker before it and the next one are lost (``Mark(offset, "lacuna", "006-14a 2")``, a
+  marker span labelled ``lacuna``), never text and never an omission. Org headings
+  (``** 47 射義``) are headings.
+- ``<pb:KR1d0076_SBCK_012-7a>`` (text, edition, juan-leaf side) opens a printed page:
+  ``Mark(offset, "page", "012-7a")``. ``<md:KR1d0076_WYG_012-8a>`` points at the page of another
+  edition: ``Mark(offset, "milestone", "WYG 012-8a")``. Both are marker spans.
+- The file's own lines follow the print whose pages ``<pb:>`` marks: each body line is a printed
+  line, ``Mark(offset, "line", n)`` counted from its page's start. ``¶`` is layout: at a line's
+  end it repeats the line end; inside a line (the SBCK branch) it marks the line ends of the
+  print the ``<md:>`` milestones point at, and its place is kept as a body ``break``.
+  A line holding nothing but markers is taken out whole; ``　¶`` (a blank printed line) stays.
+- ``&KR0002;`` is a gaiji entity: one body character, resolved through the table
+  ``options.gaiji_table`` names (unresolved: ``〓`` and an ``unresolved-entity`` diagnostic).
+"""
+
+from __future__ import annotations
+
+import re
+
+from collate.model import Diagnostic, Layer, Mark
+from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
+from collate.readers.body import Body, BodyBuilder
+from collate.readers.gaiji import load_gaiji
+
+_KEYWORD = re.compile(r"#\+(?P<key>[A-Za-z_]+):[ \t]*(?P<value>.*)")
+_HEADING = re.compile(r"(?P<stars>\*+[ \t]+)(?P<title>.*)")
+_LACUNA = re.compile(r"#\s*page\s+missing\s*", re.I)
+# A marker's id holds no ``<``: else a line of unclosed ``<pb:`` rescans to its end from each one.
+_PIECE = re.compile(r"<pb:(?P<pb>[^<>\n]*)>|<md:(?P<md>[^<>\n]*)>|(?P<pilcrow>¶)|&(?P<entity>[A-Za-z][A-Za-z0-9]*);")
+_PAGE_ID = re.compile(r"(?P<text>[^_]+)_(?P<edition>[^_]+)_(?P<page>[^_]+)")
+_LEAF = re.compile(r"(?P<prefix>.*?)(?P<leaf>\d+)(?P<side>[a-z])$")
+
+
+class MandokuContainer:
+    """Reads the Mandoku wrapping: org lines, page markers, ``¶``, gaiji entities."""
+
+    name = "mandoku"
+    description = "Kanseki Repository Mandoku file: #+ header, <pb:…> pages, ¶ print lines, &KR…; gaiji"
+
+    def detect(self, raw: str) -> tuple[float, str]:
+        """``<pb:…>`` page markers, an org header, ``¶`` and ``&KR…;`` entities."""
+        pages = len(re.findall(r"<pb:[^<>\n]+>", raw))
+        header = bool(re.search(r"^#\+(TITLE|PROPERTY):", raw, re.M))
+        if not pages and not header:
+            return 0.0, "no <pb:…> page markers or #+TITLE header"
+        found = []
+        score = 0.0
+        if pages:
+            score += 0.6
+            found.append(f"{pages} <pb:…>")
+        if header:
+            score += 0.3
+            found.append("#+TITLE" if "#+TITLE:" in raw else "#+PROPERTY")
+        if "¶" in raw:
+            score += 0.1
+            found.append("¶ line ends")
+        entities = len(re.findall(r"&KR\d+;", raw))
+        if entities:
+            found.append(f"{entities} &KR…; entities")
+        return min(score, 1.0), ", ".join(found)
+
+    def read(self, raw: str, options: ReadOptions) -> Body:
+        """Org lines and markers out; body lines with entities resolved."""
+        return _Reading(raw, options).run()
+
+
+class _Reading:
+    def __init__(self, raw: str, options: ReadOptions) -> None:
+        self.raw = raw
+        self.b = BodyBuilder(raw)
+        self.table = load_gaiji(options.gaiji_table) if options.gaiji_table is not None else None
+        self.source = options.gaiji_table.name if options.gaiji_table is not None else "no gaiji table"
+        self.page_line = 0
+        self.page: str | None = None
+        self.lacunae: list[tuple[int, int, str | None]] = []  # (start, end, page before)
+        self.marked = False
+
+    def run(self) -> Body:
+        raw, b = self.raw, self.b
+        for line in iter_lines(raw):
+            if raw.startswith("#", line.start):
+                self.org(line.start, line.body_end, line.end)
+            elif _HEADING.fullmatch(raw, line.start, line.body_end):
+                m = _HEADING.fullmatch(raw, line.start, line.body_end)
+                assert m is not None
+                b.drop(line.start, m.end("stars"), Layer.MARKUP, "marker", "org heading")
+                b.drop(m.start("title"), line.body_end, Layer.HEADING, "text", "org heading")
+                b.drop(line.body_end, line.end)
+            else:
+                self.body_line(line.start, line.body_end, line.end)
+        self.close_lacunae(None)
+        return b.build(CONTAINER.name, CONTAINER.description)
+
+    def org(self, start: int, body_end: int, end: int) -> None:
+        raw, b = self.raw, self.b
+        keyword = _KEYWORD.match(raw, start, body_end)
+        if _LACUNA.fullmatch(raw, start, body_end):
+            b.drop(start, body_end, Layer.MARKUP, "marker", "lacuna")
+            self.lacunae.append((start, body_end, self.page))
+        elif keyword is None:
+            b.drop(start, body_end, Layer.MARKUP, "marker", "org")
+        else:
+            key, value = keyword.group("key").upper(), keyword.group("value").strip()
+            if key == "PROPERTY" and value:
+                name, _, value = value.partition(" ")
+                b.metadata.append((name.lower(), value.strip()))
+                b.drop(start, body_end, Layer.MARKUP, "marker", f"#+PROPERTY {name}")
+            elif key == "TITLE" and value:
+                b.metadata.append(("title", value))
+                b.drop(start, keyword.start("value"), Layer.MARKUP, "marker", "#+TITLE")
+                b.drop(keyword.start("value"), body_end, Layer.HEADING, "text", "title")
+            else:
+                b.metadata.append((key.lower(), value))
+                b.drop(start, body_end, Layer.MARKUP, "marker", f"#+{key}")
+        b.drop(body_end, end)
+
+    def body_line(self, start: int, body_end: int, end: int) -> None:
+        raw, b = self.raw, self.b
+        pieces = list(_PIECE.finditer(raw, start, body_end))
+        rest = _PIECE.sub(lambda m: "x" if m.lastgroup == "entity" else "", raw[start:body_end])
+        if not rest.strip(LINE_SPACE):
+            # Markers only (or nothing): the line is the container's, line end and all.
+            self.markers(start, body_end, pieces, keep=False)
+            b.drop(body_end, end)
+            return
+        self.page_line += 1
+        self.marked = False
+        self.markers(start, body_end, pieces, keep=True)
+        b.keep(body_end, end)
+
+    def markers(self, start: int, end: int, pieces: list[re.Match[str]], keep: bool) -> None:
+        raw, b = self.raw, self.b
+        pos = start
+        for m in pieces:
+            self.text(pos, m.start(), keep)
+            kind = m.lastgroup
+            if kind == "pb":
+                page = _page_label(m.group("pb"), b.metadata)
+                self.close_lacunae(page)
+                self.page = page
+                b.marks.append(Mark(m.start(), "page", page))
+                b.drop(m.start(), m.end(), Layer.MARKUP, "marker", "pb")
+                self.page_line = 0
+            elif kind == "md":
+                b.marks.append(Mark(m.start(), "milestone", _milestone_label(m.group("md"))))
+                b.drop(m.start(), m.end(), Layer.MARKUP, "marker", "md")
+            elif kind == "pilcrow":
+                if raw[m.end() : end].strip(LINE_SPACE + "¶") and b.body_length:
+                    b.breaks.add(b.body_length)
+                b.drop(m.start(), m.end(), Layer.MARKUP, "layout", "¶")
+            else:
+                self.line_mark(m.start())
+                self.entity(m)
+            pos = m.end()
+        self.text(pos, end, keep)
+
+    def text(self, start: int, end: int, keep: bool) -> None:
+        if end <= start:
+            return
+        if not keep:
+            self.b.drop(start, end)
+            return
+        self.line_mark(start)
+        self.b.keep(start, end)
+
+    def line_mark(self, offset: int) -> None:
+        """The printed line's mark, at its first character the body keeps."""
+        if not self.marked:
+            self.marked = True
+            self.b.marks.append(Mark(offset, "line", str(self.page_line)))
+
+    def entity(self, m: re.Match[str]) -> None:
+        code = m.group("entity")
+        char = self.table.get(code) if self.table is not None else None
+        self.b.entity(m.start(), m.end(), char, f"{self.source} {code}")
+        if char is None:
+            why = "no gaiji table given" if self.table is None else f"{code} is not in {self.source}"
+            message = f"unresolved entity {m.group(0)}: {why}; read as a placeholder"
+            self.b.diagnostics.append(Diagnostic("unresolved-entity", message, m.start(), m.end()))
+
+    def close_lacunae(self, next_page: str | None) -> None:
+        """Each ``# page missing`` since the last page marker: that page up to ``next_page`` is lost."""
+        for start, end, page in self.lacunae:
+            count = _pages_between(page, next_page)
+            extent = f"{page}, {count} page{'s' if count != 1 else ''}" if page and count else (page or "?")
+            self.b.marks.append(Mark(start, "lacuna", extent))
+            message = f"pages missing from this print ({extent}): a lacuna, not an omission"
+            self.b.diagnostics.append(Diagnostic("lacuna", message, start, end))
+        self.lacunae.clear()
+
+
+def _pages_between(first: str | None, after: str | None) -> int:
+    """How many half-folio pages from ``first`` up to, not including, ``after`` (0: unknown)."""
+    a = _LEAF.fullmatch(first or "")
+    z = _LEAF.fullmatch(after or "")
+    if a is None or z is None or a.group("prefix") != z.group("prefix"):
+        return 0
+
+    def index(m: re.Match[str]) -> int:
+        return int(m.group("leaf")) * 2 + (ord(m.group("side")) - ord("a"))
+
+    return max(0, index(z) - index(a))
+
+
+def _page_label(marker: str, metadata: list[tuple[str, str]]) -> str:
+    """``012-7a`` for a page marker; the text id and edition are recorded once."""
+    m = _PAGE_ID.fullmatch(marker)
+    if m is None:
+        return marker
+    if not any(k == "text" for k, _ in metadata):
+        metadata.append(("text", m.group("text")))
+        metadata.append(("edition", m.group("edition")))
+    return m.group("page")
+
+
+def _milestone_label(marker: str) -> str:
+    """``WYG 012-8a`` for a milestone into another edition."""
+    m = _PAGE_ID.fullmatch(marker)
+    return marker if m is None else f"{m.group('edition')} {m.group('page')}"
+
+
+CONTAINER = MandokuContainer()

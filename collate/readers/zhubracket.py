@@ -1,0 +1,286 @@
+"""Prints of a classic with its commentary in double-column small print: ``經(注/注)經…``.
+
+The 四部叢刊 prints in the Kanseki Repository (鄭注 儀禮 and 周禮, 纂圖互註禮記, 盧辯注 大戴禮記)
+and many others set the classic in large print and the commentary after each passage in
+small print, ``(右欄/左欄)``:
+
+- Large print is 經. ``(…)`` is small print, ``/`` its column break (the e-text gives the
+  right column first); a run of small print goes on over the pieces of following lines when
+  nothing stands between them (``…)`` at a line's end, ``(…`` at the next line's start).
+- Small print is 注 (ZHU), with the others marked inside it: after ``○`` or ``〇`` comes
+  陸德明's 音義 (SHIWEN) to the run's end; a run opening with ``陸曰`` is 音義 too (at a title).
+  ``重言``, ``重意``, ``互註`` (the cross-references of the 纂圖互註 prints) open a NOTE to the
+  run's end (``○`` inside it separates entries). A run opening with ``案`` is a note of the
+  Siku editors (NOTE). The marking words are attributions; ``○`` is a marker.
+- Headings: a 卷 title (``儀禮卷第六``), a chapter title (``燕禮第六``, ``射義第四十六``, with
+  what follows it on its line when that is only the book and its commentator, ``儀禮　鄭氏注``),
+  a line naming the book and commentator (``禮記　鄭氏註``), and a tally of characters in small
+  print (``(經三千二百二十三字/注四千六百二十字)``). A chapter title may stand inside a body
+  line where the container took out another print's line ends (``…之法也¶投壺¶第七十八``):
+  ``options.breaks`` cut those print lines. Text before the first chapter title is the end of
+  the previous chapter: 經, labelled ``previous chapter``.
+- An unclosed ``(`` ends at its line end, a stray ``)`` is layout: both are ``unbalanced``
+  diagnostics and the reading goes on.
+
+To read another print of this kind with other marking words, add them to the tables below.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+
+from collate.model import Diagnostic, Layer
+from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
+
+_NUMERAL = "〇一二三四五六七八九十百千"
+_TITLE_MAX = 8
+_CHAPTER = re.compile(rf"(?P<title>[^\s()/○〇]{{1,{_TITLE_MAX}}}(?<![卷巻])第[{_NUMERAL}]+)")
+_NUMBER = re.compile(rf"第[{_NUMERAL}]+")
+_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,12}}[卷巻]第?[{_NUMERAL}]+")
+_BOOK_AND_COMMENTATOR = re.compile(r"[^\s()/]{0,6}[\s\u3000]*[^\s()/]{1,3}氏(?:注|註)")
+_TALLY = re.compile(rf"[經经][{_NUMERAL}]+字.*")
+# Words that open, inside small print, something other than the commentary.
+_SEPARATORS = "○〇"  # then 音義
+_NOTE_WORDS = ("重言", "重意", "互註", "互注")
+_RUN_OPENERS = (("陸曰", Layer.SHIWEN), ("案", Layer.NOTE))
+
+PREVIOUS_CHAPTER = "previous chapter"
+
+
+@dataclass
+class _Run:
+    """The small-print run being read (mutable state)."""
+
+    layer: Layer
+    unit: int
+    label: str | None = None
+
+
+class ZhuBracketReader:
+    """Reads ``經(注/注)`` prints: large print 經, small print 注 with 音義 and notes inside."""
+
+    name = "zhu-bracket"
+    description = "classic in large print, commentary in (…/…) small print with ○ 音義 (四部叢刊 prints)"
+
+    def detect(self, text: str) -> tuple[float, str]:
+        """Many small-print pieces, most of them not opened by a layer word."""
+        pieces = re.findall(r"\(([^()\n]*)\)", text)
+        if not pieces:
+            return 0.0, "no (…) small print"
+        columns = sum(1 for p in pieces if "/" in p)
+        separators = sum(p.count("○") + p.count("〇") for p in pieces)
+        large = len(re.sub(r"\([^()\n]*\)|\s", "", text))
+        small = sum(len(p) for p in pieces)
+        score = 0.3 * min(1.0, columns / 10) + 0.1 * min(1.0, separators / 5) + 0.1 * (large > small / 20)
+        found = f"{columns} (…/…) double-column pieces"
+        if separators:
+            found += f", {separators} ○ 音義 inside them"
+        return round(score, 2), found
+
+    def read(self, text: str, options: ReadOptions) -> Parsed:
+        """Line by line: headings, large print, small-print runs."""
+        return _Reading(text, options).run()
+
+
+class _Reading:
+    def __init__(self, text: str, options: ReadOptions) -> None:
+        self.text = text
+        self.breaks = options.breaks
+        self.state = ReadState(text)
+        self.run_: _Run | None = None  # a run that closed its line: the next line may go on with it
+        self.jing_unit = 0
+        self.first_title = self.find_first_title()
+
+    def find_first_title(self) -> int | None:
+        """Where the first chapter title stands, if the file has one."""
+        for line in iter_lines(self.text):
+            titles = self.titles(line.body_start, line.body_end)
+            if titles:
+                return titles[0][0]
+        return None
+
+    def titles(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        """The chapter titles of a body line: ``(start, end, label)`` in order.
+
+        ``燕禮第六`` at a print line's start, or a print line that is only ``第七十八`` after a
+        short one (``投壺``, then ``第七十八``: both headings).
+        """
+        text = self.text
+        cuts = sorted(b for b in self.breaks if start < b < end)
+        bounds = [start, *cuts, end]
+        segments = [(a, z) for a, z in pairwise(bounds) if z > a]
+        found: list[tuple[int, int, str]] = []
+        for j, (a, z) in enumerate(segments):
+            number = _NUMBER.fullmatch(text, a, z)
+            if number and j > 0 and segments[j - 1][1] - segments[j - 1][0] <= _TITLE_MAX:
+                if found and found[-1][0] == segments[j - 1][0]:
+                    found.pop()
+                found.append((segments[j - 1][0], segments[j - 1][1], "chapter title"))
+                found.append((a, z, "chapter number"))
+                continue
+            m = _CHAPTER.match(text, a, z)
+            if m and self.is_title(m, z):
+                found.append((m.start(), m.end(), "chapter title"))
+        return found
+
+    def is_title(self, m: re.Match[str], end: int) -> bool:
+        """A chapter title: it ends its print line, or only small print or the book's name follow."""
+        rest = self.text[m.end() : end].strip(LINE_SPACE)
+        return not rest or rest.startswith("(") or bool(_BOOK_AND_COMMENTATOR.fullmatch(rest))
+
+    def run(self) -> Parsed:
+        st = self.state
+        for line in iter_lines(self.text):
+            st.spans.layout(line.start, line.body_start)
+            self.line(line.body_start, line.body_end)
+            st.spans.layout(line.body_end, line.end)
+        return st.parsed()
+
+    def heading(self, start: int, end: int, label: str) -> None:
+        self.state.spans.add(start, end, Layer.HEADING, self.state.next_unit(), "text", label)
+
+    def line(self, start: int, end: int) -> None:
+        text, st = self.text, self.state
+        if start == end:
+            return
+        if _JUAN_TITLE.fullmatch(text, start, end):
+            self.heading(start, end, "juan title")
+            self.run_ = None
+            return
+        if _BOOK_AND_COMMENTATOR.fullmatch(text, start, end):
+            self.heading(start, end, "book and commentator")
+            self.run_ = None
+            return
+        pos = start
+        for tstart, tend, label in self.titles(start, end):
+            self.pieces(pos, tstart)
+            self.heading(tstart, tend, label)
+            self.jing_unit = 0
+            pos = tend
+            line_end = self.line_end(tend, end)
+            rest = text[pos:line_end].strip(LINE_SPACE)
+            if rest and _BOOK_AND_COMMENTATOR.fullmatch(rest):
+                at = text.index(rest, pos)
+                st.spans.layout(pos, at)
+                self.heading(at, at + len(rest), "book and commentator")
+                pos = at + len(rest)
+            if tstart == start and (pos >= end or text[pos] != "("):
+                # A title opening its line: a run before it is over.
+                self.run_ = None
+        self.pieces(pos, end)
+
+    def line_end(self, pos: int, end: int) -> int:
+        """Where the print line holding ``pos`` ends: the next break or the body line's end."""
+        return min([b for b in self.breaks if pos < b < end] or [end])
+
+    def pieces(self, start: int, end: int) -> None:
+        """Large print and small-print pieces of ``text[start:end]``."""
+        text, st = self.text, self.state
+        pos = start
+        while pos < end:
+            o = text.find("(", pos, end)
+            c = text.find(")", pos, end)
+            if c >= 0 and (o < 0 or c < o):
+                self.large(pos, c)
+                st.diagnostics.append(Diagnostic("unbalanced", ") closes nothing", c, c + 1))
+                st.spans.add(c, c + 1, Layer.MARKUP, role="layout", label=")")
+                pos = c + 1
+                continue
+            if o < 0:
+                self.large(pos, end)
+                return
+            self.large(pos, o)
+            close = text.find(")", o + 1, end)
+            reopen = text.find("(", o + 1, end)
+            if close < 0 or 0 <= reopen < close:
+                stop = reopen if reopen >= 0 else end
+                where = "the next (" if reopen >= 0 else "the line end"
+                st.diagnostics.append(Diagnostic("unbalanced", f"( is not closed before {where}", o, o + 1))
+                self.small(o, o + 1, stop, None, continues=o == start)
+                pos = stop
+            else:
+                self.small(o, o + 1, close, close + 1, continues=o == start)
+                pos = close + 1
+
+    def large(self, start: int, end: int) -> None:
+        """Large print: 經 (or the previous chapter's end), cut at spaces."""
+        if end <= start:
+            return
+        st = self.state
+        self.run_ = None
+        label = PREVIOUS_CHAPTER if self.first_title is not None and start < self.first_title else None
+        if not self.jing_unit:
+            self.jing_unit = st.next_unit()
+        self.words(start, end, Layer.JING, self.jing_unit, label)
+
+    def words(self, start: int, end: int, layer: Layer, unit: int, label: str | None) -> None:
+        """Text with spaces and column breaks set apart as layout."""
+        text, spans = self.text, self.state.spans
+        pos = start
+        for i in range(start, end + 1):
+            if i == end or text[i] in LINE_SPACE or text[i] == "/":
+                spans.add(pos, i, layer, unit, "text", label)
+                if i < end:
+                    spans.add(
+                        i,
+                        i + 1,
+                        Layer.MARKUP,
+                        unit,
+                        "marker" if text[i] == "/" else "layout",
+                        "column break" if text[i] == "/" else None,
+                    )
+                pos = i + 1
+
+    def small(self, open_: int, body: int, body_end: int, close: int | None, continues: bool) -> None:
+        """One small-print piece ``(…)``: going on with the open run, or opening one."""
+        text, st = self.text, self.state
+        run = self.run_ if continues else None
+        self.jing_unit = 0
+        if _TALLY.fullmatch(text, body, body_end) and run is None:
+            st.spans.add(open_, body, Layer.MARKUP, role="marker", label="(")
+            self.heading(body, body_end, "tally")
+            if close is not None:
+                st.spans.add(body_end, close, Layer.MARKUP, role="marker", label=")")
+            self.run_ = None
+            return
+        pos = body
+        if run is None:
+            run = _Run(Layer.ZHU, st.next_unit())
+            for word, layer in _RUN_OPENERS:
+                if text.startswith(word, pos, body_end):
+                    run = _Run(layer, run.unit, word)
+                    st.spans.add(open_, body, Layer.MARKUP, run.unit, "marker", "(")
+                    st.spans.add(pos, pos + len(word), layer, run.unit, "attribution", word)
+                    pos += len(word)
+                    break
+            else:
+                st.spans.add(open_, body, Layer.MARKUP, run.unit, "marker", "(")
+        else:
+            st.spans.add(open_, body, Layer.MARKUP, run.unit, "marker", "(")
+        i = pos
+        while i < body_end:
+            char = text[i]
+            if char in _SEPARATORS:
+                self.words(pos, i, run.layer, run.unit, run.label)
+                if run.layer is Layer.ZHU:
+                    run = _Run(Layer.SHIWEN, st.next_unit())
+                st.spans.add(i, i + 1, Layer.MARKUP, run.unit, "marker", char)
+                i = pos = i + 1
+                continue
+            note = next((w for w in _NOTE_WORDS if text.startswith(w, i, body_end)), None)
+            if note is not None and run.layer is not Layer.NOTE:
+                self.words(pos, i, run.layer, run.unit, run.label)
+                run = _Run(Layer.NOTE, st.next_unit(), note)
+                st.spans.add(i, i + len(note), Layer.NOTE, run.unit, "attribution", note)
+                i = pos = i + len(note)
+                continue
+            i += 1
+        self.words(pos, body_end, run.layer, run.unit, run.label)
+        if close is not None:
+            st.spans.add(body_end, close, Layer.MARKUP, run.unit, "marker", ")")
+        self.run_ = run
+
+
+READER = ZhuBracketReader()
