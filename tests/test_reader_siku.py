@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from conftest import MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
+from conftest import GAIJI, MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, SHARED, need_shared
+from readers_support import text_of
 
 from collate.model import Layer, Witness
+from collate.normalize import Normalizer
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
+from collate.readers.layoutspec import half_folio
 from collate.readers.siku import READER
+from collate.tokenize import tokenize
 
 LAYOUT_CHARS = set("()/ \n\r\u3000")
 
@@ -277,3 +282,80 @@ def test_page_marks_of_a_synthetic_text(tmp_path: Path) -> None:
 def test_the_registry_reads_seed_000_by_name(repo: Path) -> None:
     w = read_witness(repo / "seeds" / SEED_000.name, layout="siku-wltk", display="seeds/000.txt")
     assert w.layout == "siku-wltk" and w.path == "seeds/000.txt"
+
+
+def _as_mandoku(text: str) -> str:
+    """Seed 000 as a Kanripo file would hold it: org header, a <pb:> per page, ¶ at line ends."""
+    out = ["# -*- mode: mandoku-view -*-", "#+TITLE: 五禮通考", "#+PROPERTY: JUAN 165"]
+    page = 0
+    for block in re.split(r"\n\n+", text.strip("\n")):
+        out.append(f"<pb:KR1d0087_WYG_175-{half_folio(page)}>¶")
+        out.extend(line + "¶" for line in block.split("\n"))
+        page += 1
+    return "\n".join(out) + "\n"
+
+
+def _reading(w: Witness) -> list[tuple[Layer, int, str, str | None, str]]:
+    """Every span but layout, units renumbered in order of first appearance."""
+    units: dict[int, int] = {}
+    return [
+        (s.layer, units.setdefault(s.unit, len(units)), s.role, s.label, text_of(w, s))
+        for s in w.spans
+        if s.role != "layout" and s.layer is not Layer.MARKUP and s.label != "title"
+    ]
+
+
+def test_seed_000_in_a_mandoku_container_reads_as_seed_000(sk: Witness, tmp_path: Path) -> None:
+    path = tmp_path / "KR1d0087_175.txt"
+    path.write_text(_as_mandoku(SEED_000.read_text(encoding="utf-8")), encoding="utf-8")
+    wrapped = read_witness(path)
+    assert (wrapped.container, wrapped.layout) == ("mandoku", "siku-wltk")
+    heading = [(layer, role, label, t) for layer, _, role, label, t in _reading(wrapped) if layer is Layer.HEADING]
+    assert heading[0][1:] == ("text", None, "钦定四库全书")  # the org title (the container's) aside
+    assert _reading(wrapped) == _reading(sk)
+    assert wrapped.meta("title") == "五禮通考"
+    pages = [m.label for m in wrapped.marks if m.kind == "page"]
+    assert pages == [f"175-{m.label}" for m in sk.marks if m.kind == "page"]
+    lines = [m.label for m in wrapped.marks if m.kind == "line"]
+    assert lines == [m.label for m in sk.marks if m.kind == "line"]
+    at = wrapped.text.index("蕙田案")
+    assert wrapped.page_at(at)[0] == "175-" + str(sk.page_at(sk.text.index("蕙田案"))[0])
+
+
+WLTK = ("wuli-tongkao-juan163-kanripo-master.txt", "wuli-tongkao-juan163-kanripo-WYG.txt")
+
+
+@pytest.mark.parametrize("name", WLTK)
+def test_the_kanripo_wuli_tongkao_reads_into_its_layers(name: str) -> None:
+    path = need_shared(SHARED / "witnesses" / name)
+    w = read_witness(path, gaiji_table=need_shared(GAIJI))
+    assert (w.container, w.layout) == ("mandoku", "siku-wltk")
+    raw_lines = path.read_text(encoding="utf-8").splitlines()
+    # Every 蕙田案 block opens a line indented by four U+3000: one NOTE unit each.
+    blocks = sum(1 for line in raw_lines if re.match("\u3000{4,8}(蕙田案|又案)", line))
+    assert len(units(w, Layer.NOTE)) == blocks >= 10
+    # A later commentator's passage opens a line indented by one U+3000 with his name (吕氏大臨曰).
+    named = sum(1 for line in raw_lines if re.match("\u3000\\(?[\u4e00-\u9fff]氏[\u4e00-\u9fff]{0,2}曰", line))
+    assert len(units(w, Layer.COMMENTARY)) >= named >= 10
+    # The quoted classics open with their titles, which are headings, not 經.
+    headings = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING]
+    assert {"禮記射義", "周禮春官", "詩齊風"} <= set(headings)
+    assert not w.layer_text(Layer.JING).startswith("周禮")
+    for layer in (Layer.JING, Layer.ZHU, Layer.SHU, Layer.COMMENTARY, Layer.NOTE):
+        tokens = tokenize(w, layer, Normalizer())
+        assert len(tokens) > 500, layer
+        # An entity the table does not resolve is one placeholder token; nothing else is ASCII.
+        assert not [t for t in tokens if re.search(r"[A-Za-z0-9<>&;¶#/()]", t.t) and not t.is_placeholder], layer
+    assert len({m.label for m in w.marks if m.kind == "page"}) == sum(1 for line in raw_lines if "<pb:" in line)
+
+
+def test_two_branches_of_one_print_differ_only_where_their_files_do() -> None:
+    a, b = (read_witness(need_shared(SHARED / "witnesses" / n), gaiji_table=need_shared(GAIJI)) for n in WLTK)
+    for layer in Layer:
+        if layer.is_text:
+            ta, tb = a.layer_text(layer), b.layer_text(layer)
+            # The branches differ in one line only: 𣙗 written as an entity (&KR0527;) twice.
+            assert ta == tb or ta.replace("𣙗", "&KR0527;") == tb, layer
+            ka = [t.t for t in tokenize(a, layer, Normalizer())]
+            kb = [t.t for t in tokenize(b, layer, Normalizer())]
+            assert ka == kb, layer  # the gaiji table resolves &KR0527; to 𣙗: the same tokens

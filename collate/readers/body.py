@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from collate.errors import LayoutError
 from collate.model import Diagnostic, Layer, Mark, Span, Substitution
-from collate.readers.base import Parsed
+from collate.readers.base import Parsed, SpanList
 
 # What an unresolved entity reads as in the body: the digitizers' own placeholder.
 UNRESOLVED = "〓"
@@ -212,6 +212,12 @@ def merge(raw: str, body: Body, parsed: Parsed, layout: str, path: str) -> Parse
     for span in parsed.spans:
         spans.extend(_map_span(span, pieces, starts))
     spans.sort(key=lambda s: s.start)
+    # Alike neighbours join as a reader's own SpanList joins them: a page break the container
+    # took out between two stretches of layout is one stretch of layout, as in a plain file.
+    joined = SpanList()
+    for span in spans:
+        joined.add(span.start, span.end, span.layer, span.unit, span.role, span.label)
+    spans = list(joined.freeze())
     pos = 0
     for span in spans:
         if span.start != pos or span.end <= span.start:

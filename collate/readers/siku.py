@@ -58,7 +58,31 @@ YILI_CHAPTERS = (
     "士冠礼", "士昏礼", "士相见礼", "乡饮酒礼", "乡射礼", "燕礼", "大射仪", "大射", "聘礼",
     "公食大夫礼", "觐礼", "丧服", "士丧礼", "既夕礼", "士虞礼", "特牲馈食礼", "少牢馈食礼", "有司彻",
 )  # fmt: skip
-_LONGEST_FIRST = sorted(LIJI_CHAPTERS, key=len, reverse=True)
+# The same in the traditional characters of the Kanripo 四庫 text.
+LIJI_CHAPTERS_TRAD = (
+    "曲禮上", "曲禮下", "檀弓上", "檀弓下", "王制", "月令", "曾子問", "文王世子", "禮運", "禮器",
+    "郊特牲", "内則", "內則", "玉藻", "明堂位", "喪服小記", "大傳", "少儀", "學記", "樂記", "雜記上",
+    "雜記下", "喪大記", "祭法", "祭義", "祭統", "經解", "哀公問", "仲尼燕居", "孔子閒居", "坊記",
+    "中庸", "表記", "緇衣", "奔喪", "問喪", "服問", "間傳", "三年問", "深衣", "投壺", "儒行",
+    "大學", "冠義", "昏義", "鄉飲酒義", "射義", "燕義", "聘義", "喪服四制",
+)  # fmt: skip
+YILI_CHAPTERS_TRAD = (
+    "士冠禮", "士昏禮", "士相見禮", "鄉飲酒禮", "鄉射禮", "燕禮", "大射儀", "大射", "聘禮",
+    "公食大夫禮", "覲禮", "喪服", "士喪禮", "既夕禮", "士虞禮", "特牲饋食禮", "少牢饋食禮", "有司徹",
+)  # fmt: skip
+# The six offices of 周禮 and the sections of 詩, which open a quotation with their book's name.
+_OFFICES = "(?:天官|地官|春官|夏官|秋官|冬官|考工記|考工记)"
+_SHI_SECTIONS = (
+    "(?:周南|召南|邶風|鄘風|衛風|王風|鄭風|齊風|魏風|唐風|秦風|陳風|檜風|曹風|豳風|小雅|大雅|周頌|魯頌|商頌"
+    "|邶风|鄘风|卫风|王风|郑风|齐风|魏风|唐风|秦风|陈风|桧风|曹风|豳风|周颂|鲁颂|商颂)"
+)
+
+
+def _longest_first(*names: tuple[str, ...]) -> str:
+    return "|".join(sorted({n for group in names for n in group}, key=len, reverse=True))
+
+
+_LONGEST_FIRST = sorted({*LIJI_CHAPTERS, *LIJI_CHAPTERS_TRAD}, key=len, reverse=True)
 
 SIKU_WLTK = IndentLayout(
     name="siku-wltk",
@@ -76,20 +100,28 @@ SIKU_WLTK = IndentLayout(
         (r"[^\s()]{2,12}卷[一二三四五六七八九十百〇零]+", 0),  # the 卷 title repeated at its end
     ),
     titles=(
-        "礼记(?:" + "|".join(_LONGEST_FIRST) + ")",
-        "仪礼(?:" + "|".join(sorted(YILI_CHAPTERS, key=len, reverse=True)) + ")",
-        "春秋[隐桓庄闵僖文宣成襄昭定哀]公[元一二三四五六七八九十]+年(?:左氏传|公羊传|谷梁传|穀梁传)",
+        "(?:礼记|禮記)(?:" + "|".join(_LONGEST_FIRST) + ")",
+        "(?:仪礼|儀禮)(?:" + _longest_first(YILI_CHAPTERS, YILI_CHAPTERS_TRAD) + ")",
+        "春秋[隐隱桓庄莊闵閔僖文宣成襄昭定哀]公[元一二三四五六七八九十]+年"
+        "(?:左氏传|公羊传|谷梁传|穀梁传|左氏傳|公羊傳|穀梁傳)",
+        "(?:周礼|周禮)" + _OFFICES,
+        "(?:诗|詩)" + _SHI_SECTIONS,
+        "(?:论语|論語|孟子)",
     ),
-    bare_titles=tuple(_LONGEST_FIRST),
+    bare_titles=(*_LONGEST_FIRST, _OFFICES),
     note_attributions=("蕙田案", "又案"),
     commentator_attributions=(
-        r"[\u4e00-\u9fff]氏[\u4e00-\u9fff]{1,2}曰",  # 方氏悫曰, 吕氏大临曰, 应氏镛曰
+        r"[\u4e00-\u9fff]氏[\u4e00-\u9fff]{0,2}曰",  # 方氏悫曰, 吕氏大临曰, 应氏镛曰, 黄氏曰
         r"[\u4e00-\u9fff]氏礼书",  # 陈氏礼书
         r"[\u4e00-\u9fff]子曰",  # 朱子曰
         r"[\u4e00-\u9fff]{2}投壶义",  # 刘敞投壶义
     ),
     markers=(
         Marker("注", Layer.ZHU, opens=True),
+        # 毛傳 opens the small print after a quotation of 詩 (鄭箋 follows inside it).
+        Marker("傳", Layer.ZHU, opens=True),
+        Marker("𫝊", Layer.ZHU, opens=True),
+        Marker("传", Layer.ZHU, opens=True),
         Marker("疏", Layer.SHU, opens=False),
     ),
 )
@@ -144,8 +176,8 @@ class IndentedReader:
     def detect(self, text: str) -> tuple[float, str]:
         """Scores small print opened by a layer marker (``(注``) and indented note blocks."""
         spec = self.spec
-        openers = tuple(spec.small_print[0] + m.text for m in spec.markers if m.opens)
-        marked = sum(text.count(o) for o in openers)
+        counts = {o: text.count(o) for o in (spec.small_print[0] + m.text for m in spec.markers if m.opens)}
+        marked = sum(counts.values())
         notes = 0
         for line in iter_lines(text):
             block = spec.block_at(line.body_start - line.start)
@@ -154,7 +186,7 @@ class IndentedReader:
         score = 0.5 * min(1.0, marked / 5) + 0.5 * min(1.0, notes / 2)
         found = []
         if marked:
-            found.append(f"{marked} {'/'.join(openers)}…/…) small-print runs")
+            found.append(", ".join(f"{n} {o}…/…) small-print runs" for o, n in counts.items() if n))
         if notes:
             found.append(f"{notes} indented {'/'.join(spec.note_attributions)} blocks")
         return round(score, 2), ", ".join(found) or "no marked small print or indented notes"

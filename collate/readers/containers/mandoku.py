@@ -124,8 +124,9 @@ class _Reading:
         raw, b = self.raw, self.b
         pieces = list(_PIECE.finditer(raw, start, body_end))
         rest = _PIECE.sub(lambda m: "x" if m.lastgroup == "entity" else "", raw[start:body_end])
-        if not rest.strip(LINE_SPACE):
-            # Markers only (or nothing): the line is the container's, line end and all.
+        if not rest:
+            # Markers only: the line is the container's, line end and all (a blank printed
+            # line, ``　¶``, keeps its indentation and stays a line of its page).
             self.markers(start, body_end, pieces, keep=False)
             b.drop(body_end, end)
             return
