@@ -1,0 +1,97 @@
+"""The zhu-bracket layout on real 四部叢刊 prints, each checked against an independent witness."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import GAIJI, SHARED, need_shared
+from rapidfuzz import fuzz
+from readers_support import synthetic, text_of
+
+from collate.model import Layer, Witness
+from collate.readers import read_witness
+
+WITNESSES = SHARED / "witnesses"
+NUMERALS = dict(zip("一二三四五六七八九", range(1, 10), strict=True))
+
+
+def read(name: str) -> Witness:
+    return read_witness(need_shared(WITNESSES / name), gaiji_table=need_shared(GAIJI))
+
+
+def ideographs(text: str) -> str:
+    return "".join(c for c in text if "\u3400" <= c <= "\u9fff" or "\U00020000" <= c <= "\U0003ffff")
+
+
+def chinese_number(words: str) -> int:
+    """三千二百二十三 → 3223 (the print's own tallies)."""
+    total, digit = 0, 0
+    for c in words:
+        if c in NUMERALS:
+            digit = NUMERALS[c]
+        else:
+            total += (digit or 1) * {"十": 10, "百": 100, "千": 1000, "萬": 10000}[c]
+            digit = 0
+    return total + digit
+
+
+def test_the_zhengzhu_print_matches_its_own_tally_less_its_lost_pages() -> None:
+    w = read("yili-yanli-zhengzhu-kanripo-SBCK.txt")
+    assert (w.container, w.layout) == ("mandoku", "zhu-bracket")
+    (tally,) = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label == "tally"]
+    m = re.fullmatch(r"經(\w+)字/注(\w+)字", tally)
+    assert m is not None
+    jing_tally, zhu_tally = chinese_number(m.group(1)), chinese_number(m.group(2))
+    jing, zhu = len(ideographs(w.layer_text(Layer.JING))), len(ideographs(w.layer_text(Layer.ZHU)))
+    # Two pages (four half-folios' worth at most) are lost: what is read is a little under the tally.
+    lacunae = [m for m in w.marks if m.kind == "lacuna"]
+    assert [m.label for m in lacunae] == ["006-14a, 2 pages", "006-19a, 2 pages"]
+    assert 0.9 * jing_tally <= jing <= jing_tally
+    assert 0.9 * zhu_tally <= zhu <= zhu_tally
+    lost = [d for d in w.diagnostics if d.code == "lacuna"]
+    assert len(lost) == 2 and all(w.text[d.start : d.end] == "# page missing" for d in lost)
+    assert not any(s.layer.is_text for s in w.spans for m in lacunae if s.start <= m.offset < s.end)
+
+
+def test_the_zuantu_huzhu_print_against_the_wikisource_text() -> None:
+    w = read("liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt")
+    wiki = read_witness(need_shared(WITNESSES / "liji-sheyi-wikisource-hangsau.txt"), layout="plain")
+    ours, theirs = ideographs(w.layer_text(Layer.JING)), ideographs(wiki.layer_text(Layer.JING))
+    # Wikisource adds a few inline 一作 notes; the print has its own forms (郷, 㓜, 礼 …).
+    assert abs(len(ours) - len(theirs)) <= 0.03 * len(theirs)
+    assert fuzz.ratio(ours, theirs) >= 85
+    # 音義 after ○ and 陸曰, the 重言/重意 cross-references as notes, the title a heading.
+    assert len(ideographs(w.layer_text(Layer.SHIWEN))) > 300
+    notes = [text_of(w, s) for s in w.spans if s.layer is Layer.NOTE and s.role == "attribution"]
+    assert set(notes) <= {"重言", "重意", "互註", "互注", "案"} and notes.count("重言") >= 3
+    assert "長丁丈反" in w.layer_text(Layer.SHIWEN) and "長丁丈反" not in w.layer_text(Layer.ZHU)
+    headings = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING]
+    assert "射義第四十六" in headings and "禮記　鄭氏註" in headings
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dadai-touhu-kanripo-SBCK.txt",
+        "liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt",
+        "yili-yanli-zhengzhu-kanripo-SBCK.txt",
+        "zhouli-sheren-kanripo-SBCK.txt",
+    ],
+)
+def test_no_markup_reaches_a_text_layer(name: str) -> None:
+    w = read(name)
+    for s in w.spans:
+        if s.layer.is_text and s.role == "text":
+            piece = text_of(w, s)
+            assert not re.search(r"[A-Za-z0-9<>¶#/()○〇\s]", re.sub(r"&KR\d+;", "", piece)), (piece, s)
+
+
+def test_an_unclosed_bracket_stops_at_its_line_end(tmp_path: Path) -> None:
+    text = "#+TITLE: 周禮\n<pb:KR1d0002_SBCK_007-28b>¶\n射人掌國(位將射始入¶\n見君之位不言士(者/此)¶\n"
+    w = synthetic(text, tmp_path, "zhu-bracket")
+    assert w.layer_text(Layer.ZHU) == "位將射始入者此"
+    assert w.layer_text(Layer.JING) == "射人掌國見君之位不言士"
+    (d,) = [d for d in w.diagnostics if d.code == "unbalanced"]
+    assert w.locate(d.start).line == 3 and "line end" in d.message
