@@ -7,7 +7,8 @@ Plain simplified e-texts (殆知閣 style) print the Siku editors' small-print `
 inline as ``【案…】``: a ``NOTE`` bracket whose body opens with a ``NOTE_ATTRIBUTIONS`` word
 and closes on the same line is an editorial note. The brackets are markers, the word is the
 attribution, the rest is ``Layer.NOTE``, one unit a note; the line's 經 goes on after ``】``
-as the same unit. Any other ``【…】`` (a 釋文 gloss, a pronunciation ``【…反】``, punctuation
+as the same unit. Wikisource's own variant notes, ``采蘩一作「繁」`` ("another text reads 繁"),
+are notes too (attribution ``一作``). Any other ``【…】`` (a 釋文 gloss, a pronunciation ``【…反】``, punctuation
 in a punctuated text) stays in its line, as text. A ``【案`` that is not closed on its line
 is left as text too, with an ``unbalanced`` diagnostic: the reader does not guess its end.
 """
@@ -25,6 +26,9 @@ NOTE = ("【", "】")
 NOTE_ATTRIBUTIONS: tuple[str, ...] = ("謹案", "谨案", "案")
 
 _OPEN = re.compile("|".join(re.escape(NOTE[0] + word) for word in NOTE_ATTRIBUTIONS))
+# Wikisource's 通行本 prints its own variant notes inline: ``采蘩一作「繁」`` (another text reads 繁).
+# They are the web editors' notes, not the classic's words.
+_VARIANT_NOTE = re.compile(r"(?P<word>一作|一本作)(?P<open>「)(?P<reading>[^」\n]{1,12})(?P<close>」)")
 
 
 class PlainReader:
@@ -78,9 +82,22 @@ class _Reading(ReadState):
                 self.spans.add(pos, m.end(), Layer.JING, unit)
                 pos = m.end()
                 continue
-            self.spans.add(pos, m.start(), Layer.JING, unit)
+            self.jing(pos, m.start(), unit)
             self.note(m.start(), m.group(0)[len(NOTE[0]) :], close)
             pos = close + len(NOTE[1])
+        self.jing(pos, end, unit)
+
+    def jing(self, start: int, end: int, unit: int) -> None:
+        """The line's 經 in ``text[start:end]``, its inline variant notes (``一作「繁」``) set apart."""
+        pos = start
+        for m in _VARIANT_NOTE.finditer(self.text, start, end):
+            self.spans.add(pos, m.start(), Layer.JING, unit)
+            note = self.next_unit()
+            self.spans.add(m.start(), m.end("word"), Layer.NOTE, note, "attribution", m.group("word"))
+            self.spans.add(m.start("open"), m.end("open"), Layer.MARKUP, note, "marker", "「")
+            self.spans.add(m.start("reading"), m.end("reading"), Layer.NOTE, note, "text", "variant")
+            self.spans.add(m.start("close"), m.end("close"), Layer.MARKUP, note, "marker", "」")
+            pos = m.end()
         self.spans.add(pos, end, Layer.JING, unit)
 
     def note(self, start: int, word: str, close: int) -> None:
