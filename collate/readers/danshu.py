@@ -1,20 +1,341 @@
-"""PLACEHOLDER: the danshu layout is being written; until then it never wins detection."""
+"""單疏本: a 疏 printed alone, each paragraph citing the passage it explains in 標起止 form.
+
+A 單疏本 (禮記正義, 儀禮疏, 周禮疏, 毛詩正義 … without 經 and 注) is one running 疏 in large
+print, no brackets. Each 疏 paragraph opens with a 標起止, the first and last words of the 經
+passage it explains joined by ``至`` (``古者至序也``: from 古者 to 序也; a short passage is
+quoted whole, ``X``), headed ``注`` when the passage is from the 注 (``注何以至中也``; ``箋`` in
+毛詩正義). A one-cell gap (a full-width space) sets the lemma off from what precedes and from
+``正義曰`` (孔穎達's formula; 賈公彦's 疏 say ``釋曰``) that follows: ``…也　古者至序也　正義曰此…``.
+At a printed line end the line end is the gap, and the lemma or the formula may be split across
+the line end (``　注男子至⏎飾之　正義曰``, ``　古者至序也　正義⏎曰``). The lines of the text
+follow the print's lines.
+
+How it is read:
+
+1. ``JUAN_TITLE`` lines (``禮記正義卷第六十九``, opening and closing the juan) are headings, and
+   so are the 撰者 lines after the opening one, which are set ``AUTHOR_INDENT`` cells or more
+   lower than the text (``　　　唐國子祭酒…臣孔　穎達等奉`` / ``　　　勑撰``).
+2. Each ``OPENERS`` formula that stands after a gap (a full-width space or a line start) opens
+   a 疏 paragraph: a marker (MARKUP, not the 疏's words: the same formula every time, printed as
+   a rubric; the 注疏 prints print it too, so the 疏 layers of both kinds compare alike). An
+   e-text slip ``日`` for ``曰`` there is read as the formula, with a diagnostic.
+3. The words before the formula, back to the gap before them, are its 標起止: the 疏's own
+   quotation of 經/注, a 疏 attribution labelled ``標起止`` (``標起止 注`` after a ``注`` head, which
+   is a marker): kept and shown, not collated, as a 注疏 print has no lemma to set against it. Where that gap is a line end the lemma may run over it, so its start is found
+   from the lemma's shape (``LEMMA_MAX``): the gap, else a ``注`` head, else a line start that
+   gives a lemma ``A至B`` of a few words each; a lemma of no such shape gets a diagnostic.
+4. A lemma of the shape ``CHAPTER_TITLE`` (``射義第四十六``) at a line start is the chapter title
+   (a heading); the 疏 after it (``正義曰案鄭目録云…``) is the 疏 on the chapter.
+5. Everything else is 疏, one unit a paragraph: from one lemma to the next.
+
+Other gaps inside the 疏 are layout. Most set off a phrase of the 經 the 疏 goes on to explain,
+after a finished sentence and closed by ``者`` (``…之也　騶虞者樂官備也者…``), but a worn print also
+shows a lost glyph as a gap (``爲射不　而受爵``, where the 注疏 read 中). Only the lemma structure
+tells a gap apart for sure; a gap that neither follows a word ending a sentence
+(``SENTENCE_ENDS``) nor opens a short quotation closed by ``者`` is reported (``gap``, info) as a
+glyph the print may have lost: it is layout, not text, so the tokens do not say it.
+``〓`` (an unresolved gaiji) stays in the text as a placeholder.
+"""
 
 from __future__ import annotations
 
-from collate.readers.base import Parsed, ReadOptions
-from collate.readers.plain import READER as PLAIN
+import re
+from dataclasses import dataclass
+
+from collate.model import Diagnostic, Layer, Severity
+from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
+
+_NUMERAL = "[一二三四五六七八九十百]"
+GAP = "\u3000"
+LINE_ENDS = "\r\n"
+
+# The formula opening the 疏 proper after its lemma, and its label. 正義曰 in 孔穎達's 正義,
+# 釋曰 in 賈公彦's 儀禮疏/周禮疏.
+OPENERS: tuple[str, ...] = ("正義曰", "釋曰")
+# The e-texts' commonest slip in the formula: 日 for 曰 (the glyphs differ in width only).
+OPENER_SLIPS: dict[str, str] = {"日": "曰"}
+# A lemma's head word naming the commentary it quotes (kept in the label, set apart as a marker).
+LEMMA_SOURCES: tuple[str, ...] = ("注", "箋")
+LEMMA_JOIN = "至"
+# Characters of a lemma: at most this many before 至 and after it, or in a lemma without 至.
+LEMMA_MAX = (8, 8, 16)
+
+JUAN_TITLE = re.compile(rf"(?P<work>[^\s{GAP}]{{1,10}}?)(?P<juan>卷第?{_NUMERAL}+)")
+CHAPTER_TITLE = re.compile(rf"[^\s{GAP}]{{1,10}}第{_NUMERAL}+")
+AUTHOR_INDENT = 2
+
+# Words that end a sentence of the 疏: a gap after one of them sets off the next quotation; a
+# gap after any other character may be a lost glyph.
+SENTENCE_ENDS = frozenset("也矣焉乎哉耳者")
+# The 疏 quotes a phrase of the 經 after a gap and closes it with 者 (``　騶虞者樂官備也``).
+QUOTATION_CLOSE = "者"
+QUOTATION_MAX = 12
+
+_SPACE = frozenset(" \t\u00a0" + GAP + LINE_ENDS)
 
 
-class _Placeholder:
+def _opener_pattern() -> re.Pattern[str]:
+    """An opener, each character possibly ``日`` for ``曰``, a line end allowed between two."""
+    between = r"(?:\r?\n[ \t\u3000\u00a0]*)?"
+    forms = []
+    for opener in OPENERS:
+        chars = [f"[{c}{''.join(k for k, v in OPENER_SLIPS.items() if v == c)}]" for c in opener]
+        forms.append(between.join(chars))
+    return re.compile("|".join(forms))
+
+
+_OPENER = _opener_pattern()
+# For detection: a formula after a gap that follows a word (an ideograph, not punctuation), and
+# a 標起止 with 至 right before it, the commonest evidence of the print.
+_WORD = "[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003ffff〓]"
+_AFTER_WORD = re.compile(rf"(?<={_WORD})[{GAP}\n][ \t{GAP}]*(?:" + _OPENER.pattern + ")")
+_LEMMA_HIT = re.compile(rf"{_WORD}{{1,8}}{LEMMA_JOIN}{_WORD}{{1,8}}[{GAP}\n]+(?:" + _OPENER.pattern + ")")
+
+
+@dataclass(frozen=True, slots=True)
+class _Opener:
+    """A formula at ``start:end`` after the gap ``gap:start``; ``slip`` if it reads 日 for 曰."""
+
+    gap: int
+    start: int
+    end: int
+    slip: bool
+
+
+class DanshuReader:
+    """Reads a 單疏本: 疏 paragraphs opened by ``X至Y　正義曰`` (or ``釋曰``)."""
+
     name = "danshu"
-    description = "not written yet"
+    description = "單疏本: 疏 only, paragraphs opened by a 標起止 `X至Y　正義曰` (`釋曰`), no brackets"
 
     def detect(self, text: str) -> tuple[float, str]:
-        return 0.0, "not written yet"
+        """Scores formulas after a gap and 至-lemmas before them, outside any brackets.
+
+        A 注疏 print in small-print brackets may cite lemmas too; there the brackets outnumber them.
+        """
+        outside = _outside_brackets(text)
+        openers = len(_AFTER_WORD.findall(outside))
+        lemmas = len(_LEMMA_HIT.findall(outside))
+        runs = text.count("(")
+        if not openers:
+            return 0.0, "no 正義曰/釋曰 after a gap"
+        score = 0.55 * min(1.0, openers / 4) + 0.4 * min(1.0, lemmas / 3)
+        score *= openers / (openers + runs)
+        reason = f"{openers} 正義曰/釋曰 after a gap, {lemmas} 標起止 `X至Y`, {runs} bracketed runs"
+        return round(score, 2), reason
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
-        return PLAIN.read(text, options)
+        """Split ``text`` into headings, 標起止 and 疏 paragraphs, markers and layout."""
+        return _Reading(text).run()
 
 
-READER = _Placeholder()
+def _outside_brackets(text: str) -> str:
+    """``text`` with every ``(…)`` run blanked out (same length), for detection only."""
+    out = []
+    depth = 0
+    for char in text:
+        if char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            out.append(" ")
+            continue
+        out.append(" " if depth else char)
+    return "".join(out)
+
+
+def _openers(text: str, start: int = 0, end: int | None = None) -> list[_Opener]:
+    """The formulas in ``text[start:end]`` that stand after a gap or at a line start."""
+    found = []
+    for m in _OPENER.finditer(text, start, len(text) if end is None else end):
+        gap = m.start()
+        while gap > 0 and text[gap - 1] in _SPACE:
+            gap -= 1
+        before = text[gap : m.start()]
+        if gap == 0 or GAP in before or "\n" in before:
+            slip = any(c in OPENER_SLIPS for c in m.group(0))
+            found.append(_Opener(max(gap, start), m.start(), m.end(), slip))
+    return found
+
+
+class _Reading(ReadState):
+    """One read of a 單疏本: heading lines first, then the 疏 stream between them."""
+
+    def run(self) -> Parsed:
+        lines = list(iter_lines(self.text))
+        headings = self.heading_lines(lines)
+        pos = 0
+        unit = 0
+        for first, last, unit_of in headings:
+            unit = self.stream(pos, lines[first].start, unit)
+            for line in lines[first : last + 1]:
+                self.spans.layout(line.start, line.body_start)
+                self.words(line.body_start, line.body_end, Layer.HEADING, unit_of)
+                self.spans.layout(line.body_end, line.end)
+            pos = lines[last].end
+        self.stream(pos, len(self.text), unit)
+        return self.parsed()
+
+    def heading_lines(self, lines: list[Line]) -> list[tuple[int, int, int]]:
+        """(first, last, unit) of each block of heading lines: juan titles and the 撰者 under them."""
+        blocks: list[tuple[int, int, int]] = []
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            m = JUAN_TITLE.fullmatch(self.text, line.body_start, line.body_end)
+            if not m:
+                i += 1
+                continue
+            if not blocks:
+                self.metadata += [("work", m.group("work")), ("juan", m.group("juan"))]
+            blocks.append((i, i, self.next_unit()))
+            authors = i + 1
+            while authors < len(lines) and _is_author(lines[authors], self.text):
+                authors += 1
+            if authors > i + 1:
+                blocks.append((i + 1, authors - 1, self.next_unit()))
+            i = authors
+        return blocks
+
+    def stream(self, start: int, end: int, unit: int) -> int:
+        """The 疏 of ``text[start:end]``: paragraphs at each formula; returns the unit at the end."""
+        pos = start
+        for opener in _openers(self.text, start, end):
+            lemma = self.lemma_start(pos, opener.gap)
+            if unit == 0 and _squeeze(self.text[pos:lemma]):
+                unit = self.next_unit()  # 疏 before the juan's first lemma: the last juan's paragraph
+            self.words(pos, lemma, Layer.SHU, unit)
+            unit = self.next_unit()
+            self.lemma(lemma, opener.gap, unit)
+            self.spans.layout(opener.gap, opener.start)
+            self.opener(opener, unit)
+            pos = opener.end
+        self.words(pos, end, Layer.SHU, unit)
+        return unit
+
+    def lemma_start(self, lo: int, end: int) -> int:
+        """Where the lemma ending at ``end`` begins (not before ``lo``): see the module docstring."""
+        gap = self.text.rfind(GAP, lo, end)
+        after_gap = lo if gap < 0 else gap + 1
+        if _well_formed(self.text, after_gap, end):
+            return after_gap
+        heads = [i for i in range(end - 1, after_gap - 1, -1) if self.text[i] in LEMMA_SOURCES]
+        line_starts = [i + 1 for i in range(end - 1, after_gap - 1, -1) if self.text[i] == "\n"]
+        for candidate in [*heads, *line_starts]:
+            if _well_formed(self.text, candidate, end):
+                return candidate
+        start = line_starts[0] if line_starts else after_gap
+        while start < end and self.text[start] in _SPACE:
+            start += 1
+        lemma = self.text[start:end]
+        message = f"{lemma!r} is not a 標起止 of the form A至B: the print may have lost its first words here"
+        self.diagnostics.append(Diagnostic("lemma", message, start, end))
+        return start
+
+    def lemma(self, start: int, end: int, unit: int) -> None:
+        """A 標起止 (or the chapter title, which stands where a lemma stands)."""
+        while start < end and self.text[start] in _SPACE:
+            self.spans.layout(start, start + 1)
+            start += 1
+        if start >= end:
+            return
+        line_start = self.text.rfind("\n", 0, start) + 1
+        at_line_start = not _squeeze(self.text[line_start:start])
+        if at_line_start and CHAPTER_TITLE.fullmatch(_squeeze(self.text[start:end])):
+            self.metadata.append(("title", _squeeze(self.text[start:end])))
+            self.words(start, end, Layer.HEADING, self.next_unit())
+            return
+        label = "標起止"
+        if self.text[start] in LEMMA_SOURCES:
+            source = self.text[start]
+            self.spans.add(start, start + 1, Layer.MARKUP, unit, "marker", source)
+            label = f"標起止 {source}"
+            start += 1
+        # The lemma heads its paragraph as a name heads a quoted passage: an attribution of the
+        # 疏, kept and shown but not collated, since a 注疏 print sets its 疏 after the passage
+        # itself and has no lemma to set against it.
+        self.words(start, end, Layer.SHU, unit, label, role="attribution")
+
+    def opener(self, opener: _Opener, unit: int) -> None:
+        """The formula as markers (one a piece where a line end splits it); a slip is reported."""
+        formula = _squeeze(self.text[opener.start : opener.end])
+        label = "".join(OPENER_SLIPS.get(c, c) for c in formula)
+        pos = opener.start
+        while pos < opener.end:
+            stop = pos
+            while stop < opener.end and self.text[stop] not in _SPACE:
+                stop += 1
+            self.spans.add(pos, stop, Layer.MARKUP, unit, "marker", label)
+            space = stop
+            while space < opener.end and self.text[space] in _SPACE:
+                space += 1
+            self.spans.layout(stop, space)
+            pos = space
+        if opener.slip:
+            message = f"{formula} read as the formula {label}: an e-text slip"
+            self.diagnostics.append(Diagnostic("opener-slip", message, opener.start, opener.end, Severity.INFO))
+
+    def words(
+        self, start: int, end: int, layer: Layer, unit: int, label: str | None = None, role: str = "text"
+    ) -> None:
+        """``layer`` text from ``start`` to ``end``; gaps and line ends set apart as layout."""
+        pos = start
+        while pos < end:
+            stop = pos
+            while stop < end and self.text[stop] not in _SPACE:
+                stop += 1
+            self.spans.add(pos, stop, layer, unit, role, label)
+            space = stop
+            while space < end and self.text[space] in _SPACE:
+                space += 1
+            if layer is Layer.SHU and stop > start and space < end and GAP in self.text[stop:space]:
+                self.gap(stop, space)
+            self.spans.layout(stop, space)
+            pos = space
+
+    def gap(self, start: int, end: int) -> None:
+        """A gap inside the 疏 that sets off no quotation: perhaps a lost glyph (a diagnostic)."""
+        if self.text[start - 1] in SENTENCE_ENDS or "\n" in self.text[start:end] or self.quotation_at(end):
+            return
+        message = "a gap inside the 疏 that sets off no quotation: perhaps a glyph lost from the print"
+        self.diagnostics.append(Diagnostic("gap", message, start, end, Severity.INFO))
+
+    def quotation_at(self, start: int) -> bool:
+        """A quotation closed by 者 starts at ``start``: within ``QUOTATION_MAX`` words, no gap first."""
+        words = 0
+        for char in self.text[start:]:
+            if char == GAP or words >= QUOTATION_MAX:
+                return False
+            if char in QUOTATION_CLOSE:
+                return True
+            words += char not in _SPACE
+        return False
+
+
+def _is_author(line: Line, text: str) -> bool:
+    """A 撰者 line: set lower than the text by ``AUTHOR_INDENT`` full-width cells or more."""
+    indent = text[line.start : line.body_start]
+    return line.body_start < line.body_end and indent.count(GAP) >= AUTHOR_INDENT
+
+
+def _squeeze(text: str) -> str:
+    """``text`` without gaps and line ends: the words of a lemma split across a line end."""
+    return "".join(c for c in text if c not in _SPACE)
+
+
+def _well_formed(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` has a lemma's shape: ``(注)A至B`` or a short ``(注)X``, no gap inside."""
+    words = text[start:end]
+    if GAP in words.strip(" \t\u00a0" + GAP + LINE_ENDS):
+        return False
+    lemma = _squeeze(words)
+    if lemma[:1] in LEMMA_SOURCES:
+        lemma = lemma[1:]
+    head_max, tail_max, whole_max = LEMMA_MAX
+    if LEMMA_JOIN in lemma:
+        head, _, tail = lemma.partition(LEMMA_JOIN)
+        return 0 < len(head) <= head_max and 0 < len(tail) <= tail_max
+    return 0 < len(lemma) <= whole_max
+
+
+READER = DanshuReader()
