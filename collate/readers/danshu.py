@@ -22,8 +22,9 @@ How it is read:
 3. The words before the formula, back to the gap before them, are its 標起止: the 疏's own
    quotation of 經/注, a 疏 attribution labelled ``標起止`` (``標起止 注`` after a ``注`` head, which
    is a marker): kept and shown, not collated, as a 注疏 print has no lemma to set against it.
-   Where that gap is a line end the lemma may run over it, so its start is found from the lemma's shape (``LEMMA_MAX``): the gap, else a ``注`` head, else a line start that
-   gives a lemma ``A至B`` of a few words each; a lemma of no such shape gets a diagnostic.
+   Where that gap is a line end the lemma may run over it, so its start is found from the
+   lemma's shape (``LEMMA_MAX``): the gap, else a ``注`` head, else a line start that gives a
+   lemma ``A至B`` of a few words each; a lemma of no such shape gets a diagnostic.
 4. A lemma of the shape ``CHAPTER_TITLE`` (``射義第四十六``) at a line start is the chapter title
    (a heading); the 疏 after it (``正義曰案鄭目録云…``) is the 疏 on the chapter.
 5. Everything else is 疏, one unit a paragraph: from one lemma to the next.
