@@ -17,10 +17,12 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   name is an attribution span labelled with it and opens a new unit (``呂氏曰``, ``鄭氏曰``,
   ``朱子曰``, ``石梁王氏曰``, ``疏曰``, ``司裘註云``, ``今按``: all COMMENTARY). A part dense with
   pronunciation words (``長上聲中去聲``, ``還音旋``, ``拾其結切``, ``㢙僅同``) is the passage's
-  closing 音 notes (SHIWEN), and so is whatever follows them to the passage's end unless it
-  names an authority. Any other part is the author's own words (COMMENTARY). Inside a part, a
-  surname with ``氏曰``, or ``朱子曰``, ``疏曰``, ``今按``, opens an authority too: the e-text
-  often lost the blank before them (``…官備可知獸/呂氏曰彼茁者葭…``).
+  closing 音 notes, and so is whatever follows them to the passage's end unless it names an
+  authority. They are 陳澔's own glosses, not 陸德明's 釋文: COMMENTARY labelled ``音``
+  (``SOUND_NOTES``), so that a collation never sets them against a 注疏 print's 音義. Any
+  other part is the author's own words (COMMENTARY). Inside a part, a surname with ``氏曰``,
+  or ``朱子曰``, ``疏曰``, ``今按``, opens an authority too: the e-text often lost the blank
+  before them (``…官備可知獸/呂氏曰彼茁者葭…``).
 - ``疏曰`` quotes 孔穎達's 正義 as 陳澔 abridges it, among his other authorities, and he also
   cites it in passing (``疏云``) inside his own sentences. It is read as COMMENTARY with the
   attribution ``疏曰``, not SHU, so that in a collation with a 注疏 print SHU holds only the
@@ -39,6 +41,9 @@ import re
 
 from collate.model import Diagnostic, Layer
 from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
+
+# The label of 陳澔's closing pronunciation notes (kept in COMMENTARY, told apart by it).
+SOUND_NOTES = "音"
 
 _NUMERAL = "〇一二三四五六七八九十百千"
 _COLLECTION = re.compile(r"欽定四庫全書|钦定四库全书")
@@ -241,7 +246,7 @@ class _Reading:
             elif kind == "notes":
                 unit = self.state.unit if in_notes else self.state.next_unit()
                 for i in at:
-                    self.kinds[i] = (Layer.SHIWEN, unit, "text", None)
+                    self.kinds[i] = (Layer.COMMENTARY, unit, "text", SOUND_NOTES)
             else:
                 self.words(part, at, 0)
             in_notes = kind == "notes"
