@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from collate.errors import ExportError, ProjectError
+from collate.errors import ExportError
+from collate.registry import load
 
 if TYPE_CHECKING:
     from collate.pipeline import RunResult
@@ -46,12 +46,7 @@ class Exporter(Protocol):
 
 def get_exporter(name: str) -> Exporter:
     """The exporter registered as ``name``, or a :class:`ProjectError` listing the known ones."""
-    try:
-        module = EXPORTERS[name]
-    except KeyError:
-        known = ", ".join(sorted(EXPORTERS))
-        raise ProjectError(f"unknown output format {name!r}", hint=f"known formats: {known}") from None
-    exporter: Exporter = import_module(module).EXPORTER
+    exporter: Exporter = load(EXPORTERS, name, "EXPORTER", "output format", "formats")
     return exporter
 
 

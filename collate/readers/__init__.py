@@ -9,15 +9,14 @@ layout, merges the two readings (:func:`~collate.readers.body.merge`) and return
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from importlib import import_module
 from pathlib import Path
 
 from collate.decode import read_text
-from collate.errors import ProjectError
 from collate.model import Diagnostic, Witness
 from collate.readers.base import LayoutReader, Parsed, ReadOptions
 from collate.readers.body import merge
 from collate.readers.containers import CONTAINERS, detect_container, get_container
+from collate.registry import best, load
 
 # name -> module holding a ``READER``. Modules are imported on first use so that
 # ``collate --help`` does not pay for every reader.
@@ -40,12 +39,7 @@ LAYOUTS: dict[str, str] = {
 
 def get_reader(name: str) -> LayoutReader:
     """The reader registered as ``name``, or a :class:`ProjectError` listing the known ones."""
-    try:
-        module = LAYOUTS[name]
-    except KeyError:
-        known = ", ".join(sorted(LAYOUTS))
-        raise ProjectError(f"unknown layout {name!r}", hint=f"known layouts: {known}, or auto") from None
-    reader: LayoutReader = import_module(module).READER
+    reader: LayoutReader = load(LAYOUTS, name, "READER", "layout", "layouts", ", or auto")
     return reader
 
 
@@ -53,14 +47,7 @@ def detect_layout(text: str, path: str = "") -> tuple[str, str]:
     """Pick the best-fitting layout for ``text``: its name and the reason it won."""
     if path.endswith(".toml"):
         return "readings", "the file is TOML (a readings file)"
-    scored = []
-    for name in LAYOUTS:
-        if name == "readings":
-            continue
-        score, reason = get_reader(name).detect(text)
-        scored.append((score, name, reason))
-    scored.sort(key=lambda s: (-s[0], s[1]))
-    score, name, reason = scored[0]
+    score, name, reason = best((s, n, r) for n in LAYOUTS if n != "readings" for s, r in [get_reader(n).detect(text)])
     if score <= 0:
         return "plain", "no layout's markers were found; read as plain or punctuated text"
     return name, reason
@@ -73,12 +60,13 @@ def _fit(body_text: str, layout: str) -> tuple[Diagnostic, ...]:
     score, reason = get_reader(layout).detect(body_text)
     if score > 0:
         return ()
-    scored = [(get_reader(n).detect(body_text), n) for n in LAYOUTS if n not in ("readings", layout)]
-    (best_score, why), best = max(scored, key=lambda s: s[0][0])
+    best_score, fits, why = best(
+        (s, n, r) for n in LAYOUTS if n not in ("readings", layout) for s, r in [get_reader(n).detect(body_text)]
+    )
     if best_score < 0.3:
         return ()
     start = next((i for i, c in enumerate(body_text) if not c.isspace()), 0)
-    message = f"the file does not look like layout {layout!r} ({reason}); it looks like {best!r} ({why})"
+    message = f"the file does not look like layout {layout!r} ({reason}); it looks like {fits!r} ({why})"
     return (Diagnostic("layout-fit", message, start, min(start + 1, len(body_text))),)
 
 

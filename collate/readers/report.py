@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from collate.model import Layer, Witness
+from collate.model import Witness
 from collate.normalize import Normalizer
 from collate.tokenize import tokenize
 
@@ -52,4 +52,4 @@ def reading_report(w: Witness, normalizer: Normalizer | None = None) -> dict[str
     }
 
 
-__all__ = ["Layer", "reading_report"]
+__all__ = ["reading_report"]

@@ -8,12 +8,11 @@ containers. ``detect_container`` picks the best fit and says why.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Protocol
 
-from collate.errors import ProjectError
 from collate.readers.base import ReadOptions
 from collate.readers.body import Body
+from collate.registry import best, load
 
 # name -> module holding a ``CONTAINER``; imported on first use.
 CONTAINERS: dict[str, str] = {
@@ -40,25 +39,13 @@ class Container(Protocol):
 
 def get_container(name: str) -> Container:
     """The container registered as ``name``, or a :class:`ProjectError` listing the known ones."""
-    try:
-        module = CONTAINERS[name]
-    except KeyError:
-        known = ", ".join(sorted(CONTAINERS))
-        raise ProjectError(f"unknown container {name!r}", hint=f"known containers: {known}, or auto") from None
-    container: Container = import_module(module).CONTAINER
+    container: Container = load(CONTAINERS, name, "CONTAINER", "container", "containers", ", or auto")
     return container
 
 
 def detect_container(raw: str) -> tuple[str, str]:
     """The best-fitting container for ``raw``: its name and the reason it won."""
-    scored = []
-    for name in CONTAINERS:
-        if name == "plain":
-            continue
-        score, reason = get_container(name).detect(raw)
-        scored.append((score, name, reason))
-    scored.sort(key=lambda s: (-s[0], s[1]))
-    score, name, reason = scored[0]
+    score, name, reason = best((s, n, r) for n in CONTAINERS if n != "plain" for s, r in [get_container(n).detect(raw)])
     if score <= 0:
         return "plain", "no page markers, org header or blank-line pages: the file's lines as they are"
     return name, reason
