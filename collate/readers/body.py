@@ -64,10 +64,6 @@ class Body:
     metadata: tuple[tuple[str, str], ...] = field(default=())
     breaks: frozenset[int] = frozenset()
 
-    def raw_at(self, i: int) -> int:
-        """The raw offset where body character ``i`` begins (``i == len(text)``: the end of the last)."""
-        return _raw_start(self.pieces, [p.body for p in self.pieces], i)
-
 
 def _raw_start(pieces: tuple[Piece, ...], starts: list[int], i: int) -> int:
     if not pieces:
