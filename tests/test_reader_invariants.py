@@ -62,8 +62,11 @@ DETECTED: dict[str, tuple[Path, ...]] = {
     "tls": (WITNESSES / "liji-sheyi-kanripo-TLS.txt",),
 }
 # The container each file comes in.
-CONTAINER_OF = {path: ("paged" if path == SEED_000 else "mandoku" if path.parent == WITNESSES else "plain")
-                for paths in DETECTED.values() for path in paths}
+CONTAINER_OF = {
+    path: {SEED_000: "paged", SEED_003: "web"}.get(path, "mandoku" if path.parent == WITNESSES else "plain")
+    for paths in DETECTED.values()
+    for path in paths
+}
 # Read but not detected from the text: a readings file is known by its .toml name, and
 # plain, the fallback, reads anything (here the punctuated 注疏 seed and a Wikisource text).
 READ = {
@@ -116,6 +119,7 @@ CONTAINER_PIECES: dict[str, tuple[str, ...]] = {
     ),
     "paged": ("\n", "\n\n", "\n\n\n", "\u3000\n", "\r\n\r\n"),
     "plain": ("\n", "\r\n"),
+    "web": ("\n", "【打 印】", "【来源：某】", " ", "【", "】"),
 }  # fmt: skip
 
 

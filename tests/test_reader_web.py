@@ -7,7 +7,7 @@ from conftest import SEED_003
 from readers_support import line_spans, markup_in_text, synthetic
 
 from collate.model import Layer, Severity, Witness
-from collate.readers import read_witness
+from collate.readers import get_container, read_witness
 from collate.readers.web import READER
 
 
@@ -123,6 +123,10 @@ def test_characters_per_layer(web: Witness) -> None:
     assert counts[Layer.HEADING] == 4
 
 
-def test_detection_scores_its_seed_by_brackets_and_furniture() -> None:
+def test_detection_scores_its_seed_by_brackets_and_the_container_by_furniture() -> None:
     own, reason = READER.detect(SEED_003.read_text(encoding="utf-8"))
-    assert own >= 0.9 and "【注" in reason and "furniture" in reason
+    assert own >= 0.9 and "【注" in reason
+    w = read_witness(SEED_003)
+    assert w.container == "web" and "furniture" in w.container_reason
+    # Furniture is the container's only at the edges of the file: inside the text a bracket is the print's.
+    assert get_container("web").detect("甲\n" * 5 + "【返回】\n" + "乙\n" * 5)[0] == 0

@@ -12,8 +12,8 @@ COMMENTARY). Brackets hold small print:
 - ``【X氏Y曰…】`` is a later commentator (COMMENTARY, attribution ``X氏Y曰``).
 
 A bracket not closed on its line is reported and ends with the line: the web copy keeps
-one paragraph a line, so the line end is the surest end of the unit. A line made only of
-site furniture (``【打 印】 【来源：…】``) is BOILERPLATE.
+one paragraph a line, so the line end is the surest end of the unit. The site's furniture
+lines (``【打 印】 【来源：…】``) are the web container's, never this layout's.
 """
 
 from __future__ import annotations
@@ -49,9 +49,6 @@ _NOTE = re.compile(r"(蕙田案|又案)")
 # ``右射杂仪``: "the above is 射杂仪", a section-closing line, short and bracket-free.
 _SECTION_END = re.compile(rf"右[{_HAN}]{{1,12}}")
 
-# Words of web-page furniture; a bracket holding one of them (spaces ignored) is not text.
-_FURNITURE = ("打印", "来源", "來源", "关闭", "關閉", "返回", "上一页", "下一页", "目录", "收藏")
-
 _BRACKET = re.compile(r"【([^【】\n]*)(】)?")
 _SHU_SWITCH = re.compile(r"[ \u3000]疏")
 
@@ -60,7 +57,7 @@ class WebBracketReader:
     """Reads 五禮通考 as web libraries serve it: a paragraph a line, small print in 【】."""
 
     name = "web-bracket"
-    description = "one paragraph a line; 【注…疏…】 and 【X氏Y曰…】 small print; web furniture line"
+    description = "one paragraph a line; 【注…疏…】 and 【X氏Y曰…】 small print"
 
     def detect(self, text: str) -> tuple[float, str]:
         """Unindented paragraph lines carrying 【注 or 【X氏Y曰 brackets."""
@@ -70,14 +67,10 @@ class WebBracketReader:
         flush = sum(1 for line in lines if line[0] not in " \t\u3000\u00a0") / len(lines)
         zhu = sum("【注" in line for line in lines)
         named = sum(bool(re.search(r"【" + _NAMED.pattern, line)) for line in lines)
-        furniture = any(_is_furniture_line(line) for line in lines[-3:])
         if flush < 0.8 or zhu + named < 2:
             return 0.0, "no unindented paragraphs with 【注…】 or 【X氏Y曰…】 commentary"
-        score = 0.8 + (0.1 if furniture else 0.0) + (0.05 if zhu and named else 0.0)
-        reason = f"{zhu} lines with 【注…】, {named} with 【X氏Y曰…】, unindented paragraphs"
-        if furniture:
-            reason += ", web-page furniture at the end"
-        return min(score, 1.0), reason
+        score = 0.85 + (0.05 if zhu and named else 0.0)
+        return score, f"{zhu} lines with 【注…】, {named} with 【X氏Y曰…】, unindented paragraphs"
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """One paragraph a line: the head by its opening words, each bracket by its marker."""
@@ -87,28 +80,13 @@ class WebBracketReader:
         for line in iter_lines(text):
             spans.layout(line.start, line.body_start)
             body = text[line.body_start : line.body_end]
-            if not body:
-                pass
-            elif _is_furniture_line(body):
-                unit += 1
-                spans.add(line.body_start, line.body_end, Layer.BOILERPLATE, unit, "text", "web page")
-            else:
+            if body:
                 unit = _read_paragraph(text, line, spans, diagnostics, unit)
             spans.layout(line.body_end, line.end)
         frozen = spans.freeze()
         diagnostics += text_glyph_diagnostics(text, frozen)
         diagnostics.sort(key=lambda d: d.start)
         return Parsed(spans=frozen, diagnostics=tuple(diagnostics))
-
-
-def _is_furniture_line(body: str) -> bool:
-    """A line of nothing but bracketed web furniture (``【打 印】 【来源：…】``)."""
-    # Not ``[^】]*``: on a line of unclosed 【 that rescans to the line end from each one.
-    groups = re.findall(r"【([^【】]*)】", body)
-    rest = re.sub(r"【[^【】]*】", "", body).strip(" \u3000\t")
-    if not groups or rest:
-        return False
-    return all(any(word in re.sub(r"\s", "", g) for word in _FURNITURE) for g in groups)
 
 
 def _read_paragraph(text: str, line: Line, spans: SpanList, diagnostics: list[Diagnostic], unit: int) -> int:

@@ -19,6 +19,7 @@ CONTAINERS: dict[str, str] = {
     "mandoku": "collate.readers.containers.mandoku",
     "paged": "collate.readers.containers.paged",
     "plain": "collate.readers.containers.plain",
+    "web": "collate.readers.containers.web",
 }
 
 
