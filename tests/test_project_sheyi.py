@@ -7,6 +7,7 @@ from conftest import GAIJI, REPO, SHARED, need_shared
 
 from collate.apparatus import ReadingClass
 from collate.model import Layer
+from collate.exporters.html import run_html
 from collate.pipeline import RunResult, collate_project
 from collate.project import project_from_mapping
 
@@ -61,3 +62,10 @@ def test_the_jing_of_five_editions_agrees_almost_everywhere(run: RunResult) -> N
     result = run.collation.layer(Layer.JING)
     substantive = [locus for locus in result.loci if locus.cls is ReadingClass.SUBSTANTIVE]
     assert len(substantive) < 120, len(substantive)
+
+
+def test_the_page_shows_the_print_not_the_file_markup(run: RunResult) -> None:
+    """The base is a Kanripo file: its org lines and page markers are not drawn as printed words."""
+    page = run_html(run)
+    assert "#+PROPERTY" not in page and "<pb:" not in page and "¶" not in page
+    assert "禮記注疏卷六十二" in page  # the print's own headings are

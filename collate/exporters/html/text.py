@@ -223,7 +223,7 @@ class _Layout:
     def marker(self, s: Span, text: str) -> None:
         """Draw a printed marker (注, 疏, 正義曰, 〇 …) in a small box; brackets and file markup are layout."""
         word = "".join(c for c in text.strip() if c not in _MARKER_BRACKETS)
-        if not any(_is_ideograph(c) for c in word):
+        if not any(_is_ideograph(c) for c in word) or _is_file_markup(s.label):
             return
         layer = _marker_layer(s.label or "", word)
         if layer is not None and (self.key is None or self.key[0] == "para"):
@@ -312,6 +312,11 @@ def _marker_layer(label: str, word: str) -> Layer | None:
             if name.startswith(prefix):
                 return layer
     return None
+
+
+def _is_file_markup(label: str | None) -> bool:
+    """A container's own marker (an org line, a page marker, a comment): the file's, not the print's words."""
+    return label is not None and (label.startswith("#") or label in ("org", "org heading", "pb", "md", "lacuna"))
 
 
 def _is_ideograph(char: str) -> bool:
