@@ -6,8 +6,8 @@ import pytest
 from conftest import GAIJI, REPO, SHARED, need_shared
 
 from collate.apparatus import ReadingClass
-from collate.model import Layer
 from collate.exporters.html import run_html
+from collate.model import Layer
 from collate.pipeline import RunResult, collate_project
 from collate.project import project_from_mapping
 
