@@ -8,6 +8,7 @@ clear margin over every other layout.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -30,8 +31,10 @@ from hypothesis import strategies as st
 from readers_support import text_of
 
 from collate.model import Layer, Span
+from collate.normalize import Normalizer
 from collate.readers import LAYOUTS, get_container, get_reader, read_raw, read_witness
 from collate.readers.base import ReadOptions
+from collate.tokenize import tokenize_witness
 
 WITNESSES = SHARED / "witnesses"
 # The files each detectable layout is written in: the seeds and real files of each source.
@@ -163,3 +166,15 @@ def test_any_text_is_partitioned(container: str, layout: str, data: st.DataObjec
     text = data.draw(st.lists(st.sampled_from(pieces), max_size=40).map("".join), label="text")
     reading = read_raw(text, layout=layout, container=container)
     assert_partition(reading.parsed.spans, text)
+
+
+@pytest.mark.parametrize(("layout", "path"), FILES, ids=[p.name for _, p in FILES])
+def test_no_container_or_layout_sign_reaches_a_token(layout: str, path: Path) -> None:
+    """No ASCII letter or digit, ``<pb``, ``¶``, bracket or entity fragment is a token of a text layer.
+
+    An entity the gaiji table does not resolve is one placeholder token (its code, for the editor).
+    """
+    w = read_witness(need_shared(path), gaiji_table=need_shared(GAIJI))
+    for layer, tokens in tokenize_witness(w, Normalizer()).items():
+        bad = [t.t for t in tokens if re.search(r"[A-Za-z0-9<>&;¶#/()]", t.t) and not t.is_placeholder]
+        assert not bad, (layer, bad[:10])
