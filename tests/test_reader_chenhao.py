@@ -178,6 +178,8 @@ def test_characters_per_layer(chen: Witness) -> None:
         ("射音石飯上聲食音嗣", False, True),
         ("讓而升下五字當依鄭註為句", False, False),
         ("與音預", True, True),
+        # 倣此 "likewise below" belongs to the notes: ``夫音扶後俱倣此…``.
+        ("夫音扶後俱倣此齊音齋疏去聲後亦倣此齊色之齊如字", False, True),
         ("卜其吉凶", True, False),
         ("賁與僨同覆敗也亡國亡其君之國也與為人後言人有死而無子者", True, False),
     ],
@@ -202,13 +204,37 @@ def test_made_up_text(tmp_path: Path) -> None:
     assert len(jing_units) == 2
 
 
+def test_a_circle_separates_parts_like_a_blank(tmp_path: Path) -> None:
+    # Some juan print ``○`` where others leave a blank: before the 音 notes and before an
+    # authority (``…時祭之禮/○犧音莎…``, ``…為陔也○劉氏曰…``).
+    text = (
+        "禮器是故大備(此章言諸侯時祭之禮/○犧音莎縣音玄應去聲)禮也者反其所自生\n"
+        "大饗其王事與(故知此當為陔也○劉氏曰後篇言鐘次/之見情也○與平聲内音納)祀帝於郊\n"
+    )
+    w = synthetic(text, tmp_path, "jishuo-chen")
+    circles = [s for s in w.spans if text_of(w, s) == "○"]
+    assert len(circles) == 3 and all((s.layer, s.role) == (Layer.MARKUP, "marker") for s in circles)
+    assert list(sound_notes(w).values()) == ["犧音莎縣音玄應去聲", "與平聲内音納"]
+    assert list(units(w, Layer.COMMENTARY).values()) == [
+        "此章言諸侯時祭之禮",
+        "犧音莎縣音玄應去聲",
+        "故知此當為陔也",
+        "劉氏曰後篇言鐘次之見情也",
+        "與平聲内音納",
+    ]
+    assert w.layer_text(Layer.JING) == "禮器是故大備禮也者反其所自生大饗其王事與祀帝於郊"
+    # The circle is evidence of this print too, where a juan has no blanks at all.
+    score, reason = READER.detect(text * 2)
+    assert score >= 0.6 and "○" in reason
+
+
 def test_unbalanced_brackets_are_reported(tmp_path: Path) -> None:
     w = synthetic("毋不敬(朱子曰首章言\n儼若思)安定辭\n", tmp_path, "jishuo-chen")
     assert [(d.code, w.text[d.start]) for d in w.diagnostics] == [("unbalanced", "("), ("unbalanced", ")")]
     assert w.layer_text(Layer.JING) == "毋不敬儼若思安定辭"
 
 
-PIECES = ("(", ")", "/", "  ", " ", "\u3000", "\n", "呂氏曰", "疏曰", "今按", "長上聲", "音", "句", "射", "也",
+PIECES = ("(", ")", "/", "  ", " ", "\u3000", "○", "\n", "呂氏曰", "疏曰", "今按", "長上聲", "音", "句", "射", "也",
           "欽定四庫全書", "集說卷一", "\u3000\u3000射義第四十六")  # fmt: skip
 
 

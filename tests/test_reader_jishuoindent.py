@@ -231,6 +231,37 @@ def test_made_up_text(tmp_path: Path) -> None:
     assert "記" in w.layer_text(Layer.HEADING)
 
 
+def test_author_notes_and_postscript(tmp_path: Path) -> None:
+    text = (
+        "司宫埽祭\n"
+        "　注曰埽豆間之祭舊説云埋之西階東\n"
+        "　繼公案舊說謂埋祭於西階東者據聘禮埋幣之處\n"
+        "　而言也\n"
+        "　案注云復平生時食\n"
+        "　　　　右改設\n"
+        "　儀禮集說卷十七\n"
+        "正誤\n以羊鉶之柶扱羊鉶\n　鄭本扱作挹繼公案當從今文\n南面立於席西\n　鄭本無南面字\n"
+        "禮古經十七篇其十三篇之後皆有記四篇則無之四\n"
+        "篇者士相見大射少牢上下也(漢藝文志言禮經與/記各自爲篇)\n"
+        "亦冝矣又何足怪焉大徳辛丑仲秋望日長樂敖繼公\n書\n"
+    )
+    w = synthetic(text, tmp_path, "jishuo-indent")
+    # 繼公案 is the author speaking, as 繼公謂 is: it ends the 注 quotation.
+    assert w.layer_text(Layer.ZHU) == "注曰埽豆間之祭舊説云埋之西階東"
+    commentary = list(units(w, Layer.COMMENTARY).values())
+    assert commentary[0] == "繼公案舊說謂埋祭於西階東者據聘禮埋幣之處而言也"
+    # 案 opening a line where a passage may begin is a note, its indent the blank before it.
+    notes = list(units(w, Layer.NOTE).values())
+    assert notes[0] == "案注云復平生時食"
+    # Two entries of 正誤 (lemma and notes), then the postscript: prose, not one entry a line.
+    assert notes[1:] == ["以羊鉶之柶扱羊鉶鄭本扱作挹繼公案當從今文", "南面立於席西鄭本無南面字"]
+    postscript = [s for s in w.spans if s.label == "跋"]
+    assert {(s.layer, s.unit) for s in postscript} == {(Layer.COMMENTARY, postscript[0].unit)}
+    assert commentary[-1].startswith("禮古經十七篇") and commentary[-1].endswith("敖繼公書")
+    assert "漢藝文志言禮經與記各自爲篇" in commentary[-1]
+    assert w.layer_text(Layer.JING) == "司宫埽祭"
+
+
 def test_unbalanced_brackets_are_reported(tmp_path: Path) -> None:
     w = synthetic("筮人許諾(還音旋\n　注曰即)就也\n", tmp_path, "jishuo-indent")
     assert [(d.code, w.text[d.start]) for d in w.diagnostics] == [("unbalanced", "("), ("unbalanced", ")")]

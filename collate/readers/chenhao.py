@@ -13,9 +13,11 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   one passage, wherever its pieces break. A chapter's headnote is small print indented under
   the title (``　　　(疏曰…)``), read the same way.
 - A blank position inside small print (one or more ASCII spaces in the e-text, usually two)
-  separates the parts of a passage. A part opening with a name is a quoted authority: the
-  name is an attribution span labelled with it and opens a new unit (``呂氏曰``, ``鄭氏曰``,
-  ``朱子曰``, ``石梁王氏曰``, ``疏曰``, ``司裘註云``, ``今按``: all COMMENTARY). A part dense with
+  separates the parts of a passage; some juan print a circle ``○`` there instead
+  (``…此章言諸侯時祭之禮/○犧音莎…``, ``…為陔也○劉氏曰…``): a marker, never text. A part
+  opening with a name is a quoted authority: the name is an attribution span labelled with it
+  and opens a new unit (``呂氏曰``, ``鄭氏曰``, ``朱子曰``, ``石梁王氏曰``, ``疏曰``, ``司裘註云``,
+  ``今按``: all COMMENTARY). A part dense with
   pronunciation words (``長上聲中去聲``, ``還音旋``, ``拾其結切``, ``㢙僅同``) is the passage's
   closing 音 notes, and so is whatever follows them to the passage's end unless it names an
   authority. They are 陳澔's own glosses, not 陸德明's 釋文: COMMENTARY labelled ``音``
@@ -50,6 +52,9 @@ _COLLECTION = re.compile(r"欽定四庫全書|钦定四库全书")
 _JUAN_TITLE = re.compile(rf"[^\s()/]{{0,10}}集[說説说]卷[{_NUMERAL}]+(?:[\s\u3000].*)?")
 # Blank positions inside small print: ASCII spaces in this e-text, full-width ones in others.
 _BLANK = " \u3000"
+# The printed circle some juan set between the parts of a passage instead of a blank.
+_CIRCLE = "○"
+_SEPARATORS = _BLANK + _CIRCLE
 # A part of a passage opening with its authority's name.
 _AUTHORITY = re.compile(
     r"(?:[^\s()/]{1,4}?氏|[朱程張张]子)曰"  # 呂氏曰, 石梁王氏曰, 朱子曰
@@ -60,8 +65,9 @@ _AUTHORITY = re.compile(
 # The same inside a part, where the name's first character cannot be told: a surname.
 _INLINE_AUTHORITY = re.compile(r"[^\s()/]氏曰|[朱程張张]子曰|[疏䟽]曰|今按|愚按")
 _READING_MARKS = frozenset({"句", "讀"})
-# Words of pronunciation notes: 音 (X音Y), 聲 (上聲, 並去聲), 切/反 (fanqie), 如字, 同 (X與Y同).
-_NOTE_WORDS = ("音", "聲", "切", "反", "如字", "同", "读", "讀")
+# Words of pronunciation notes: 音 (X音Y), 聲 (上聲, 並去聲), 切/反 (fanqie), 如字, 同 (X與Y同),
+# 倣 (後俱倣此 "likewise below").
+_NOTE_WORDS = ("音", "聲", "切", "反", "如字", "同", "读", "讀", "倣")
 # One note: X音Y, X去聲 / XY並去聲, X如字, X+fanqie+切/反, X與Y同.
 _NOTE_ITEM = r"(?:[^\s]音[^\s]|[^\s]{1,2}並?[平上去入]聲|[^\s]如字|[^\s]{3}[切反]|[^\s]與[^\s]同)"
 # Notes that lost their blank at the end of the author's words: two notes or more, and at
@@ -95,14 +101,14 @@ class ChenhaoReader:
         pieces = re.findall(r"\(([^()\n]*)\)", text)
         if not pieces:
             return 0.0, "no (…) small print"
-        blank = r"[^ ] {2,}"
+        blank = rf"(?:[^ ] {{2,}}|{_CIRCLE})"
         authorities = sum(len(re.findall(rf"{blank}(?:[^\s()/]{{1,4}}?氏|朱子)曰", p)) for p in pieces)
         notes = sum(len(re.findall(rf"{blank}[^\s()/]{{1,3}}(?:[平上去入]聲|音)", p)) for p in pieces)
         zhu = sum(p.startswith("注") for p in pieces)
         if authorities + notes < 3 or zhu > len(pieces) / 10:
-            return 0.0, "no blank-separated 某氏曰 quotations or 音 notes in small print"
+            return 0.0, "no blank- or ○-separated 某氏曰 quotations or 音 notes in small print"
         score = 0.6 + 0.2 * min(1.0, authorities / 3) + 0.15 * min(1.0, notes / 5)
-        reason = f"{len(pieces)} (…) pieces; after blanks {authorities} 某氏曰 quotations, {notes} 音 notes"
+        reason = f"{len(pieces)} (…) pieces; after blanks or ○ {authorities} 某氏曰 quotations, {notes} 音 notes"
         return round(score, 2), reason
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
@@ -213,7 +219,10 @@ class _Reading:
         offsets, self.passage = self.passage, []
         chars = "".join(self.text[i] for i in offsets)
         parts: list[tuple[str, list[int], str]] = []  # (text, offsets, kind: authority|notes|words)
-        for m in re.finditer(rf"[^{_BLANK}]+", chars):
+        for i, char in zip(offsets, chars, strict=True):
+            if char == _CIRCLE:
+                self.kinds[i] = (Layer.MARKUP, 0, "marker", _CIRCLE)
+        for m in re.finditer(rf"[^{_SEPARATORS}]+", chars):
             part, at = m.group(0), offsets[m.start() : m.end()]
             if _AUTHORITY.match(part):
                 kind = "authority"

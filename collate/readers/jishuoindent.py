@@ -11,13 +11,16 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   its lines run on.
 - The 集說 follows on lines indented one full-width space; a passage's continuation lines are
   indented the same. Every quotation starts a new line, opened by its source: ``注曰`` or
-  ``鄭注曰`` (鄭注: ZHU), ``疏曰``/``䟽曰`` (賈疏: SHU), ``繼公謂`` (the author: COMMENTARY), or a
+  ``鄭注曰`` (鄭注: ZHU), ``疏曰``/``䟽曰`` (賈疏: SHU), ``繼公謂``/``繼公案`` (the author:
+  COMMENTARY), or a
   later scholar's name and ``曰`` (``朱子曰``, ``李微之曰``, ``楊志仁曰``: COMMENTARY). The prefix
   is an attribution span labelled with it. A name opens a quotation only where a passage may
   begin (after 經, a heading, or a line shorter than the full measure), and a book's title
   (``春秋傳曰``) is not a name. An indented line after 經 or a heading with no prefix opens the
   author's own 集說 (COMMENTARY, no attribution). A full-width space and ``案`` inside a line
-  open a note (NOTE, attribution ``案``), as in the book's other e-text (layout ``jishuo``).
+  open a note (NOTE, attribution ``案``), as in the book's other e-text (layout ``jishuo``); so
+  does ``案`` opening an indented line where a passage may begin (the indent is that space:
+  ``　案注云復平生時食…`` after a short line).
   Lines indented further that do not close a section are the author's remarks (COMMENTARY).
 - ``(…/…)`` small print holds 音 notes (``(與音/預)``, ``(朝直/遥反)``): SHIWEN; a small-print
   line after one goes on with it. Inside 集說, small print without pronunciation words is
@@ -25,6 +28,9 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
 - ``正誤`` closes the juan: the author's list of textual corrections. Each entry is a lemma
   line flush left (the 經 as he corrects it) and indented notes (``鄭本作媵觚注云今文媵皆作騰…``):
   all NOTE with the label ``正誤``, one unit an entry, never 經. It runs to the next juan title.
+  A lemma is a line or two; a paragraph of flush-left lines with no indented note under it is
+  the author's own prose set after the list (the last juan closes with his postscript on the
+  記, ``禮古經十七篇…長樂敖繼公書``): COMMENTARY labelled ``跋``, one unit.
 - An unclosed ``(`` ends at its line end, a stray ``)`` is layout: ``unbalanced`` diagnostics.
 """
 
@@ -53,6 +59,8 @@ _SPEAKERS = {
     "䟽曰": Layer.SHU,
     "繼公謂": Layer.COMMENTARY,
     "继公谓": Layer.COMMENTARY,
+    "繼公案": Layer.COMMENTARY,
+    "继公案": Layer.COMMENTARY,
 }
 _SPEAKER = re.compile("|".join(_SPEAKERS))
 # A later scholar: a name of two or three characters and 曰.
@@ -60,6 +68,9 @@ _NAMED = re.compile(r"(?P<name>[^\s()/]{2,3}?)曰")
 # A name ending so is a book or a passage of one (春秋傳曰, 鄉飲酒記曰), not a scholar.
 _BOOK_ENDINGS = frozenset("傳传記记禮礼經经詩诗書书易語语篇文義义官注註疏說説云又")
 _NOTE = "\u3000案"
+# A run of this many flush-left lines inside 正誤 is prose, not a lemma (a line or two).
+_PROSE_LINES = 3
+_POSTSCRIPT = "跋"
 
 
 def _named(body: str) -> str | None:
@@ -79,6 +90,21 @@ def _measure(text: str) -> int:
     )
     longest = sorted(lengths.items(), key=lambda kv: (-kv[1], -kv[0]))
     return longest[0][0] if longest else 0
+
+
+def _flush_runs(text: str) -> dict[int, int]:
+    """For each flush-left line (by its start), how many flush-left lines its run holds."""
+    runs: dict[int, int] = {}
+    run: list[int] = []
+    for line in [*iter_lines(text), None]:
+        if line is not None and line.body_end == line.body_start:
+            continue  # blank lines do not break a run
+        if line is not None and line.body_start == line.start:
+            run.append(line.start)
+            continue
+        runs.update(dict.fromkeys(run, len(run)))
+        run = []
+    return runs
 
 
 class JishuoIndentReader:
@@ -120,6 +146,7 @@ class _Reading:
         self.after_section = False
         self.corrections = False
         self.remark = 0  # the indent of the author's remark the last line went on with, if any
+        self.flush_runs = _flush_runs(text)
 
     def run(self) -> Parsed:
         st = self.state
@@ -156,6 +183,11 @@ class _Reading:
         elif indent == 0 and body == _CORRECTIONS:
             self.corrections = True
             self.heading(start, end, _CORRECTIONS)
+        elif self.corrections and indent == 0 and self.flush_runs.get(start, 0) >= _PROSE_LINES:
+            if self.layer is not Layer.COMMENTARY:
+                self.unit = self.state.next_unit()
+            self.layer = Layer.COMMENTARY
+            self.pieces(start, end, Layer.COMMENTARY, self.unit, _POSTSCRIPT)
         elif self.corrections:
             if indent == 0 or self.layer is not Layer.NOTE:
                 self.unit = self.state.next_unit()
@@ -201,7 +233,12 @@ class _Reading:
         may_open = self.layer in (Layer.JING, Layer.HEADING) or not self.full or indent > 1
         named = _named(text[start:end]) if may_open else None
         pos = start
-        if speaker or named:
+        if may_open and not speaker and not named and text.startswith(_NOTE[1:], start, end):
+            # The indent is the blank before 案: a note opens, as it does inside a line.
+            self.layer, self.unit = Layer.NOTE, st.next_unit()
+            st.spans.add(start, start + 1, Layer.NOTE, self.unit, "attribution", "案")
+            pos = start + 1
+        elif speaker or named:
             word = speaker.group(0) if speaker else named or ""
             self.layer = _SPEAKERS.get(word, Layer.COMMENTARY)
             self.unit = st.next_unit()
