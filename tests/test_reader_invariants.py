@@ -178,3 +178,13 @@ def test_no_container_or_layout_sign_reaches_a_token(layout: str, path: Path) ->
     for layer, tokens in tokenize_witness(w, Normalizer()).items():
         bad = [t.t for t in tokens if re.search(r"[A-Za-z0-9<>&;¶#/()]", t.t) and not t.is_placeholder]
         assert not bad, (layer, bad[:10])
+
+
+@pytest.mark.parametrize(("layout", "path"), FILES, ids=[p.name for _, p in FILES])
+def test_a_longer_file_of_the_same_print_is_detected_alike(layout: str, path: Path) -> None:
+    """Detection weighs kinds of evidence, not their count: a chapter three times as long reads alike."""
+    raw = contents(path)
+    body_lines = "".join(line for line in raw.splitlines(keepends=True) if not line.startswith("#"))
+    longer = raw.rstrip("\n") + "\n" + body_lines * 2
+    reading = read_raw(longer, gaiji_table=need_shared(GAIJI), path=path.name)
+    assert (reading.container, reading.layout) == (CONTAINER_OF[path], layout), reading.layout_reason

@@ -359,3 +359,70 @@ def test_two_branches_of_one_print_differ_only_where_their_files_do() -> None:
             ka = [t.t for t in tokenize(a, layer, Normalizer())]
             kb = [t.t for t in tokenize(b, layer, Normalizer())]
             assert ka == kb, layer  # the gaiji table resolves &KR0527; to 𣙗: the same tokens
+
+
+# The Kanripo 四庫 text of other juan: traditional characters, other quoted works, other hands.
+TRAD_HEADER = "欽定四庫全書\n\u3000五禮通考巻二\n\u3000\u3000某撰\n\u3000\u3000吉禮二\n\u3000\u3000\u3000圜丘祀天\n"
+
+
+def heading_texts(w: Witness) -> list[str]:
+    return [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.role == "text"]
+
+
+def test_each_flush_left_quotation_opens_with_its_title() -> None:
+    # The print starts every quotation on a new line, flush left like the line before it.
+    text = (
+        "郊特牲祭天掃地而祭焉于其質而已矣\n"
+        "逸周書作雒乃設兆於南郊祀以上帝\n"
+        "爾雅非人為謂之丘\n"
+        "孝經昔者周公郊祀后稷以配天宗祀文王于明堂以\n"
+        "配上帝\n"
+        "大戴禮朝事篇祀天於南郊配以先祖\n"
+        "易豫卦象上傳雷出地奮豫先王以作樂\n"
+        "書費誓魯人三郊三遂\n"
+        "國語魯語展禽曰有虞氏禘黄帝\n"
+        "春秋定三年公羊傳郊則曷為必祭稷\n"
+        "春秋襄公十一年榖梁傳古者天子六師\n"
+        "閔公元年左氏傳晉侯作二軍\n"
+    )
+    w = read(TRAD_HEADER + text)
+    assert heading_texts(w)[5:] == [
+        "郊特牲", "逸周書", "爾雅", "孝經", "大戴禮朝事篇", "易豫卦象上傳", "書費誓", "國語魯語",
+        "春秋定三年公羊傳", "春秋襄公十一年榖梁傳", "閔公元年左氏傳",
+    ]  # fmt: skip
+    jing = units(w, Layer.JING)
+    assert len(jing) == 11
+    # A passage still goes on over its lines: 配上帝 is 孝經's.
+    assert unit_text(w, Layer.JING, jing[3]) == "昔者周公郊祀后稷以配天宗祀文王于明堂以配上帝"
+    assert {s.label for s in w.spans if s.layer is Layer.JING and s.unit == jing[3]} == {"孝經"}
+
+
+def test_small_print_may_open_with_shu() -> None:
+    # Where the 注 is left out the run opens with 疏, and a later 疏 inside it is text.
+    w = read(TRAD_HEADER + "周禮春官大司樂冬日至于地上之圜丘奏之(疏言圜/丘者按)\n(爾雅疏土之髙者曰丘/)\n")
+    (shu,) = units(w, Layer.SHU)
+    assert unit_text(w, Layer.SHU, shu) == "言圜丘者按爾雅疏土之髙者曰丘"
+    assert units(w, Layer.ZHU) == []
+    assert [d.code for d in w.diagnostics] == []
+
+
+def test_guancheng_notes_and_traditional_attributions() -> None:
+    text = (
+        "\u3000(郝氏敬曰𤣥冠𤣥繒/為之朝服見君之禮)\n"
+        "\u3000(陳氏禮書特牲筮祭同/𤣥端少牢筮與祭同)\n"
+        "\u3000\u3000(婦人與丈夫為禮/其禮重者亦俠拜)\n"
+        "\u3000通典壇名泰壇在國南五十里\n"
+        "\u3000\u3000\u3000\u3000蕙田案王制三公一命卷若有加則賜也不\n"
+        "\u3000\u3000\u3000\u3000\u3000觀承案因地出車因車成軍\n"
+        "\u3000五禮通考卷二\n"
+    )
+    w = read(TRAD_HEADER + text)
+    commentary = units(w, Layer.COMMENTARY)
+    labels = [next(s.label for s in w.spans if s.unit == u and s.layer is Layer.COMMENTARY) for u in commentary]
+    assert labels == ["郝氏敬曰", "陳氏禮書", "通典"]
+    # A line of small print set a column deeper goes on with the run above it.
+    assert unit_text(w, Layer.COMMENTARY, commentary[1]).endswith("婦人與丈夫為禮其禮重者亦俠拜")
+    notes = units(w, Layer.NOTE)
+    assert [spans_of(w, Layer.NOTE, u)[0][1] for u in notes] == ["蕙田案", "觀承案"]
+    assert heading_texts(w)[-1] == "五禮通考卷二"
+    assert [d.code for d in w.diagnostics] == []

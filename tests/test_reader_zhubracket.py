@@ -95,3 +95,31 @@ def test_an_unclosed_bracket_stops_at_its_line_end(tmp_path: Path) -> None:
     assert w.layer_text(Layer.JING) == "射人掌國見君之位不言士"
     (d,) = [d for d in w.diagnostics if d.code == "unbalanced"]
     assert w.locate(d.start).line == 3 and "line end" in d.message
+
+
+def test_the_tally_may_follow_the_closing_juan_title(tmp_path: Path) -> None:
+    # 儀禮卷第一 closes its juan with the tally on the same printed line.
+    text = (
+        "#+TITLE: 儀禮\n<pb:KR1d0026_SBCK_001-1a>¶\n士冠禮第一¶\n筮于庿門(筮者/以蓍)¶\n"
+        "儀禮卷第一(經一千八百九十八字/注三千六百二字)¶\n"
+    )
+    w = synthetic(text, tmp_path, "zhu-bracket")
+    assert w.layer_text(Layer.JING) == "筮于庿門"
+    assert w.layer_text(Layer.ZHU) == "筮者以蓍"
+    headings = {s.label: text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label != "title"}
+    assert headings["juan title"] == "儀禮卷第一"
+    assert headings["tally"] == "經一千八百九十八字/注三千六百二字"
+
+
+def test_a_large_print_tally_closes_a_dadai_juan(tmp_path: Path) -> None:
+    # 大戴禮記 closes a juan in large print: the number of chapters and of characters.
+    text = (
+        "#+TITLE: 大戴禮記\n<pb:KR1d0076_SBCK_003-1a>\n保傅第四十八¶\n而後車必覆(謂居號/斯言)¶\n"
+        "　¶凡¶二章(新別)凡三千五百五十四字\n"
+    )
+    w = synthetic(text, tmp_path, "zhu-bracket")
+    assert w.layer_text(Layer.JING) == "而後車必覆"
+    assert w.layer_text(Layer.ZHU) == "謂居號斯言"
+    tally = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label == "tally"]
+    # The container's ¶ (a line end of the other print) stays between 凡 and 二章.
+    assert "".join(tally) == "凡二章新別凡三千五百五十四字"

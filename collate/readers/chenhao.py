@@ -103,12 +103,14 @@ class ChenhaoReader:
             return 0.0, "no (…) small print"
         blank = rf"(?:[^ ] {{2,}}|{_CIRCLE})"
         authorities = sum(len(re.findall(rf"{blank}(?:[^\s()/]{{1,4}}?氏|朱子)曰", p)) for p in pieces)
-        notes = sum(len(re.findall(rf"{blank}[^\s()/]{{1,3}}(?:[平上去入]聲|音)", p)) for p in pieces)
+        # Only notes after a blank: ``○`` then 音 notes is also how the 注 prints set 陸德明's 音義
+        # after the 注 (zhu-bracket), so there it tells nothing of 陳澔.
+        notes = sum(len(re.findall(r"[^ ] {2,}[^\s()/]{1,3}(?:[平上去入]聲|音)", p)) for p in pieces)
         zhu = sum(p.startswith("注") for p in pieces)
         if authorities + notes < 3 or zhu > len(pieces) / 10:
             return 0.0, "no blank- or ○-separated 某氏曰 quotations or 音 notes in small print"
         score = 0.6 + 0.2 * min(1.0, authorities / 3) + 0.15 * min(1.0, notes / 5)
-        reason = f"{len(pieces)} (…) pieces; after blanks or ○ {authorities} 某氏曰 quotations, {notes} 音 notes"
+        reason = f"{len(pieces)} (…) pieces; {authorities} 某氏曰 after blanks or ○, {notes} 音 notes after blanks"
         return round(score, 2), reason
 
     def read(self, text: str, options: ReadOptions) -> Parsed:

@@ -15,7 +15,9 @@ small print, ``(右欄/左欄)``:
 - Headings: a 卷 title (``儀禮卷第六``), a chapter title (``燕禮第六``, ``射義第四十六``, with
   what follows it on its line when that is only the book and its commentator, ``儀禮　鄭氏注``),
   a line naming the book and commentator (``禮記　鄭氏註``), and a tally of characters in small
-  print (``(經三千二百二十三字/注四千六百二十字)``). A chapter title may stand inside a body
+  print (``(經三千二百二十三字/注四千六百二十字)``), on a line of its own or after the closing
+  卷 title (``儀禮卷第一(經…字/注…字)``), or in large print with its small-print remark
+  (``凡二章(新別)凡三千五百五十四字``). A chapter title may stand inside a body
   line where the container took out another print's line ends (``…之法也¶投壺¶第七十八``):
   ``options.breaks`` cut those print lines. Text before the first chapter title is the end of
   the previous chapter: 經, labelled ``previous chapter``.
@@ -28,6 +30,7 @@ To read another print of this kind with other marking words, add them to the tab
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -41,6 +44,8 @@ _NUMBER = re.compile(rf"第[{_NUMERAL}]+")
 _JUAN_TITLE = re.compile(rf"[^\s()/]{{0,12}}[卷巻]第?[{_NUMERAL}]+")
 _BOOK_AND_COMMENTATOR = re.compile(r"[^\s()/]{0,6}[\s\u3000]*[^\s()/]{1,3}氏(?:注|註)")
 _TALLY = re.compile(rf"[經经][{_NUMERAL}]+字.*")
+# The 大戴禮記 prints close a juan in large print: 凡二章(新別)凡三千五百五十四字.
+_LARGE_TALLY = re.compile(rf"凡[{_NUMERAL}萬]+[章字]")
 # Words that open, inside small print, something other than the commentary.
 _SEPARATORS = "○〇"  # then 音義
 _NOTE_WORDS = ("重言", "重意", "互註", "互注")
@@ -87,10 +92,12 @@ class ZhuBracketReader:
 class _Reading:
     def __init__(self, text: str, options: ReadOptions) -> None:
         self.text = text
-        self.breaks = options.breaks
+        # Sorted once: each line looks up only its own breaks (bisect), never all of them.
+        self.breaks = sorted(options.breaks)
         self.state = ReadState(text)
         self.run_: _Run | None = None  # a run that closed its line: the next line may go on with it
         self.jing_unit = 0
+        self.tally = False  # a large-print tally was just read: small print after it is the tally's
         self.first_title = self.find_first_title()
 
     def find_first_title(self) -> int | None:
@@ -108,7 +115,7 @@ class _Reading:
         short one (``投壺``, then ``第七十八``: both headings).
         """
         text = self.text
-        cuts = sorted(b for b in self.breaks if start < b < end)
+        cuts = self.breaks_in(start, end)
         bounds = [start, *cuts, end]
         segments = [(a, z) for a, z in pairwise(bounds) if z > a]
         found: list[tuple[int, int, str]] = []
@@ -145,9 +152,12 @@ class _Reading:
         text, st = self.text, self.state
         if start == end:
             return
-        if _JUAN_TITLE.fullmatch(text, start, end):
-            self.heading(start, end, "juan title")
+        juan = _JUAN_TITLE.match(text, start, end)
+        if juan and (juan.end() == end or text[juan.end()] == "("):
+            # The 卷 title, alone or with the tally after it (儀禮卷第一(經…字/注…字)).
+            self.heading(start, juan.end(), "juan title")
             self.run_ = None
+            self.pieces(juan.end(), end)
             return
         if _BOOK_AND_COMMENTATOR.fullmatch(text, start, end):
             self.heading(start, end, "book and commentator")
@@ -173,7 +183,12 @@ class _Reading:
 
     def line_end(self, pos: int, end: int) -> int:
         """Where the print line holding ``pos`` ends: the next break or the body line's end."""
-        return min([b for b in self.breaks if pos < b < end] or [end])
+        cuts = self.breaks_in(pos, end)
+        return cuts[0] if cuts else end
+
+    def breaks_in(self, start: int, end: int) -> list[int]:
+        """The breaks strictly inside ``(start, end)``, in order."""
+        return self.breaks[bisect_right(self.breaks, start) : bisect_left(self.breaks, end)]
 
     def pieces(self, start: int, end: int) -> None:
         """Large print and small-print pieces of ``text[start:end]``."""
@@ -210,6 +225,15 @@ class _Reading:
             return
         st = self.state
         self.run_ = None
+        self.tally = False
+        words = self.text[start:end].strip(LINE_SPACE)
+        if _LARGE_TALLY.fullmatch(words):
+            at = self.text.index(words, start)
+            st.spans.layout(start, at)
+            self.heading(at, at + len(words), "tally")
+            st.spans.layout(at + len(words), end)
+            self.jing_unit, self.tally = 0, True
+            return
         label = PREVIOUS_CHAPTER if self.first_title is not None and start < self.first_title else None
         if not self.jing_unit:
             self.jing_unit = st.next_unit()
@@ -238,13 +262,14 @@ class _Reading:
         text, st = self.text, self.state
         run = self.run_ if continues else None
         self.jing_unit = 0
-        if _TALLY.fullmatch(text, body, body_end) and run is None:
+        if (_TALLY.fullmatch(text, body, body_end) or self.tally) and run is None:
             st.spans.add(open_, body, Layer.MARKUP, role="marker", label="(")
             self.heading(body, body_end, "tally")
             if close is not None:
                 st.spans.add(body_end, close, Layer.MARKUP, role="marker", label=")")
             self.run_ = None
             return
+        self.tally = False
         pos = body
         if run is None:
             run = _Run(Layer.ZHU, st.next_unit())

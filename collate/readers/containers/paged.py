@@ -3,13 +3,13 @@
 Some e-texts of 四庫 prints (seed 000) keep the printed page: a blank line (or several in a
 row) ends a half-folio page, labelled ``1a``, ``1b``, ``2a`` … from the file's start. The
 blank lines are layout; every other line is a printed line of its page, including a line of
-indentation only (an empty printed line, which the layout sees). Pages that hold only a line
-or two are paragraphs, not pages: then the file is plain.
+indentation only (an empty printed line, which the layout sees). Blank lines that set apart
+paragraphs of any length are not pages: a print's pages hold the same number of lines.
 """
 
 from __future__ import annotations
 
-import statistics
+from collections import Counter
 
 from collate.model import Mark
 from collate.readers.base import ReadOptions, iter_lines
@@ -37,9 +37,13 @@ class PagedContainer:
             elif printed:
                 lengths.append(printed)
                 printed = 0
-        if len(lengths) >= 2 and statistics.median(lengths) >= 4:
-            return 0.5, f"{len(lengths) + 1} blank-line pages of {statistics.median(lengths):g} lines (median)"
-        return 0.0, "no blank-line pages"
+        # A print's pages hold the same number of lines (a half-folio of the 四庫 print: 8);
+        # paragraphs set apart by blank lines do not. The last page may be short.
+        if len(lengths) >= 2:
+            lines, count = Counter(lengths).most_common(1)[0]
+            if lines >= 4 and count >= 0.6 * len(lengths):
+                return 0.5, f"{len(lengths) + 1} blank-line pages, {count} of them of {lines} lines"
+        return 0.0, "no blank-line pages of a regular length"
 
     def read(self, raw: str, options: ReadOptions) -> Body:
         """Blank lines out as layout; a page mark after each break, a line mark on each line."""
