@@ -358,6 +358,23 @@ def test_a_juan_that_starts_inside_a_chapter(tmp_path: Path) -> None:
     assert squeeze(w.layer_text(Layer.SHU)) == "天子至侯也此一節論天子之事"
 
 
+def test_a_line_opened_by_zhu_opens_the_lemma(tmp_path: Path) -> None:
+    # Pages are lost between the two lines: the 疏 breaks off, the next line is a lemma.
+    text = "禮記正義卷第六十三\n　詩云朋友攸攝者此大雅之詩也言以　賤而求利者\n注衣或在内新時不見　正義曰以經云\n"
+    w = synthetic(text, tmp_path, "danshu")
+    assert [(label, words) for _, label, words in lemmas(w)] == [("標起止 注", "衣或在内新時不見")]
+    assert squeeze(w.layer_text(Layer.SHU)).startswith("詩云朋友攸攝者此大雅之詩也言以賤而求利者")
+
+
+def test_a_glyph_lost_next_to_zhi_stays_in_the_lemma(tmp_path: Path) -> None:
+    text = "禮記正義卷第六十三\n　故云皆也　注數朝至　之　正義曰前云三日\n"
+    w = synthetic(text, tmp_path, "danshu")
+    assert [(label, words) for _, label, words in lemmas(w)] == [("標起止 注", "數朝至之")]
+    assert squeeze(w.layer_text(Layer.SHU)) == "故云皆也數朝至之前云三日"
+    lost = [d for d in w.diagnostics if d.code == "gap"]
+    assert [w.text[d.start] for d in lost] == ["\u3000"] and w.text[lost[0].start - 1] == "至"
+
+
 PIECES = (
     "\u3000", "\u3000" * 3, "至", "正義曰", "正義", "曰", "日", "釋曰", "注", "箋", "射義第四十六", "禮記正義卷第一",
     "\n", "\r\n", "射", "也", "者", "〓", "(", ")",

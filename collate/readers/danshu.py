@@ -23,8 +23,11 @@ How it is read:
    quotation of 經/注, a 疏 attribution labelled ``標起止`` (``標起止 注`` after a ``注`` head, which
    is a marker): kept and shown, not collated, as a 注疏 print has no lemma to set against it.
    Where that gap is a line end the lemma may run over it, so its start is found from the
-   lemma's shape (``LEMMA_MAX``): the gap, else a ``注`` head, else a line start that gives a
-   lemma ``A至B`` of a few words each; a lemma of no such shape gets a diagnostic.
+   lemma's shape (``LEMMA_MAX``): a line that opens with a ``注`` head (the words before it
+   are 疏, also where the print has lost pages between), else the gap, else a ``注`` head,
+   else a line start that gives a lemma ``A至B`` of a few words each; a lemma of no such
+   shape gets a diagnostic. A gap right before or after the lemma's ``至`` is a glyph the
+   worn print lost inside the lemma (``注數朝至　之``), not its start.
 4. A lemma of the shape ``CHAPTER_TITLE`` (``射義第四十六``) at a line start is the chapter title
    (a heading); the 疏 after it (``正義曰案鄭目録云…``) is the 疏 on the chapter.
 5. Everything else is 疏, one unit a paragraph: from one lemma to the next.
@@ -218,10 +221,21 @@ class _Reading(ReadState):
         """Where the lemma ending at ``end`` begins (not before ``lo``): see the module docstring."""
         gap = self.text.rfind(GAP, lo, end)
         after_gap = lo if gap < 0 else gap + 1
+        line_starts = [i + 1 for i in range(end - 1, after_gap - 1, -1) if self.text[i] == "\n"]
+        # A line that opens with 注 opens the lemma: the words before it on the last line are
+        # the 疏 (the print gives the lemma no gap at a line start, nor where pages are lost).
+        for start in line_starts:
+            head = start
+            while head < end and self.text[head] in _SPACE:
+                head += 1
+            if head < end and self.text[head] in LEMMA_SOURCES and _well_formed(self.text, head, end):
+                return head
+        lost = self.lost_glyph_in_lemma(lo, gap, end)
+        if lost is not None:
+            return lost
         if _well_formed(self.text, after_gap, end):
             return after_gap
         heads = [i for i in range(end - 1, after_gap - 1, -1) if self.text[i] in LEMMA_SOURCES]
-        line_starts = [i + 1 for i in range(end - 1, after_gap - 1, -1) if self.text[i] == "\n"]
         for candidate in [*heads, *line_starts]:
             if _well_formed(self.text, candidate, end):
                 return candidate
@@ -232,6 +246,27 @@ class _Reading(ReadState):
         message = f"{lemma!r} is not a 標起止 of the form A至B: the print may have lost its first words here"
         self.diagnostics.append(Diagnostic("lemma", message, start, end))
         return start
+
+    def lost_glyph_in_lemma(self, lo: int, gap: int, end: int) -> int | None:
+        """Where a lemma starts that the gap at ``gap`` cuts next to its 至 (``注數朝至　之``).
+
+        A worn print shows a lost glyph as a gap (see below); inside a lemma it stands where
+        the words before it end with 至, or those after it begin with it, and the words after
+        it alone hold no 至. None if the gap is the one before the lemma.
+        """
+        if gap < 0:
+            return None
+        after = _squeeze(self.text[gap + 1 : end])
+        before_gap = self.text.rfind(GAP, lo, gap)
+        start = lo if before_gap < 0 else before_gap + 1
+        before = _squeeze(self.text[start:gap])
+        if not before or "\n" in self.text[start:end] or LEMMA_JOIN in after[1:]:
+            return None
+        if not (before.endswith(LEMMA_JOIN) or after.startswith(LEMMA_JOIN)):
+            return None
+        if not _lemma_shape(before + after):
+            return None
+        return start  # the gap is reported with the lemma's words, as any gap that ends no sentence
 
     def lemma(self, start: int, end: int, unit: int) -> None:
         """A 標起止 (or the chapter title, which stands where a lemma stands)."""
@@ -329,7 +364,11 @@ def _well_formed(text: str, start: int, end: int) -> bool:
     words = text[start:end]
     if GAP in words.strip(" \t\u00a0" + GAP + LINE_ENDS):
         return False
-    lemma = _squeeze(words)
+    return _lemma_shape(_squeeze(words))
+
+
+def _lemma_shape(lemma: str) -> bool:
+    """``lemma`` (its words only) is ``(注)A至B`` or a short ``(注)X``."""
     if lemma[:1] in LEMMA_SOURCES:
         lemma = lemma[1:]
     head_max, tail_max, whole_max = LEMMA_MAX

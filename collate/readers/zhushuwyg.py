@@ -15,7 +15,7 @@ layout; the code only applies them:
    the 注 runs over lines and pages until a run label (``音義(``, ``疏(``), a ``○``, a
    heading or the next ``注``.
 3. ``RUN_LABELS`` followed by ``(`` open a small-print run ``(…/…)``: ``音義`` 陸德明's
-   glosses (SHIWEN), ``疏`` the 正義 (SHU). The run goes on over every piece that follows with
+   glosses (SHIWEN), ``疏`` (or ``䟽``) the 正義 (SHU). The run goes on over every piece that follows with
    nothing but line ends between (the 疏 is printed as whole bracketed lines over pages).
    Inside a 疏, ``SHU_OPENERS`` (``正義曰``, ``釋曰``) at its start and the same words after
    ``注`` anywhere (``注正義曰``, ``注釋曰``: the 疏 on the 注 begins; a new unit) are markers,
@@ -25,9 +25,13 @@ layout; the code only applies them:
    Large print after a run's ``)`` is 經 again: the 經 resumes after the 音義 or the 疏.
 4. Where a 注 is followed by 經 with no 音義 or 疏 between (``注諸猶於也孔子曰…注``), the
    print does not mark where the 注 ends. The stretch from one ``注`` to the next is cut
-   where two character-bigram models, one of this text's 注 and one of its 經 (trained on
+   where two character n-gram models, one of this text's 注 and one of its 經 (trained on
    the stretches whose both ends the print marks), fit best: 注 before the cut, 經 after
-   it. Each such cut is an ``estimated-boundary`` diagnostic (info), so an editor can see
+   it. Two habits of the print weigh in (``_Evidence``): 鄭注 opens by quoting words of the
+   經 it follows, so the 經 has begun by the place where the next 注's first words stand
+   (``注必也射乎言…`` after ``…必也射乎…``); and the 疏 that follows quotes the 經 it
+   explains (``…詩云言念君子温其如玉此詩秦風…``), so a run of words it quotes is likely 經.
+   Each such cut is an ``estimated-boundary`` diagnostic (info), so an editor can see
    and check it.
 5. The 考證 section, from a 卷 title ending in ``考證``/``攷證`` to the next 卷 title (or the
    end): the Siku editors' collation notes, all NOTE with label ``考證``. A line flush left
@@ -69,7 +73,10 @@ _NOT_SECTION = "曰云"
 ZHU_MARK = "注"
 SEGMENT_MARKS = "○〇"
 # (label, layer of the small-print run it opens); ``注(`` is an e-text slip for ``疏(``.
-RUN_LABELS: tuple[tuple[str, Layer], ...] = (("音義", Layer.SHIWEN), ("疏", Layer.SHU), ("注", Layer.ZHU))
+# ``䟽`` is the print's other form of 疏 (the e-text has both).
+RUN_LABELS: tuple[tuple[str, Layer], ...] = (
+    ("音義", Layer.SHIWEN), ("疏", Layer.SHU), ("䟽", Layer.SHU), ("注", Layer.ZHU),
+)  # fmt: skip
 SHU_OPENERS: tuple[str, ...] = ("正義曰", "釋曰")
 # Small print opening with these words is the Siku editors' own note.
 NOTE_OPENERS: tuple[str, ...] = ("案", "按")
@@ -85,6 +92,13 @@ _SPACE = "\r\n" + LINE_SPACE
 NGRAM_ORDER = 3
 BACKOFF = 5.0
 _BOS, _EOS = "\x02", "\x03"  # a stretch's ends, as the models see them
+# Words the print gives about an unmarked cut (see ``_Evidence``): the next 注's first words
+# (from LEMMA_WORDS[1] down to LEMMA_WORDS[0] characters) and the following 疏's quotations
+# of the 經 (QUOTE_MIN characters or more), worth QUOTE_WEIGHT (log-probability) a character.
+LEMMA_WORDS = (3, 6)
+QUOTE_MIN = 4
+QUOTE_WEIGHT = 2.0
+_SEPARATOR = "\x00"  # between the 疏's paragraphs: no quotation runs over it
 
 
 @dataclass
@@ -235,12 +249,12 @@ class _Reading(ReadState):
         """Cut the unmarked 注/經 stretches with models of this text, then freeze the spans."""
         models = {layer: _NGrams(texts) for layer, texts in self.trained.items()}
         spans = ReadState(self.text).spans
-        for item in self.items:
+        for k, item in enumerate(self.items):
             if isinstance(item, Span):
                 spans.add(item.start, item.end, item.layer, item.unit, item.role, item.label)
                 continue
             chars = "".join(self.text[a:b] for a, b, is_text in item.pieces if is_text)
-            left = _best_cut(chars, models[Layer.ZHU], models[Layer.JING])
+            left = _best_cut(chars, models[Layer.ZHU], models[Layer.JING], self.evidence(k, chars))
             cut_reported = False
             for a, b, is_text in item.pieces:
                 if not is_text:
@@ -256,6 +270,47 @@ class _Reading(ReadState):
                 spans.add(at, b, Layer.JING, item.jing_unit)
         self.spans = spans
         return self.parsed()
+
+    def evidence(self, k: int, chars: str) -> _Evidence:
+        """What the print says after the stretch ``items[k]``: the next 注's lemma, the 疏's quotations."""
+        items = self.items
+        text = self.text
+        following: list[str] = []
+        i = k + 1
+        # The next 注: it opens by quoting words of the 經 it follows.
+        while i < len(items):
+            item = items[i]
+            if isinstance(item, _Stretch):
+                following.append("".join(text[a:b] for a, b, t in item.pieces if t))
+            elif item.layer is Layer.ZHU and item.role == "text":
+                following.append(text[item.start : item.end])
+            elif not (item.layer is Layer.MARKUP and (item.role == "layout" or item.label == ZHU_MARK)):
+                break
+            i += 1
+        next_zhu = "".join(following)
+        # The 疏 that follows (after more 經 and 注 of the same section, if any): the paragraphs
+        # on the 經, not those opened by 注正義曰/注釋曰.
+        parts: dict[int, list[str]] = {}
+        on_zhu: set[int] = set()
+        started = False
+        while i < len(items):
+            item = items[i]
+            i += 1
+            if isinstance(item, _Stretch):
+                if started:
+                    break
+                continue
+            if item.layer is Layer.HEADING or (item.role == "marker" and item.label in tuple(SEGMENT_MARKS)):
+                break  # a new section of 經: a 疏 after it is on other words
+            if item.layer is Layer.SHU and item.role == "text":
+                started = True
+                parts.setdefault(item.unit, []).append(text[item.start : item.end])
+            elif item.role == "marker" and item.label in tuple(ZHU_MARK + w for w in SHU_OPENERS):
+                on_zhu.add(item.unit)
+            elif started and item.layer in (Layer.JING, Layer.ZHU) and item.role == "text":
+                break
+        on_jing = _SEPARATOR.join("".join(v) for u, v in parts.items() if u not in on_zhu)
+        return _Evidence.of(chars, next_zhu, on_jing)
 
     # -- the body: 經, 注 and small-print runs ---------------------------------------------
     def body(self, lines: Sequence[Line]) -> None:
@@ -396,7 +451,7 @@ class _Reading(ReadState):
             self.small = (Layer.HEADING, 0)
             return close if close >= 0 else body
         if opener is not None:
-            if label not in (None, "疏"):
+            if label is not None and layer is not Layer.SHU:
                 self.diagnostics.append(
                     Diagnostic("label", f"small print labelled {label} opens with {opener}: read as 疏", i, i + 1)
                 )
@@ -576,11 +631,62 @@ class _NGrams:
         return score
 
 
-def _best_cut(chars: str, zhu: _NGrams, jing: _NGrams) -> int:
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    """What the print says about one unmarked stretch: the last cut it allows, weights per character.
+
+    ``limit``: the next 注 opens with words of the 經 it follows (``LEMMA_WORDS``), so the 經
+    begins at the latest where those words stand in the stretch. ``weights``: ``QUOTE_WEIGHT``
+    for each character the following 疏 quotes while it explains the 經 (``QUOTE_MIN`` or more
+    in a row), evidence that it is 經. (The 疏's part on the 注 also quotes the 經 it
+    paraphrases, so it says nothing sure about the 注 and is not used.)
+    """
+
+    limit: int
+    weights: tuple[float, ...]
+
+    @classmethod
+    def of(cls, chars: str, next_zhu: str, shu_on_jing: str) -> _Evidence:
+        """The evidence for ``chars`` from the 注 and the 疏 that follow it."""
+        limit = len(chars) - 1
+        low, high = LEMMA_WORDS
+        for size in range(min(high, len(next_zhu)), low - 1, -1):
+            at = chars.rfind(next_zhu[:size])
+            if at > 0:
+                limit = at
+                break
+        weights = tuple(QUOTE_WEIGHT * q for q in _quoted(chars, shu_on_jing))
+        return cls(limit, weights)
+
+
+def _quoted(chars: str, other: str) -> list[int]:
+    """1 for each character of ``chars`` inside a run of ``QUOTE_MIN`` or more that ``other`` quotes."""
+    marks = [0] * len(chars)
+    if not other:
+        return marks
+    for i in range(len(chars)):
+        size = QUOTE_MIN
+        while i + size <= len(chars) and chars[i : i + size] in other:
+            size += 1
+        if size > QUOTE_MIN:
+            for j in range(i, i + size - 1):
+                marks[j] = 1
+    return marks
+
+
+def _best_cut(chars: str, zhu: _NGrams, jing: _NGrams, evidence: _Evidence | None = None) -> int:
     """How many of ``chars`` are 注: the cut where a whole 注 then a whole 經 fit best."""
     if len(chars) < 2:
         return len(chars)
-    return max(range(1, len(chars)), key=lambda k: zhu.logp(chars[:k]) + jing.logp(chars[k:]))
+    limit = len(chars) - 1 if evidence is None else max(1, evidence.limit)
+    weights = (0.0,) * len(chars) if evidence is None else evidence.weights
+    total = sum(weights)
+
+    def score(k: int) -> float:
+        before = sum(weights[:k])
+        return zhu.logp(chars[:k]) + jing.logp(chars[k:]) + (total - before) - before
+
+    return max(range(1, limit + 1), key=score)
 
 
 READER = ZhushuWygReader()
