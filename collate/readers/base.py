@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -122,6 +122,18 @@ class SpanList:
         """Append whitespace, line ends or indentation."""
         self.add(start, end, Layer.MARKUP, role="layout")
 
+    def words(self, text: str, start: int, end: int, layer: Layer, unit: int, label: str | None = None) -> None:
+        """``text[start:end]`` as ``layer`` text, its spaces set apart as layout and ``/`` as a column break."""
+        pos = start
+        for i in range(start, end + 1):
+            if i == end or text[i] in LINE_SPACE or text[i] == "/":
+                self.add(pos, i, layer, unit, "text", label)
+                if i < end and text[i] == "/":
+                    self.add(i, i + 1, Layer.MARKUP, unit, "marker", "column break")
+                elif i < end:
+                    self.layout(i, i + 1)
+                pos = i + 1
+
     def freeze(self) -> tuple[Span, ...]:
         """The spans collected so far."""
         return tuple(self._spans)
@@ -145,6 +157,14 @@ class ReadState:
         """A fresh unit number."""
         self.unit += 1
         return self.unit
+
+    def read_lines(self, line: Callable[[Line], None]) -> Parsed:
+        """Each line of the text through ``line``, its indentation and line end as layout; what was read."""
+        for each in iter_lines(self.text):
+            self.spans.layout(each.start, each.body_start)
+            line(each)
+            self.spans.layout(each.body_end, each.end)
+        return self.parsed()
 
     def parsed(self) -> Parsed:
         """What was read, diagnostics sorted by offset."""

@@ -40,7 +40,7 @@ import re
 from collections import Counter
 
 from collate.model import Diagnostic, Layer
-from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
+from collate.readers.base import Parsed, ReadOptions, ReadState, iter_lines
 from collate.readers.chenhao import is_notes
 
 _NUMERAL = "〇一二三四五六七八九十百千"
@@ -303,17 +303,7 @@ class _Reading:
 
     def words(self, start: int, end: int, layer: Layer, unit: int, label: str | None) -> None:
         """Text with spaces and column breaks set apart as layout."""
-        text, spans = self.text, self.state.spans
-        pos = start
-        for i in range(start, end + 1):
-            if i == end or text[i] in LINE_SPACE or text[i] == "/":
-                spans.add(pos, i, layer, unit, "text", label)
-                if i < end:
-                    if text[i] == "/":
-                        spans.add(i, i + 1, Layer.MARKUP, unit, "marker", "column break")
-                    else:
-                        spans.layout(i, i + 1)
-                pos = i + 1
+        self.state.spans.words(self.text, start, end, layer, unit, label)
 
 
 __all__ = ["READER", "JishuoIndentReader"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from collate.model import Diagnostic, Layer
-from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
+from collate.readers.base import Line, Parsed, ReadOptions, ReadState
 
 _HEADING = re.compile(r"^\s*(=+).*\1\s*$")
 NOTE = ("【", "】")
@@ -57,11 +57,7 @@ class _Reading(ReadState):
         self.diagnostics = []
 
     def run(self) -> Parsed:
-        for line in iter_lines(self.text):
-            self.spans.layout(line.start, line.body_start)
-            self.line(line)
-            self.spans.layout(line.body_end, line.end)
-        return self.parsed()
+        return self.read_lines(self.line)
 
     def line(self, line: Line) -> None:
         start, end = line.body_start, line.body_end

@@ -80,11 +80,7 @@ class _Reading(ReadState):
         self.sentence = 0  # the unit of the sentence being read; 0 before any text
 
     def run(self) -> Parsed:
-        for line in iter_lines(self.text):
-            self.spans.layout(line.start, line.body_start)
-            self.line(line)
-            self.spans.layout(line.body_end, line.end)
-        return self.parsed()
+        return self.read_lines(self.line)
 
     def line(self, line: Line) -> None:
         pos = line.body_start

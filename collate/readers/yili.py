@@ -67,11 +67,7 @@ class _Reading(ReadState):
     """One read of a 儀禮 e-text, line by line."""
 
     def run(self) -> Parsed:
-        for line in iter_lines(self.text):
-            self.spans.layout(line.start, line.body_start)
-            self.line(line)
-            self.spans.layout(line.body_end, line.end)
-        return self.parsed()
+        return self.read_lines(self.line)
 
     def line(self, line: Line) -> None:
         start, end = line.body_start, line.body_end

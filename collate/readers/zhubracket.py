@@ -241,21 +241,7 @@ class _Reading:
 
     def words(self, start: int, end: int, layer: Layer, unit: int, label: str | None) -> None:
         """Text with spaces and column breaks set apart as layout."""
-        text, spans = self.text, self.state.spans
-        pos = start
-        for i in range(start, end + 1):
-            if i == end or text[i] in LINE_SPACE or text[i] == "/":
-                spans.add(pos, i, layer, unit, "text", label)
-                if i < end:
-                    spans.add(
-                        i,
-                        i + 1,
-                        Layer.MARKUP,
-                        unit,
-                        "marker" if text[i] == "/" else "layout",
-                        "column break" if text[i] == "/" else None,
-                    )
-                pos = i + 1
+        self.state.spans.words(self.text, start, end, layer, unit, label)
 
     def small(self, open_: int, body: int, body_end: int, close: int | None, continues: bool) -> None:
         """One small-print piece ``(…)``: going on with the open run, or opening one."""
