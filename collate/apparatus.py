@@ -40,6 +40,7 @@ class ReadingClass(str, Enum):
     OMISSION = "omission"  # the witness lacks the base's text where it is extant
     ADDITION = "addition"  # the witness has text the base lacks
     SCRIBAL_ERROR = "scribal_error"  # set by an editor reclassifying a reading, never by the builder
+    LOAN = "loan"  # 通假: another word's character written for this one (罷/疲): noted, never folded
     PLACEHOLDER = "placeholder"  # a digitization placeholder (? □ PUA …) on either side: never substantive
     ORTHOGRAPHIC = "orthographic"  # same normalized form, different graph (異體字, 避諱)
     NOT_EXTANT = "not_extant"  # the witness does not contain this place (fragment, lacuna)

@@ -258,6 +258,7 @@ class ChangeClass(str, Enum):
     TABOO = "taboo"  # 避諱 forms: orthographic with cause taboo
     PLACEHOLDER = "placeholder"  # ? □ ■ 〓, PUA, unresolved entities: match nothing
     UNCERTAIN = "uncertain"  # a declared per-witness substitution artifact (e.g. 防)
+    LOAN = "loan"  # 通假: a loan character for another word; relates two keys, never folds them
 
 
 @dataclass(frozen=True, slots=True)

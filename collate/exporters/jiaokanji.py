@@ -34,6 +34,7 @@ SUBSTANTIVE = frozenset(
         ReadingClass.OMISSION,
         ReadingClass.ADDITION,
         ReadingClass.SCRIBAL_ERROR,
+        ReadingClass.LOAN,
     }
 )
 

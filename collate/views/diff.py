@@ -28,6 +28,7 @@ CLASS_STYLE: dict[ReadingClass, str] = {
     ReadingClass.OMISSION: "bold yellow",
     ReadingClass.ADDITION: "bold green",
     ReadingClass.SCRIBAL_ERROR: "bold bright_red",
+    ReadingClass.LOAN: "bold blue",
     ReadingClass.PLACEHOLDER: "bright_black",
     ReadingClass.ORTHOGRAPHIC: "cyan",
     ReadingClass.NOT_EXTANT: "dim",

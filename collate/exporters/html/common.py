@@ -36,6 +36,7 @@ CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {
     ReadingClass.OMISSION: ("脫文", "omission"),
     ReadingClass.ADDITION: ("多文", "addition"),
     ReadingClass.SCRIBAL_ERROR: ("訛誤", "scribal error"),
+    ReadingClass.LOAN: ("通假", "loan character"),
     ReadingClass.PLACEHOLDER: ("缺字", "placeholder"),
     ReadingClass.ORTHOGRAPHIC: ("異體", "orthographic"),
     ReadingClass.NOT_EXTANT: ("不存", "not extant"),
