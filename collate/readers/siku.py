@@ -168,7 +168,7 @@ SIKU_WLTK = IndentLayout(
         r"[\u4e00-\u9fff]氏[\u4e00-\u9fff]{0,2}曰",  # 方氏悫曰, 吕氏大临曰, 应氏镛曰, 黄氏曰
         r"[\u4e00-\u9fff]氏(?:礼书|禮書)",  # 陈氏礼书, 陳氏禮書
         r"[\u4e00-\u9fff]子曰",  # 朱子曰
-        r"[\u4e00-\u9fff]{2}投壶义",  # 刘敞投壶义
+        r"[\u4e00-\u9fff]{2}(?:投壶义|投壺義)",  # 刘敞投壶义, 劉敞投壺義
         *sorted(_SOURCES, key=len, reverse=True),
     ),
     markers=(
