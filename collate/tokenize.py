@@ -6,6 +6,17 @@ neighbouring token, to ``before`` when it opens what follows (『 「 【 “ �
 otherwise, so that joining ``before + raw + after`` over a layer's tokens gives back the
 concatenation of the layer's text spans exactly (``raw`` is ``t``, or the entity text where a
 gaiji entity was resolved). No word segmentation, no Unicode normalization.
+
+What is not text is never compared as text. Each kind is classified here, once:
+
+- box-drawing characters and dash runs (``──``, ``—``, ``――``): rules a print or an e-text draws,
+  not tokens: layout, kept in ``before``/``after`` like punctuation;
+- ASCII letters and digits that reach a text layer (a page id, a phrase number, markup a reader
+  left): not tokens either. No classical text writes its words in ASCII; kept in ``before``/``after``,
+  they still show and rejoin, but never align against a character or make a variant;
+- ``●``, ``□``, ``■``, ``〓`` stand for a lost glyph: placeholder tokens (they hold the glyph's place,
+  so the witness is not read as omitting it, and match nothing); ``?`` between CJK characters too;
+- ○ and 囗 are content (drum notation), tokens like any character.
 """
 
 from __future__ import annotations
@@ -26,7 +37,10 @@ _OPENING = frozenset({"Ps", "Pi"})
 
 
 def is_token_char(char: str) -> bool:
-    """True if ``char`` is a token of its own (CJK of any plane, PUA, ○, letters, digits …)."""
+    """True if ``char`` is a token of its own (CJK of any plane, PUA, ○ …; not ASCII, not rules)."""
+    if char.isascii() or 0x2500 <= ord(char) <= 0x257F:
+        # ASCII words and box-drawing rules (──) are layout in a text layer (module docstring).
+        return False
     category = unicodedata.category(char)
     return category[0] != "P" and category not in _NOT_TOKEN and category[0] != "M"
 

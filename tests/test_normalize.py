@@ -75,6 +75,12 @@ def case_outcome(case: dict[str, Any]) -> list[str]:
         same = keys(tokens) == keys(other) and not any(t.is_placeholder for t in (*tokens, *other))
         if same != case["same"]:
             problems.append(f"same: {same} ({keys(tokens)!r} / {keys(other)!r})")
+        if "relation" in case:
+            differ = [(a, b) for a, b in zip(tokens, other, strict=True) if a.n != b.n]
+            change = norm.relation(differ[0][0].t, differ[0][1].t) if differ else None
+            got_relation = change.rule if change else "none"
+            if got_relation != case["relation"]:
+                problems.append(f"relation: {got_relation}")
         verdicts = [v for v in (compare(a, b) for a, b in zip(tokens, other, strict=True)) if v is not None]
         telling = [v for v in verdicts if v[1] != "script"]
         verdict = (telling or verdicts or [None])[0]
@@ -360,7 +366,10 @@ def test_semantic_only_pairs_are_not_in_the_default_rule() -> None:
     graphic = {f[0] for _, f in read_rows(data_path(VARIANTS), 3)}
     assert "荅" not in graphic
     assert "荅" in {f[0] for _, f in read_rows(data_path(SEMANTIC_VARIANTS), 3)}
-    assert normalizer().normalize("荅")[0] == "荅"
+    # 荅 now folds by default, but as a graphic variant of the dictionaries (教育部異體字字典),
+    # not through Unihan's semantic pairs; 它/他 (two everyday words) stays apart.
+    assert [c.source for c in normalizer().normalize("荅")[1]] == ["教育部異體字字典"]
+    assert normalizer().normalize("它")[0] == "它"
 
 
 def test_normalization_is_fast() -> None:

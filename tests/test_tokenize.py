@@ -91,7 +91,7 @@ def test_punctuation_only_gives_no_tokens() -> None:
         ("之??也", ["之", "?", "?", "也"]),
         ("物当?", ["物", "当", "?"]),
         ("【案?今", ["案", "?", "今"]),
-        ("what?", ["w", "h", "a", "t"]),
+        ("what?", []),
         ("何也？", ["何", "也"]),
     ],
 )
@@ -207,7 +207,7 @@ def test_property_tokens_join_back_to_the_layer_text(w: Witness) -> None:
         if tokens:
             assert_well_formed(w, layer, tokens)
         else:
-            assert not any(c in layer_text(w, layer) for c in "投壺之禮主人奉矢賓宾筭算𠮟𡴲\uf900\ue5ab○囗□abc1")
+            assert not any(c in layer_text(w, layer) for c in "投壺之禮主人奉矢賓宾筭算𠮟𡴲\uf900\ue5ab○囗□●")
 
 
 @st.composite
@@ -225,7 +225,8 @@ def seed_passages(draw: st.DrawFn) -> Witness:
 @given(seed_passages())
 def test_property_seed_passages_join_back(w: Witness) -> None:
     tokens = tokenize(w, Layer.JING, normalizer())
-    if tokens or any(c.isalnum() or c in "○囗□" for c in layer_text(w, Layer.JING)):
+    # ASCII letters and digits make no token (like punctuation, they need a token to carry them).
+    if tokens or any((c.isalnum() and not c.isascii()) or c in "○囗□" for c in layer_text(w, Layer.JING)):
         assert_well_formed(w, Layer.JING, tokens)
 
 

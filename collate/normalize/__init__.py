@@ -12,14 +12,19 @@ The rules (see ``docs/normalization.md``):
 - ``placeholder`` — ? □ ■ 〓, PUA, unresolved entities: a unique key, never substantive;
 - ``artifact`` — a witness's declared substitution characters: same key, marked uncertain;
 - ``taboo`` — 避諱 forms (玄→元 …): orthographic, cause taboo;
-- ``variant-graph`` — graphic variants (異體字) from Unihan and the curated table;
+- ``variant-graph`` — graphic variants (異體字) from Unihan, the dictionaries (CJKVI: 漢語大字典,
+  教育部異體字字典 …) and the curated table; never the pairs of ``never_fold.tsv`` or a loan;
 - ``semantic-variant`` — characters that stand for each other (荅/答): off by default;
 - ``script`` — traditional and simplified compare equal (OpenCC).
+
+:meth:`Normalizer.relation` relates two keys that stay different: a one-to-many script pair
+(著/着) or a loan (通假, 罷/疲); see :mod:`collate.normalize.relations`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,13 +33,21 @@ from collate.model import Change, ChangeClass
 from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
 from collate.normalize.explain import compare, explain, reading_class, rule_counts
 from collate.normalize.placeholder import KEY_MARK, ArtifactRule, PlaceholderRule, is_placeholder_char
+from collate.normalize.relations import Relations
 from collate.normalize.script import ScriptRule
 from collate.normalize.tables import (
+    CJKVI,
     SEMANTIC_VARIANTS,
+    UNIHAN,
     VARIANTS,
+    NeverFold,
     VariantPair,
     read_built_variants,
+    read_cjkvi_loans,
+    read_cjkvi_variants,
     read_curated_variants,
+    read_never_fold,
+    read_script_pairs,
     read_taboo,
 )
 from collate.normalize.taboo import TabooRule
@@ -50,7 +63,8 @@ _DESCRIPTIONS = {
     "artifact": ArtifactRule.description,
     "taboo": TabooRule.description,
     "variant-graph": "graphic variants (異體字) compare equal: Unihan kZVariant and graphic "
-    "kSemanticVariant pairs, the curated table, the project's own",
+    "kSemanticVariant pairs, the dictionaries' (漢語大字典, 教育部異體字字典, 第一批異體字整理表), "
+    "the curated table, the project's own; never a never-fold pair or a loan (通假)",
     "semantic-variant": "characters that stand for each other without being one character (荅/答, 巳/已): "
     "Unihan kSemanticVariant and the curated table",
     "script": ScriptRule.description,
@@ -60,7 +74,8 @@ _SOURCES = {
     "placeholder": PlaceholderRule.source,
     "artifact": "project file: each witness's `artifacts`",
     "taboo": "collate/data/taboo.tsv (陳垣《史諱舉例》)",
-    "variant-graph": "Unihan 15.0 (collate/data/variants.tsv); collate/data/curated_variants.tsv",
+    "variant-graph": "Unihan 15.0 (collate/data/variants.tsv); CJKVI (collate/data/cjkvi_variants.tsv); "
+    "collate/data/curated_variants.tsv",
     "semantic-variant": "Unihan 15.0 (collate/data/semantic_variants.tsv); collate/data/curated_variants.tsv",
     "script": "OpenCC",
 }
@@ -94,9 +109,18 @@ class Normalizer:
         self._placeholder = PlaceholderRule() if "placeholder" in rules else None
         artifact_sets = {siglum: frozenset(chars) for siglum, chars in (artifacts or {}).items()}
         self._artifact = ArtifactRule(artifact_sets) if "artifact" in rules else None
-        self._rules = _fold_rules(self.config)
+        curated = read_curated_variants()
+        never = (*read_never_fold(), *self.config.never_fold)
+        self._rules = _fold_rules(self.config, curated, never)
         self._folds = tuple(self._rules[name] for name in rules if name in self._rules)
         self._cache: dict[str, tuple[str, tuple[Change, ...]]] = {}
+        related = (*self.config.variants, *curated)
+        self._relations = Relations(
+            lambda char: self._fold(char)[0],
+            [*(p for p in related if p.rule == "script-pair"), *read_script_pairs()] if "script" in rules else [],
+            [*(p for p in related if p.rule == "loan"), *read_cjkvi_loans()],
+            never,
+        )
 
     @classmethod
     def from_project(cls, project: Project) -> Normalizer:
@@ -150,6 +174,16 @@ class Normalizer:
             else:
                 out.append(self._fold(char)[0])
         return "".join(out)
+
+    def relation(self, a: str, b: str) -> Change | None:
+        """The one Change that relates two single characters whose keys differ, or None.
+
+        ``Change("script", a, b, ORTHOGRAPHIC, source)`` for a one-to-many script pair (著/着,
+        閒/間), ``Change("loan", a, b, LOAN, "漢語大字典 通假")`` for a loan (通假); None for
+        anything else, a never-fold pair (己/已) included, and for characters with one key.
+        Cached per pair.
+        """
+        return self._relations.relation(a, b)
 
     def explain(self, a: str, b: str) -> tuple[Change, ...]:
         """Why the strings ``a`` and ``b`` are the same after normalization: their changes.
@@ -214,11 +248,17 @@ class Normalizer:
         return current, tuple(changes)
 
 
-def _fold_rules(config: NormalizeConfig) -> dict[str, FoldRule]:
-    """The enabled rules that map characters, built from the shipped and the project's tables."""
+@lru_cache(maxsize=8)
+def _fold_rules(
+    config: NormalizeConfig, curated: tuple[VariantPair, ...], never: tuple[NeverFold, ...]
+) -> Mapping[str, FoldRule]:
+    """The enabled rules that map characters, built from the shipped and the project's tables.
+
+    Built once per configuration (the classes of some 20,000 dictionary pairs take a while):
+    the rules are read-only, so normalizers of one configuration share them.
+    """
     rules: dict[str, FoldRule] = {}
     mine = config.variants
-    curated = read_curated_variants()
     script = None
     if "script" in config.rules:
         supplement = {p.variant: p.standard for p in (*mine, *curated) if p.rule == "script"}
@@ -230,14 +270,25 @@ def _fold_rules(config: NormalizeConfig) -> dict[str, FoldRule]:
         rules["taboo"] = TabooRule(read_taboo(), config.taboo_eras, image)
     graphic = [p for p in (*mine, *curated) if p.rule == "variant-graph"]
     graphic += read_built_variants(VARIANTS)
+    kept_apart = _kept_apart(config, curated, never)
     if "variant-graph" in config.rules:
+        confirmed = {(p.variant, p.standard) for p in (*mine, *curated) if p.rule == "confirm"}
+        dictionaries = [
+            p for p in read_cjkvi_variants() if p.rule == "variant-graph" or (p.variant, p.standard) in confirmed
+        ]
+        loans = {frozenset((p.variant, p.standard)) for p in (*mine, *curated, *read_cjkvi_loans()) if p.rule == "loan"}
+        # A loan is another word: the graphic rule never folds it, whatever a table says, but a
+        # pair the editors (curated) or the project name as graphic wins over the loan table.
+        chosen = {frozenset((p.variant, p.standard)) for p in graphic if p.priority < UNIHAN}
         rules["variant-graph"] = VariantRule(
             "variant-graph",
             graphic,
             description=_DESCRIPTIONS["variant-graph"],
-            source=_variant_source(graphic, "variants.tsv"),
+            source=_variant_source([*graphic, *dictionaries], "variants.tsv, cjkvi_variants.tsv"),
             image=image,
             image_source=image_source,
+            attached=dictionaries,
+            never=kept_apart | (loans - chosen),
         )
     if "semantic-variant" in config.rules:
         semantic = [p for p in (*mine, *curated) if p.rule == "semantic-variant"]
@@ -251,14 +302,25 @@ def _fold_rules(config: NormalizeConfig) -> dict[str, FoldRule]:
             source=_variant_source(semantic, "semantic_variants.tsv"),
             image=image,
             image_source=image_source,
+            never=kept_apart,
         )
     return rules
+
+
+def _kept_apart(
+    config: NormalizeConfig, curated: tuple[VariantPair, ...], never: tuple[NeverFold, ...]
+) -> frozenset[frozenset[str]]:
+    """The never-fold pairs, but for those the project itself names as variants."""
+    mine = {frozenset((p.variant, p.standard)) for p in config.variants if p.rule != "loan"}
+    own = {p.key for p in config.never_fold}
+    return frozenset(p.key for p in never if p.key in own or p.key not in mine)
 
 
 def _variant_source(pairs: Iterable[VariantPair], table: str) -> str:
     counts: dict[str, int] = {}
     for p in pairs:
         kind = "Unihan 15.0" if p.source.startswith(("Unihan", "Unicode")) else p.source
+        kind = "CJKVI" if p.priority == CJKVI else kind
         counts[kind] = counts.get(kind, 0) + 1
     listed = "; ".join(f"{kind} ({n} pairs)" for kind, n in counts.items())
     return f"{listed}; see collate/data/{table}"

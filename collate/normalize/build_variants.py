@@ -7,9 +7,13 @@ PATH is ``Unihan_Variants.txt`` (Unicode Character Database). Writes, into ``col
   dictionary marks as the same character (a ``:T`` or ``:Z`` type, or the Hong Kong glyph
   standard, kHKGlyph), and the CJK compatibility ideographs with their unified counterparts;
 - ``semantic_variants.tsv`` — the other kSemanticVariant pairs, off by default: a dictionary says
-  the characters can stand for each other, not that they are one character (荅/答).
+  the characters can stand for each other, not that they are one character (荅/答);
+- ``script_pairs.tsv`` — the one-to-many kSimplifiedVariant/kTraditionalVariant entries (著 has
+  the simplified forms 着 and 著): OpenCC gives one conversion a character, so a witness with the
+  other (着 against 著) would come out substantive. These never fold: they relate two keys
+  (:meth:`collate.normalize.Normalizer.relation` names them ``script``).
 
-Left out: kSimplifiedVariant/kTraditionalVariant (the script rule's business),
+Left out of the variant tables: kSimplifiedVariant/kTraditionalVariant (the script rule's),
 kSpecializedSemanticVariant (equivalent in some senses only), kSpoofingVariant (look-alikes),
 and the pairs of the taboo table (the taboo rule explains them).
 Each line maps a member of a class to the class's canonical member (see
@@ -25,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from collate.normalize.tables import (
+    SCRIPT_PAIRS,
     SEMANTIC_VARIANTS,
     VARIANTS,
     VariantPair,
@@ -99,6 +104,25 @@ def classify(
     return pairs_g, pairs_s
 
 
+def script_pairs(rows: Iterable[tuple[str, str, str, str]]) -> list[tuple[str, str, str]]:
+    """(char, other, field) for each entry that gives a character several conversions, once a pair."""
+    values: dict[tuple[str, str], list[str]] = {}
+    for char, field, other, _ in rows:
+        if field in ("kSimplifiedVariant", "kTraditionalVariant"):
+            values.setdefault((char, field), []).append(other)
+    seen: set[frozenset[str]] = set()
+    pairs = []
+    for (char, field), others in sorted(values.items(), key=lambda kv: (ord(kv[0][0]), kv[0][1])):
+        if len(set(others)) < 2:
+            continue
+        for other in sorted(set(others) - {char}, key=ord):
+            key = frozenset((char, other))
+            if key not in seen:
+                seen.add(key)
+                pairs.append((char, other, field))
+    return pairs
+
+
 def compatibility_pairs() -> list[VariantPair]:
     """Each CJK compatibility ideograph with the unified ideograph it decomposes to."""
     pairs = []
@@ -165,6 +189,17 @@ def build(unihan_path: Path, out: Path) -> tuple[int, int]:
         )
         + "\n".join(semantic_lines)
         + "\n",
+        encoding="utf-8",
+    )
+    pairs = script_pairs(rows)
+    (out / SCRIPT_PAIRS).write_text(
+        _header(
+            "One-to-many script pairs: never folded; Normalizer.relation() names them `script`.",
+            header,
+            len(pairs),
+            "kSimplifiedVariant/kTraditionalVariant entries with two or more values, each pair once.",
+        ).replace("variant<TAB>standard<TAB>source", "char<TAB>other<TAB>field")
+        + "".join(f"{a}\t{b}\t{field}\n" for a, b, field in pairs),
         encoding="utf-8",
     )
     return len(graphic_lines), len(semantic_lines)

@@ -8,6 +8,8 @@ script = "t2s"              # OpenCC conversion of the script rule (t2s, tw2s, h
 taboo_eras = ["qing"]       # taboo tables that apply (qing, qing-late, tang)
 variants = { "髙" = "高" }   # the project's own graphic variants (variant → standard)
 variant_tables = ["variants.tsv"]   # more, as tables (variant, standard, rule, note)
+never_fold = ["己已巳", "大太"]      # groups that never fold, added to never_fold.tsv
+loans = { "罷" = "疲" }             # the project's own 通假 pairs (loan → original)
 ```
 """
 
@@ -20,11 +22,11 @@ from typing import Any
 
 from collate.errors import ProjectError
 from collate.normalize.script import SCRIPTS
-from collate.normalize.tables import PROJECT, VariantPair, read_curated_variants, read_taboo
+from collate.normalize.tables import PROJECT, NeverFold, VariantPair, read_curated_variants, read_taboo
 
 RULE_NAMES = ("placeholder", "artifact", "taboo", "variant-graph", "semantic-variant", "script")
 DEFAULT_RULES = ("placeholder", "artifact", "taboo", "variant-graph", "script")
-_KEYS = ("rules", "semantic", "script", "taboo_eras", "variants", "variant_tables")
+_KEYS = ("rules", "semantic", "script", "taboo_eras", "variants", "variant_tables", "never_fold", "loans")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class NormalizeConfig:
     script: str = "t2s"
     taboo_eras: tuple[str, ...] = ("qing",)
     variants: tuple[VariantPair, ...] = ()
+    never_fold: tuple[NeverFold, ...] = ()
 
 
 def parse_section(section: Mapping[str, Any], root: Path | None = None, where: str = "project") -> NormalizeConfig:
@@ -67,7 +70,20 @@ def parse_section(section: Mapping[str, Any], root: Path | None = None, where: s
     for era in eras:
         if era not in known:
             raise ProjectError(f"unknown taboo era {era!r}", where=here, hint="known eras: " + ", ".join(known))
-    return NormalizeConfig(rules, script, eras, _project_variants(section, root or Path.cwd(), here))
+    variants = _project_variants(section, root or Path.cwd(), here)
+    never = _never_fold(section, here)
+    kept_apart = {p.key for p in never}
+    for pair in variants:
+        if (
+            pair.rule in ("variant-graph", "semantic-variant")
+            and frozenset((pair.variant, pair.standard)) in kept_apart
+        ):
+            raise ProjectError(
+                f"{pair.variant}/{pair.standard} is both a variant ({pair.source}) and in `never_fold`",
+                where=here,
+                hint="drop one of the two",
+            )
+    return NormalizeConfig(rules, script, eras, variants, never)
 
 
 def _before_script(rules: tuple[str, ...]) -> int:
@@ -78,6 +94,21 @@ def _names(value: object, key: str, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ProjectError(f"`{key}` must be a list of strings", where=where)
     return tuple(value)
+
+
+def _never_fold(section: Mapping[str, Any], where: str) -> tuple[NeverFold, ...]:
+    pairs: list[NeverFold] = []
+    for group in _names(section.get("never_fold", []), "never_fold", where):
+        if len(group) < 2 or len(set(group)) != len(group):
+            raise ProjectError(
+                f"`never_fold`: {group!r} is not a group of two or more different characters",
+                where=where,
+                hint='write the characters kept apart together, e.g. "己已巳"',
+            )
+        pairs.extend(
+            NeverFold(a, b, "project file", "project file") for i, a in enumerate(group) for b in group[i + 1 :]
+        )
+    return tuple(pairs)
 
 
 def _project_variants(section: Mapping[str, Any], root: Path, where: str) -> tuple[VariantPair, ...]:
@@ -91,6 +122,13 @@ def _project_variants(section: Mapping[str, Any], root: Path, where: str) -> tup
                 f"`variants`: {variant!r} = {standard!r} is not one character to one character", where=where
             )
         pairs.append(VariantPair(variant, standard, "project file", "variant-graph", PROJECT))
+    loans = section.get("loans", {})
+    if not isinstance(loans, dict):
+        raise ProjectError("`loans` must be a table of loan = original", where=where)
+    for loan, original in loans.items():
+        if not isinstance(original, str) or len(loan) != 1 or len(original) != 1 or loan == original:
+            raise ProjectError(f"`loans`: {loan!r} = {original!r} is not one character to another", where=where)
+        pairs.append(VariantPair(loan, original, "project file", "loan", PROJECT))
     for name in _names(section.get("variant_tables", []), "variant_tables", where):
         path = Path(name)
         path = path if path.is_absolute() else root / path

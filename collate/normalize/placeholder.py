@@ -1,6 +1,6 @@
 """Digitization placeholders and declared substitution artifacts: what an e-text put for a glyph.
 
-A placeholder (``?`` between CJK characters, □ ■ 〓, U+FFFD, a Private Use Area code point,
+A placeholder (``?`` between CJK characters, □ ■ 〓 ●, U+FFFD, a Private Use Area code point,
 an unresolved gaiji entity) says nothing about the edition's reading: its comparison key is
 unique to the token, so it matches nothing and never makes a substantive variant. An artifact
 (a common character an e-text substituted for rare ones, e.g. 防 in some 四庫 e-texts) stays
@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from collate.model import Change, ChangeClass
 from collate.readers.base import is_private_use
 
-# □ ■ 〓 always stand for a glyph the e-text lacks; U+FFFD is what a decoder puts for bytes it
-# could not read. The ASCII ``?`` is a placeholder only between CJK characters: the tokenizer
-# decides that from the context and flags the token. ○ and 囗 are content (drum notation).
-PLACEHOLDER_CHARS = frozenset("□■〓\ufffd")
+# □ ■ 〓 ● always stand for a glyph the e-text lacks (● is how some e-texts mark a lost glyph;
+# ○ is not: it is content); U+FFFD is what a decoder puts for bytes it could not read. The
+# ASCII ``?`` is a placeholder only between CJK characters: the tokenizer decides that from the
+# context and flags the token. ○ and 囗 are content (drum notation).
+PLACEHOLDER_CHARS = frozenset("□■〓●\ufffd")
 
 # The key of a placeholder starts with OBJECT REPLACEMENT CHARACTER, which no text token has.
 KEY_MARK = "\ufffc"
@@ -39,7 +40,7 @@ class PlaceholderRule:
     name = "placeholder"
     cls = ChangeClass.PLACEHOLDER
     description = (
-        "digitization placeholders (? between CJK characters, □ ■ 〓, U+FFFD, Private Use Area, "
+        "digitization placeholders (? between CJK characters, □ ■ 〓 ●, U+FFFD, Private Use Area, "
         "unresolved entities) match nothing and are never substantive"
     )
     source = "built in"

@@ -8,6 +8,7 @@ source). Reading a table never guesses: a malformed line is a :class:`ProjectErr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -17,12 +18,29 @@ VARIANTS = "variants.tsv"
 SEMANTIC_VARIANTS = "semantic_variants.tsv"
 CURATED_VARIANTS = "curated_variants.tsv"
 TABOO = "taboo.tsv"
+CJKVI_VARIANTS = "cjkvi_variants.tsv"
+CJKVI_LOANS = "cjkvi_loans.tsv"
+SCRIPT_PAIRS = "script_pairs.tsv"
+NEVER_FOLD = "never_fold.tsv"
 
-# Rules a variant mapping can belong to (the curated table names one on each line).
-VARIANT_RULES = ("variant-graph", "semantic-variant", "script")
+# Rules a mapping of the curated table (or a project's) can belong to. The first three fold;
+# ``loan`` (通假) and ``script-pair`` (one word in some senses, split by simplification:
+# 閒/間) only relate two keys (:meth:`collate.normalize.Normalizer.relation`), never fold;
+# ``confirm`` lets a dictionary pair marked ``confirm`` in cjkvi_variants.tsv attach (偝 → 背).
+VARIANT_RULES = ("variant-graph", "semantic-variant", "script", "loan", "script-pair", "confirm")
 
 # Priorities of the tables a variant pair comes from (lower wins when classes merge).
-PROJECT, CURATED, UNIHAN = 0, 1, 2
+# Dictionary pairs (CJKVI) never merge classes: they only attach a variant to one class.
+PROJECT, CURATED, UNIHAN, CJKVI = 0, 1, 2, 3
+
+# What each CJKVI relation is, as an editor would cite it (the Change's source).
+RELATION_LABELS = {
+    "hydzd/variant": "漢語大字典",
+    "twedu/variant": "教育部異體字字典",
+    "dypytz/variant": "第一批異體字整理表",
+    "ucs-scs/variant": "UCS 原規格分離",
+    "hydcd/borrowed": "漢語大字典 通假",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +56,21 @@ class VariantPair:
     source: str
     rule: str = "variant-graph"
     priority: int = UNIHAN
+
+
+@dataclass(frozen=True, slots=True)
+class NeverFold:
+    """Two characters a collator must see apart, whatever a dictionary says, and why."""
+
+    a: str
+    b: str
+    reason: str
+    source: str = "never_fold.tsv"
+
+    @property
+    def key(self) -> frozenset[str]:
+        """The unordered pair."""
+        return frozenset((self.a, self.b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +112,59 @@ def read_rows(path: Path, columns: int, shown: str | None = None) -> list[tuple[
     return rows
 
 
+@cache
 def read_built_variants(name: str) -> tuple[VariantPair, ...]:
     """A table built from Unihan: ``variant  standard  source``."""
     rule = "semantic-variant" if name == SEMANTIC_VARIANTS else "variant-graph"
     return tuple(VariantPair(f[0], f[1], f[2], rule, UNIHAN) for _, f in read_rows(data_path(name), 3))
+
+
+@cache
+def read_cjkvi_variants() -> tuple[VariantPair, ...]:
+    """The dictionaries' graphic pairs: ``variant  standard  relations [confirm]`` (see build_cjkvi).
+
+    A pair marked ``confirm`` comes with the rule ``confirm``: it attaches only if confirmed.
+    """
+    return tuple(
+        VariantPair(f[0], f[1], relation_source(f[2]), "confirm" if f[3:] == ["confirm"] else "variant-graph", CJKVI)
+        for _, f in read_rows(data_path(CJKVI_VARIANTS), 3)
+    )
+
+
+@cache
+def read_cjkvi_loans() -> tuple[VariantPair, ...]:
+    """The dictionary's 通假 pairs: ``loan  original  relation  page``."""
+    return tuple(
+        VariantPair(f[0], f[1], RELATION_LABELS["hydcd/borrowed"], "loan", CJKVI)
+        for _, f in read_rows(data_path(CJKVI_LOANS), 3)
+    )
+
+
+@cache
+def read_script_pairs() -> tuple[VariantPair, ...]:
+    """Unihan's one-to-many script pairs: ``char  other  field``."""
+    return tuple(
+        VariantPair(f[0], f[1], f"Unihan {f[2]}", "script-pair", UNIHAN)
+        for _, f in read_rows(data_path(SCRIPT_PAIRS), 3)
+    )
+
+
+def read_never_fold(path: Path | None = None, *, source: str = "never_fold.tsv") -> tuple[NeverFold, ...]:
+    """Pairs that never fold: ``char  char  reason``."""
+    table = path or data_path(NEVER_FOLD)
+    pairs = []
+    for number, fields in read_rows(table, 3):
+        _check_char(fields[0], table, number)
+        _check_char(fields[1], table, number)
+        if fields[0] == fields[1]:
+            raise ProjectError("a character cannot be kept apart from itself", where=f"{table}:{number}")
+        pairs.append(NeverFold(fields[0], fields[1], fields[2], source))
+    return tuple(pairs)
+
+
+def relation_source(relations: str) -> str:
+    """``hydzd/variant,twedu/variant`` as the dictionaries' names: 漢語大字典; 教育部異體字字典."""
+    return "; ".join(RELATION_LABELS.get(r, r) for r in relations.split(","))
 
 
 def read_curated_variants(

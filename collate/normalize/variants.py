@@ -14,7 +14,7 @@ it (岡, 崗 → 冈, 岗: 岗 maps to 岡 too).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 
 from collate.model import ChangeClass
@@ -65,6 +65,9 @@ def build_classes(
     pairs: Iterable[VariantPair],
     image: Callable[[str], str] | None = None,
     image_source: str = "script",
+    *,
+    attached: Iterable[VariantPair] = (),
+    never: Collection[frozenset[str]] = frozenset(),
 ) -> dict[str, tuple[str, str]]:
     """Each member of a class (except the canonical one) → (canonical, sources on the way).
 
@@ -72,6 +75,13 @@ def build_classes(
     canonical member's brings that form into the class (崗 brings 岗 to 岡, whose form is
     冈), unless the form already belongs to a class: classes are never merged through the
     script, which would turn a difference of script into one of variant.
+
+    ``attached`` pairs (the dictionaries') are not edges: each attaches its variant, as a leaf,
+    to the class of its standard (or starts a class with it), and only if the variant belongs
+    to no class yet. So a dictionary pair never merges two classes, and never chains: 叚 → 假
+    cannot bring 段 along. ``never`` pairs (the never-fold list, loans) are no edge, attach
+    nothing, and if other edges still put both in one class, the member that is not canonical
+    leaves it (both, if neither is).
     """
     edges: dict[str, dict[str, list[str]]] = {}
     standard: dict[str, int] = {}
@@ -83,7 +93,7 @@ def build_classes(
                 sources.append(source)
 
     for p in pairs:
-        if p.variant == p.standard:
+        if p.variant == p.standard or frozenset((p.variant, p.standard)) in never:
             continue
         link(p.variant, p.standard, p.source)
         if p.priority < UNIHAN:
@@ -107,9 +117,29 @@ def build_classes(
             form = image(member) if image else member
             if form != target and len(form) == 1:
                 images.append((form, canonical, "; ".join([*via, f"{image_source} of {member}"])))
+    canonical_of = {m: c for m, (c, _) in mapping.items()}
+    for p in sorted(attached, key=lambda p: (p.standard, p.variant)):
+        if p.variant == p.standard or p.variant in edges or p.variant in mapping:
+            continue
+        target, path = mapping.get(p.standard, (p.standard, ""))
+        if frozenset((p.variant, p.standard)) in never or frozenset((p.variant, target)) in never:
+            continue
+        if image and image(p.variant) != p.variant:
+            # The script rule has its own view of this character (OpenCC sends 嚮 to 向, where a
+            # dictionary lists it under 晌): the dictionary pair would fight it, so it stays out.
+            continue
+        mapping[p.variant] = (target, "; ".join(s for s in (p.source, path) if s))
+        canonical_of[p.variant] = target
     for form, canonical, source in images:
         if form not in edges and form not in mapping:
             mapping[form] = (canonical, source)
+            canonical_of[form] = canonical
+    for pair in never:
+        a, b = sorted(pair)
+        ca, cb = canonical_of.get(a, a), canonical_of.get(b, b)
+        if ca == cb:
+            for member in (a, b):
+                mapping.pop(member, None)
     return mapping
 
 
@@ -151,11 +181,13 @@ class VariantRule:
         source: str,
         image: Callable[[str], str] | None = None,
         image_source: str = "script",
+        attached: Iterable[VariantPair] = (),
+        never: Collection[frozenset[str]] = frozenset(),
     ) -> None:
         self.name = name
         self.description = description
         self.source = source
-        self.table = build_classes(pairs, image, image_source)
+        self.table = build_classes(pairs, image, image_source, attached=attached, never=never)
         # Only the graphic rule drops variation selectors: they never change the word.
         self.drops_selectors = name == "variant-graph"
 

@@ -1,0 +1,82 @@
+"""Relations between two keys that stay different: one-to-many script pairs and loans (通假).
+
+Folding makes two characters one key; a relation says how two *different* keys are related
+without making them equal, so that alignment still sees two readings and the apparatus can
+class them:
+
+- ``script`` — a character with several conversions (著 is 着 or 著 in simplified; 閒 is 間 or
+  閑): OpenCC gives one, so the other comes out as a different key. Unihan's one-to-many
+  kTraditionalVariant/kSimplifiedVariant entries (``script_pairs.tsv``) and the curated
+  ``script-pair`` lines say which. Orthographic, not an apparatus entry.
+- ``loan`` — 漢語大字典's 通假 pairs (``cjkvi_loans.tsv``), the curated and the project's ``loan``
+  lines: another word's character, which an editor notes (罷 for 疲, 說 for 悅).
+- never-fold pairs (``never_fold.tsv``) relate to nothing: a collator must see them.
+
+Pairs are looked up on the characters as written and on their keys, so a simplified witness
+meets a table written in traditional characters (说/悦 is 說/悅's loan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from collate.model import Change, ChangeClass
+from collate.normalize.tables import NeverFold, VariantPair
+
+
+class Relations:
+    """Looks up the relation of two characters; built on first use (it needs their keys)."""
+
+    def __init__(
+        self,
+        key: Callable[[str], str],
+        script_pairs: Iterable[VariantPair],
+        loans: Iterable[VariantPair],
+        never: Iterable[NeverFold],
+    ) -> None:
+        self._key = key
+        self._inputs = (tuple(script_pairs), tuple(loans), tuple(never))
+        self._script: dict[frozenset[str], str] | None = None
+        self._loans: dict[frozenset[str], str] = {}
+        self._never: set[frozenset[str]] = set()
+        self._cache: dict[tuple[str, str], Change | None] = {}
+
+    def _build(self) -> dict[frozenset[str], str]:
+        script_pairs, loans, never = self._inputs
+        key = self._key
+        for pair in never:
+            self._never.update({pair.key, frozenset((key(pair.a), key(pair.b)))})
+        script: dict[frozenset[str], str] = {}
+        for p in script_pairs:
+            # As written, and one side as its key: 閒 against 间 (間's key) is the pair 閒/間.
+            for x, y in ((p.variant, p.standard), (p.variant, key(p.standard)), (key(p.variant), p.standard)):
+                script.setdefault(frozenset((x, y)), p.source)
+        for p in loans:
+            # Both sides as keys too: two simplified witnesses (说/悦) still read a loan.
+            for x, y in ((p.variant, p.standard), (key(p.variant), key(p.standard))):
+                self._loans.setdefault(frozenset((x, y)), p.source)
+        self._script = script
+        return script
+
+    def relation(self, a: str, b: str) -> Change | None:
+        """The Change relating ``a`` to ``b`` (script or loan), or None; see the module docstring."""
+        if (a, b) not in self._cache:
+            self._cache[(a, b)] = self._relation(a, b)
+        return self._cache[(a, b)]
+
+    def _relation(self, a: str, b: str) -> Change | None:
+        if len(a) != 1 or len(b) != 1 or a == b:
+            return None
+        script = self._script if self._script is not None else self._build()
+        ka, kb = self._key(a), self._key(b)
+        if ka == kb:
+            return None  # the same key: nothing to relate, the changes say why
+        if frozenset((a, b)) in self._never or frozenset((ka, kb)) in self._never:
+            return None
+        source = script.get(frozenset((a, b)))
+        if source is not None:
+            return Change("script", a, b, ChangeClass.ORTHOGRAPHIC, source)
+        source = self._loans.get(frozenset((a, b))) or self._loans.get(frozenset((ka, kb)))
+        if source is not None:
+            return Change("loan", a, b, ChangeClass.LOAN, source)
+        return None
