@@ -25,11 +25,23 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
-from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from collate.alignment import Extent, LayerAlignment
-from collate.model import ChangeClass, Diagnostic, Layer, Severity, SourceLocation, SparseReading, Token, Witness
+from collate.model import (
+    ChangeClass,
+    Diagnostic,
+    Layer,
+    Severity,
+    SourceLocation,
+    SparseReading,
+    Token,
+    Witness,
+)
+
+if TYPE_CHECKING:
+    # collate.normalize imports this module's classes: the apparatus asks it at run time only.
+    from collate.normalize import Normalizer
 
 
 class ReadingClass(str, Enum):
@@ -58,12 +70,9 @@ CAUSE_TABOO = "taboo"  # 避諱 forms (玄→元)
 CAUSE_SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
 CAUSE_VARIANT = "variant"  # variant graphs (筭/算)
 CAUSE_ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
+CAUSE_LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
 
-# Orthographic causes by the normalizer's rule names, most telling first (as the normalizer
-# explains them): the cause of a difference is the first that applies.
-_RULE_CAUSES = (("taboo", CAUSE_TABOO), ("semantic-variant", CAUSE_SEMANTIC), ("variant-graph", CAUSE_VARIANT))
-
-# The normalizer's rule that folds simplified and traditional characters.
+# The normalizer's rule (and cause) that folds simplified and traditional characters.
 SCRIPT_RULE = "script"
 
 
@@ -381,22 +390,35 @@ class Collation:
 # --- Building -------------------------------------------------------------------------
 
 
-def build_layer(alignment: LayerAlignment, witnesses: Mapping[str, Witness]) -> LayerResult:
+def build_layer(
+    alignment: LayerAlignment, witnesses: Mapping[str, Witness], normalizer: Normalizer | None = None
+) -> LayerResult:
     """Group an aligned layer into variant loci and classify every witness's reading.
 
     ``witnesses`` maps sigla to the witnesses as read (for ``file:line:col`` and pages);
     sparse witnesses in it (readings files) that report readings in this layer are
-    placed with :func:`apply_sparse`, in siglum order.
+    placed with :func:`apply_sparse`, in siglum order. ``normalizer`` is the one that
+    made the tokens' keys (the project's; the default rules if None): it explains why two
+    readings are the same and relates characters whose keys differ (script pairs, 通假).
     """
-    result = _build(alignment, witnesses, (), (), ())
+    normalizer = _normalizer(normalizer)
+    result = _build(alignment, witnesses, (), (), (), normalizer)
     for siglum in sorted(witnesses):
         w = witnesses[siglum]
         if w.sparse and siglum not in alignment.sigla and any(r.layer is alignment.layer for r in w.readings):
-            result = apply_sparse(result, w, witnesses)
+            result = apply_sparse(result, w, witnesses, normalizer)
     return result
 
 
-def apply_sparse(result: LayerResult, witness: Witness, witnesses: Mapping[str, Witness]) -> LayerResult:
+def _normalizer(normalizer: Normalizer | None) -> Normalizer:
+    from collate.normalize import Normalizer
+
+    return normalizer if normalizer is not None else Normalizer()
+
+
+def apply_sparse(
+    result: LayerResult, witness: Witness, witnesses: Mapping[str, Witness], normalizer: Normalizer | None = None
+) -> LayerResult:
     """Place a sparse witness's readings at their base places as derived readings.
 
     Each :class:`~collate.model.SparseReading` of the layer is found in the base by its
@@ -405,33 +427,19 @@ def apply_sparse(result: LayerResult, witness: Witness, witnesses: Mapping[str, 
     witness is silent everywhere else (never an omission). Entries that cannot be placed
     become diagnostics. Applying the same witness again replaces its earlier placements.
     """
+    normalizer = _normalizer(normalizer)
     base_tokens = [col[0] for col in result.alignment.columns if col[0] is not None]
     placements = [p for p in result.placements if p.siglum != witness.siglum]
     diagnostics = [d for d in result.diagnostics if d.siglum != witness.siglum]
     for entry in witness.readings:
         if entry.layer is not result.layer:
             continue
-        placed, found = _place(entry, base_tokens, witness)
+        placed, found = _place(entry, base_tokens, witness, normalizer)
         diagnostics.extend(found)
         if placed is not None:
             placements.append(placed)
     sparse = tuple(sorted({*result.sparse, witness.siglum}))
-    return _build(result.alignment, witnesses, sparse, tuple(placements), tuple(diagnostics))
-
-
-@cache
-def _converter() -> Any:
-    # Imported on first use: loading OpenCC's dictionaries is not free, and most commands
-    # never compare scripts.
-    import opencc
-
-    return opencc.OpenCC("t2s")
-
-
-@cache
-def _t2s(text: str) -> str:
-    """``text`` in simplified characters: only to compare scripts, never to display."""
-    return str(_converter().convert(text))
+    return _build(result.alignment, witnesses, sparse, tuple(placements), tuple(diagnostics), normalizer)
 
 
 def _is_placeholder(tok: Token) -> bool:
@@ -439,80 +447,75 @@ def _is_placeholder(tok: Token) -> bool:
     return any(c.cls in (ChangeClass.PLACEHOLDER, ChangeClass.UNCERTAIN) for c in tok.changes)
 
 
-def _same(a: Token, b: Token) -> bool:
-    """Two tokens read the same: equal characters, or equal once both are in one script.
-
-    OpenCC's t2s folds script only (賓→宾), not variant graphs (賔 stays 賔), so a
-    difference it erases is not a variant. Placeholders equal nothing, not even each other;
-    a declared artifact (防) equals only the same character, which confirms it.
-    """
-    if any(c.cls is ChangeClass.PLACEHOLDER for c in (*a.changes, *b.changes)):
-        return False
-    if a.t == b.t:
-        return True
-    if _is_placeholder(a) or _is_placeholder(b):
-        return False
-    if _t2s(a.t) == _t2s(b.t):
-        return True
-    # The normalizer's own script rule (with its curated supplement, e.g. 馀/餘) says so too.
-    changes = (*a.changes, *b.changes)
-    return a.n == b.n and bool(changes) and all(c.rule == SCRIPT_RULE for c in changes)
-
-
-def _agree(a: Token | None, b: Token | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return _same(a, b)
-
-
 _Verdict = tuple[ReadingClass, "str | None", tuple[str, ...]]
 
 
-def _compare(lemma: Sequence[Token], wit: Sequence[Token]) -> _Verdict | None:
+def _classify(a: Token, b: Token, normalizer: Normalizer) -> _Verdict | None:
+    """``b``'s reading against ``a``'s, as the normalizer explains it; None if they agree.
+
+    :func:`collate.normalize.explain.compare` classes the pair. A difference of script alone
+    (賓/宾, cause ``script``) agrees: it is declared once in the header, never listed. Two
+    characters whose keys differ are substantive unless the normalizer relates them: a
+    one-to-many script pair (着/著) agrees as a difference of script, a 通假 pair (罷/疲) is a
+    loan, noted but never folded.
+    """
+    from collate.normalize.explain import compare, explain
+
+    verdict = compare(a, b)
+    if verdict is None:
+        return None
+    cls, cause = verdict
+    if cls is ReadingClass.SUBSTANTIVE and len(a.t) == 1 and len(b.t) == 1:
+        change = normalizer.relation(a.t, b.t)
+        if change is not None and change.cls is ChangeClass.LOAN:
+            return ReadingClass.LOAN, CAUSE_LOAN, (change.rule,)
+        if change is not None:
+            return None  # a script pair: one character written in two scripts
+    if cls is ReadingClass.ORTHOGRAPHIC:
+        if cause == SCRIPT_RULE:
+            return None
+        kept = (ChangeClass.ORTHOGRAPHIC, ChangeClass.TABOO)
+        return cls, cause or CAUSE_VARIANT, tuple(sorted({c.rule for c in explain(a, b) if c.cls in kept}))
+    return cls, cause, ()
+
+
+def _agree(a: Token | None, b: Token | None, normalizer: Normalizer) -> bool:
+    if a is None or b is None:
+        return a is b
+    return _classify(a, b, normalizer) is None
+
+
+def _compare(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer) -> _Verdict | None:
     """Classify a witness's tokens against the lemma's; None if they agree."""
-    if len(lemma) == len(wit) and all(_same(a, b) for a, b in zip(lemma, wit, strict=True)):
+    if len(lemma) == len(wit) and all(_agree(a, b, normalizer) for a, b in zip(lemma, wit, strict=True)):
         return None
     if not wit:
         return ReadingClass.OMISSION, None, ()
     if not lemma:
         return ReadingClass.ADDITION, None, ()
-    classes: set[ReadingClass] = set()
-    causes: set[str] = set()
-    rules: set[str] = set()
+    verdicts: list[_Verdict] = []
     matcher = SequenceMatcher(None, [t.n for t in lemma], [t.n for t in wit], autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for _, i1, i2, j1, j2 in matcher.get_opcodes():
         left, right = lemma[i1:i2], wit[j1:j2]
-        if op == "equal":
-            for a, b in zip(left, right, strict=True):
-                if _same(a, b):
-                    continue
-                if _is_placeholder(a) or _is_placeholder(b):
-                    classes.add(ReadingClass.PLACEHOLDER)
-                    causes.update(_placeholder_causes((a, b)))
-                    continue
-                # Same normalized form, different graph: the normalizer's changes say why.
-                changes = [
-                    c for c in (*a.changes, *b.changes) if c.cls in (ChangeClass.ORTHOGRAPHIC, ChangeClass.TABOO)
-                ]
-                classes.add(ReadingClass.ORTHOGRAPHIC)
-                rules.update(c.rule for c in changes)
-                taboo = any(c.cls is ChangeClass.TABOO for c in changes)
-                causes.add(CAUSE_TABOO if taboo else next((k for r, k in _RULE_CAUSES if r in rules), CAUSE_VARIANT))
-        elif len(left) == len(right) and all(_same(a, b) for a, b in zip(left, right, strict=True)):
-            continue  # normalized forms differ but the characters differ only by script
+        if len(left) == len(right):
+            # Character against character: the normalizer says what each pair is.
+            verdicts.extend(v for a, b in zip(left, right, strict=True) if (v := _classify(a, b, normalizer)))
         elif any(_is_placeholder(t) for t in (*left, *right)):
-            classes.add(ReadingClass.PLACEHOLDER)
-            causes.update(_placeholder_causes((*left, *right)))
+            artifact = bool(_placeholder_causes((*left, *right)))
+            verdicts.append((ReadingClass.PLACEHOLDER, CAUSE_ARTIFACT if artifact else None, ()))
         else:
-            classes.add(ReadingClass.SUBSTANTIVE)
-    if not classes:
+            verdicts.append((ReadingClass.SUBSTANTIVE, None, ()))
+    if not verdicts:
         return None
-    cls = max(classes, key=lambda c: c.rank)
+    cls = max((v[0] for v in verdicts), key=lambda c: c.rank)
+    causes = {v[1] for v in verdicts if v[0] is cls and v[1]}
+    rules = tuple(sorted({r for v in verdicts if v[0] is cls for r in v[2]}))
     if cls is ReadingClass.ORTHOGRAPHIC:
-        cause = next(k for k in (CAUSE_TABOO, CAUSE_SEMANTIC, CAUSE_VARIANT) if k in causes)
-        return cls, cause, tuple(sorted(rules))
+        return cls, next(k for k in (CAUSE_TABOO, CAUSE_SEMANTIC, CAUSE_VARIANT) if k in causes), rules
     if cls is ReadingClass.PLACEHOLDER:
         return cls, (CAUSE_ARTIFACT if CAUSE_ARTIFACT in causes else None), ()
+    if cls is ReadingClass.LOAN:
+        return cls, CAUSE_LOAN, rules
     return cls, None, ()
 
 
@@ -535,8 +538,9 @@ class _Interval:
 class _Builder:
     """One layer's alignment with the indexes the locus builder needs."""
 
-    def __init__(self, alignment: LayerAlignment, witnesses: Mapping[str, Witness]) -> None:
+    def __init__(self, alignment: LayerAlignment, witnesses: Mapping[str, Witness], normalizer: Normalizer) -> None:
         self.alignment = alignment
+        self.normalizer = normalizer
         self.witnesses = witnesses
         self.columns = alignment.columns
         self.sigla = alignment.sigla
@@ -578,7 +582,7 @@ class _Builder:
                 if not self.extents[j].covers(i):
                     continue
                 other = col[j]
-                if not _agree(base, other):
+                if not _agree(base, other, self.normalizer):
                     differs = True
                 elif base is not None and other is not None and base.t != other.t:
                     folded = True
@@ -711,7 +715,7 @@ class _Builder:
                 verdict = ReadingClass.TRANSPOSITION, None, ()
             else:
                 base_part = [tok for i in extant if (tok := self.columns[i][0]) is not None]
-                verdict = _compare(base_part, reading.tokens)
+                verdict = _compare(base_part, reading.tokens, self.normalizer)
                 if verdict is None and len(extant) < len(span):
                     verdict = ReadingClass.NOT_EXTANT, None, ()  # extant in part only, agreeing there
             if verdict is None:
@@ -730,7 +734,7 @@ class _Builder:
             mine = [placements[k] for k in iv.placements if placements[k].siglum == siglum]
             if not mine:
                 continue
-            derived, found = _derived(siglum, lemma.tokens, mine)
+            derived, found = _derived(siglum, lemma.tokens, mine, self.normalizer)
             diagnostics.extend(found)
             if derived is None:
                 agreeing.append(siglum)
@@ -756,7 +760,7 @@ class _Builder:
 
 
 def _derived(
-    siglum: str, lemma: Sequence[Token], placements: Sequence[SparsePlacement]
+    siglum: str, lemma: Sequence[Token], placements: Sequence[SparsePlacement], normalizer: Normalizer
 ) -> tuple[Reading | None, list[ApparatusDiagnostic]]:
     """A sparse witness's reading over a whole locus: the lemma with its entries applied.
 
@@ -793,14 +797,13 @@ def _derived(
             classes.add(ReadingClass.OMISSION)
         else:
             base_text = "".join(t.t for t in lemma if p.base_start <= t.index < p.base_end)
-            if _t2s(base_text) != _t2s(p.entry.reading):
-                classes.add(ReadingClass.SUBSTANTIVE)
+            classes.update(_derived_class(base_text, p.entry.reading, normalizer))
     if not classes:
         return None, diagnostics
     text = "".join(out)
     sources = tuple(dict.fromkeys(p.entry.source for p in accepted if p.entry.source))
     reading = Reading(
-        norm=_t2s(text),
+        norm=normalizer.fold(text),
         cls=max(classes, key=lambda c: c.rank),
         witnesses=(WitnessReading(siglum, text, (), accepted[0].location),),
         source="、".join(sources) or None,
@@ -821,19 +824,36 @@ def _diagnostic(
     return ApparatusDiagnostic(siglum, Diagnostic(code, text, entry.start, entry.end, severity), location)
 
 
-def _matches(char: str, tok: Token) -> bool:
-    return char in (tok.t, tok.n) or _t2s(char) == _t2s(tok.t)
+def _derived_class(base: str, reading: str, normalizer: Normalizer) -> set[ReadingClass]:
+    """The class of a reported reading against the base's characters it replaces (empty: the same)."""
+    if normalizer.fold(base) == normalizer.fold(reading):
+        return set()
+    if len(base) == len(reading):
+        relations = [normalizer.relation(a, b) for a, b in zip(base, reading, strict=True) if a != b]
+        related = [r for r in relations if r is not None]
+        if relations and len(related) == len(relations):
+            loans = any(r.cls is ChangeClass.LOAN for r in related)
+            return {ReadingClass.LOAN} if loans else set()
+    return {ReadingClass.SUBSTANTIVE}
 
 
-def _find(phrase: str, tokens: Sequence[Token], lo: int = 0, hi: int | None = None) -> list[int]:
-    """Every position in tokens[lo:hi] where ``phrase`` starts, compared in either script."""
+def _find(
+    phrase: str, tokens: Sequence[Token], normalizer: Normalizer, lo: int = 0, hi: int | None = None
+) -> list[int]:
+    """Every position in tokens[lo:hi] where ``phrase`` starts, compared on the tokens' keys."""
     hi = len(tokens) if hi is None else hi
-    n = len(phrase)
-    return [i for i in range(lo, hi - n + 1) if all(_matches(c, tokens[i + k]) for k, c in enumerate(phrase))]
+    # A character matches a token it is (a placeholder only itself), or one with its key.
+    wanted = [(c, normalizer.fold(c)) for c in phrase]
+    n = len(wanted)
+    return [
+        i
+        for i in range(lo, hi - n + 1)
+        if all(tokens[i + k].t == c or tokens[i + k].n == key for k, (c, key) in enumerate(wanted))
+    ]
 
 
 def _place(
-    entry: SparseReading, base_tokens: Sequence[Token], witness: Witness
+    entry: SparseReading, base_tokens: Sequence[Token], witness: Witness, normalizer: Normalizer
 ) -> tuple[SparsePlacement | None, list[ApparatusDiagnostic]]:
     """Find where one readings-file entry belongs in the base's token stream."""
     location = witness.locate(entry.start) if witness.text else None
@@ -841,7 +861,7 @@ def _place(
     base = "".join(entry.base.split())
     if not at:
         return None, [_diagnostic(witness.siglum, entry, "sparse-unplaced", "the entry names no place", location)]
-    hits = _find(at, base_tokens)
+    hits = _find(at, base_tokens, normalizer)
     if not hits:
         return None, [_diagnostic(witness.siglum, entry, "sparse-unplaced", "not found in the base text", location)]
     diagnostics: list[ApparatusDiagnostic] = []
@@ -860,7 +880,7 @@ def _place(
     start = hits[0]
     end = start + len(at)
     if base:
-        inner = _find(base, base_tokens, start, end)
+        inner = _find(base, base_tokens, normalizer, start, end)
         if not inner:
             diagnostics.append(
                 _diagnostic(witness.siglum, entry, "sparse-unplaced", f"{base} is not inside {at}", location)
@@ -879,8 +899,9 @@ def _build(
     sparse: tuple[str, ...],
     placements: tuple[SparsePlacement, ...],
     diagnostics: tuple[ApparatusDiagnostic, ...],
+    normalizer: Normalizer,
 ) -> LayerResult:
-    builder = _Builder(alignment, witnesses)
+    builder = _Builder(alignment, witnesses, normalizer)
     placements = tuple(sorted(placements, key=lambda p: (p.base_start, p.base_end, p.siglum, p.entry.start)))
     runs, script = builder.segments()
     intervals = builder.place(runs, placements)

@@ -18,6 +18,7 @@ from collate.project import Project
 from collate.readers import read_witness
 
 if TYPE_CHECKING:
+    from collate.normalize import Normalizer
     from collate.notes import NotesResult
     from collate.review.apply import ApplyReport
 
@@ -53,8 +54,14 @@ class RunResult:
     decisions: ApplyReport | None = None
 
 
-def read_project(project: Project, progress: Progress | None = None) -> ReadResult:
-    """Read every witness the project declares."""
+def read_project(
+    project: Project, progress: Progress | None = None, normalizer: Normalizer | None = None
+) -> ReadResult:
+    """Read every witness the project declares.
+
+    Readings files are checked with ``normalizer`` (the project's, built if None): each
+    entry's ``base`` must stand in its ``at`` as the collation compares characters.
+    """
     witnesses = []
     for cfg in project.witnesses:
         if progress:
@@ -71,13 +78,15 @@ def read_project(project: Project, progress: Progress | None = None) -> ReadResu
                 display=cfg.display_path,
             )
         )
+    if any(w.sparse for w in witnesses):
+        from collate.normalize import Normalizer
+        from collate.readers.readings import check_readings
+
+        normalizer = normalizer or Normalizer.from_project(project)
+        for w in witnesses:
+            if w.sparse:
+                check_readings(w, normalizer)
     return ReadResult(project, tuple(witnesses))
-
-
-def _fold(text: str) -> str:
-    from collate.normalize.script import convert
-
-    return "".join(convert("t2s", c) for c in text)
 
 
 def _first_work(base: Witness) -> str | None:
@@ -85,7 +94,7 @@ def _first_work(base: Witness) -> str | None:
     return next((s.label for s in base.spans if s.layer is Layer.JING and s.role == "text" and s.label), None)
 
 
-def _of_work(witness: Witness, work: str | None) -> Witness:
+def _of_work(witness: Witness, work: str | None, normalizer: Normalizer) -> Witness:
     """The witness with only the 經 of ``work`` left to collate.
 
     A 經 span labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes
@@ -94,12 +103,12 @@ def _of_work(witness: Witness, work: str | None) -> Witness:
     """
     if work is None:
         return witness
-    wanted = _fold(work)
+    wanted = normalizer.fold(work)
 
     def keep(span: Span) -> bool:
         if span.layer is not Layer.JING or span.label is None:
             return True
-        label = _fold(span.label)
+        label = normalizer.fold(span.label)
         return wanted in label or label in wanted
 
     spans = tuple(s for s in witness.spans if keep(s))
@@ -117,8 +126,8 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
     from collate.notes import attach_to_loci, notes_for_project
     from collate.tokenize import tokenize
 
-    read = read_project(project, progress)
     normalizer = Normalizer.from_project(project)
+    read = read_project(project, progress, normalizer)
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
     layers = [Layer(name) for name in project.layers]
@@ -128,7 +137,7 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
         if progress:
             progress(f"normalizing {w.siglum}")
         own = project.witness(w.siglum).layers
-        collated = _of_work(w, work)
+        collated = _of_work(w, work, normalizer)
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)
@@ -150,7 +159,7 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
         alignment = align_layer(layer, streams, project.base, progress)
         if progress:
             progress(f"{layer.value}: building the apparatus")
-        results.append(build_layer(alignment, witnesses))
+        results.append(build_layer(alignment, witnesses, normalizer))
     collation = Collation(
         title=project.title,
         name=project.name,
@@ -164,7 +173,7 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
     )
     if progress:
         progress("anchoring editorial notes")
-    notes = notes_for_project(read)
+    notes = notes_for_project(read, normalizer)
     collation = attach_to_loci(collation, notes)
     report = None
     if decisions:

@@ -36,11 +36,15 @@ def _t2s(text: str) -> str:
 
 
 def normalize(siglum: str, index: int, char: str) -> tuple[str, tuple[Change, ...]]:
-    """A stand-in for the normalizer: script by t2s, plus the small tables of the cases file."""
+    """A stand-in for the normalizer: script by t2s, plus the small tables of the cases file.
+
+    As the normalizer does, it records every change (a script change too), and a declared
+    artifact keeps its key, marked uncertain.
+    """
     if char in TABLE["placeholder"]:
         return f"\0{siglum}{index}", (Change("placeholder", char, "", ChangeClass.PLACEHOLDER),)
     if TABLE["uncertain"].get(siglum) == char:
-        return f"\0{siglum}{index}", (Change("artifact", char, "", ChangeClass.UNCERTAIN),)
+        return _t2s(char), (Change("artifact", char, char, ChangeClass.UNCERTAIN),)
     if char in TABLE["variant"]:
         n = TABLE["variant"][char]
         return n, (Change("variant-graph", char, n, ChangeClass.ORTHOGRAPHIC),)
@@ -50,7 +54,8 @@ def normalize(siglum: str, index: int, char: str) -> tuple[str, tuple[Change, ..
     if char in TABLE["taboo"]:
         n = TABLE["taboo"][char]
         return n, (Change("taboo", char, n, ChangeClass.TABOO),)
-    return _t2s(char), ()
+    n = _t2s(char)
+    return n, ((Change("script", char, n, ChangeClass.ORTHOGRAPHIC),) if n != char else ())
 
 
 def make_witness(siglum: str, text: str, *, lines: int = 1) -> Witness:
@@ -350,3 +355,16 @@ def test_overlapping_entries_of_two_sparse_witnesses_are_reported_once_each() ->
         (("DD",), "司馬庭", True),
         (("EE",), "司馬庭", True),
     ]
+
+
+def test_the_normalizer_relates_characters_whose_keys_differ() -> None:
+    # 罷/疲 is a 通假 pair (a loan, noted); 着/著 one character in two scripts (no variant);
+    # 已/己 a reading a collator must see (never related).
+    alignment, witnesses = align_rows({"SK": "主罷人着之已也", "ZS": "主疲人著之己也"})
+    loci = build_layer(alignment, witnesses).loci
+    assert [summary(x) for x in loci] == [
+        ["罷", "loan", [[["ZS"], "疲", "loan", "loan"]]],
+        ["已", "substantive", [[["ZS"], "己", "substantive", None]]],
+    ]
+    assert loci[0].readings[0].rules == ("loan",)
+    assert build_layer(alignment, witnesses).script_differences == 1

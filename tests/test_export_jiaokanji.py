@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -34,7 +35,7 @@ def test_substitution_with_page_line_sigla_and_note() -> None:
     note = AttachedNote("n1", "秦蕙田", "王肃云枉不直哨不正与郑小异今本大戴礼乃作峭谬甚", sk.locate(0))
     collation = with_note(collation, sk, "哨", note)
     assert entries(collation) == [
-        "頁1a行2　「哨」，大戴禮作「峭」。蕙田案：王肅云枉不直哨不正與鄭小異今本大戴禮乃作峭謬甚。"
+        "頁1a行2　「哨」，大戴禮作「峭」。蕙田案：王肃云枉不直哨不正与郑小异今本大戴礼乃作峭谬甚。"
     ]
 
 
@@ -64,22 +65,31 @@ def test_only_substantive_variants_are_entries() -> None:
     assert entries(collation) == []
 
 
-def test_lemma_in_traditional_characters_and_header() -> None:
+def test_lemma_in_the_base_own_characters_and_header() -> None:
+    # A simplified base is printed as it is: converting it would print characters it lacks.
     sk = layered("SK", [(Layer.JING, "请以乐宾")], label="四庫本")
     zs = layered("ZS", [(Layer.JING, "請以樂客")], label="注疏本")
     collation, _ = collate([sk, zs], layers=[Layer.JING])
     text = build_jiaokanji(collation)
     header, body = text.split("\n\n")
-    assert "OpenCC（s2t）" in header and "凡1條" in header
+    assert "照錄底本原字" in header and "OpenCC" not in header and "凡1條" in header
     assert "校本：注疏本（ZS）" in header
-    assert body == "頁1a行1　「賓」，注疏本作「客」。\n"
+    assert body == "頁1a行1　「宾」，注疏本作「客」。\n"
+
+
+def test_a_loan_is_an_entry_marked_as_such() -> None:
+    sk = layered("SK", [(Layer.JING, "主人罢矣")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "主人疲矣")], label="注疏本")
+    collation, _ = collate([sk, zs], layers=[Layer.JING])
+    assert [r.cls for x in collation.loci() for r in x.readings] == [ReadingClass.LOAN]
+    assert entries(collation) == ["頁1a行1　「罢」，注疏本作「疲」（通假）。"]
 
 
 def test_long_passages_are_cited_by_their_ends() -> None:
     sk = layered("SK", [(Layer.JING, "司射庭长")], label="四庫本")
     dd = sparse_witness(("司射庭长", "", "降揖其阼階及樂事皆與射同節", "after"))
     collation, _ = collate([sk], sparse=[dd], layers=[Layer.JING])
-    assert entries(collation) == ["頁1a行1　大戴禮「庭長」下有「降揖其阼」至「與射同節」凡十三字（據蕙田案）。"]
+    assert entries(collation) == ["頁1a行1　大戴禮「庭长」下有「降揖其阼」至「與射同節」凡十三字（據蕙田案）。"]
 
 
 @pytest.mark.parametrize(
@@ -113,9 +123,33 @@ def test_default_project(default_collation: Collation) -> None:
     substantive = [x for x in default_collation.loci() if any(r.cls in SUBSTANTIVE for r in x.readings)]
     assert len(lines) == len(substantive) > 20
     assert all(re.match(r"頁\d+[ab]行\d+　", line) for line in lines)
-    assert "「哨」，大戴禮作「峭」。蕙田案：王肅云枉不直哨不正與鄭小異今本大戴禮乃作峭謬甚。" in "\n".join(lines)
+    assert "「哨」，大戴禮作「峭」。蕙田案：王肃云枉不直哨不正与郑小异今本大戴礼乃作峭谬甚。" in "\n".join(lines)
     assert any(line.endswith("注疏本無「固」字。") for line in lines)
     assert any("〔注〕「奉」，注疏本作「案」。" in line for line in lines)
+
+
+def test_default_project_prints_no_character_the_base_lacks(default_collation: Collation) -> None:
+    """The lemma, and every base word an entry quotes, is the base's own text (SK is simplified)."""
+    quoted = re.compile(r"「([^「」]*)」")
+    checked = 0
+    for result in default_collation.layers:
+        stream = "".join(col[0].t for col in result.alignment.columns if col[0] is not None)
+        for locus in result.loci:
+            if not any(r.cls in SUBSTANTIVE for r in locus.readings):
+                continue
+            lemma = locus.lemma.text
+            assert lemma == stream[locus.base_start : locus.base_end]
+            alone = replace(default_collation, layers=(result.with_loci((locus.with_notes(()),)),))
+            (line,) = entries(alone)
+            words = line.split("　", 1)[1]
+            readings = [w.text for r in locus.readings for w in r.witnesses]
+            for q in quoted.findall(words):
+                assert q in stream or any(q in text for text in readings), (line, q)
+            head = re.match(r"(?:〔.〕)?「([^「」]*)」(?:至「([^「」]*)」)?，", words)
+            if head is not None:
+                assert lemma.startswith(head.group(1)) and lemma.endswith(head.group(2) or head.group(1)), line
+                checked += 1
+    assert checked > 20
 
 
 def decided(collation: Collation, lemma: str, decision: EditorDecision) -> Collation:

@@ -708,3 +708,14 @@ def test_note_without_a_place_is_written_unlinked() -> None:
     assert (n.get("resp"), n.get("corresp")) == ("#SikuEditors", None)
     (org,) = xp(tree, "//tei:standOff//tei:org")
     assert org.get(XML_ID) == "SikuEditors"
+
+
+def test_a_loan_reading_is_typed_loan_and_valid(tei_schema: Any) -> None:
+    sk = layered("SK", [(Layer.JING, "主人罢矣")])
+    zs = layered("ZS", [(Layer.JING, "主人疲矣")])
+    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
+    tree = tei_of(collation, witnesses)
+    (app,) = xp(tree, "//tei:app[tei:rdg]")
+    (rdg,) = xp(app, "tei:rdg")
+    assert (app.get("type"), rdg.get("type"), rdg.get("cause"), rdg.text) == ("loan", "loan", "loan", "疲")
+    assert_valid(tree, tei_schema)

@@ -4,22 +4,23 @@
 
 Each entry gives the base's printed page and line, the lemma in 「」, each witness's reading
 by its Chinese siglum (作 reads, 無…字 lacks, 「X」下有…字 has after X), then the editorial
-notes attached to the place. Orthographic variants, taboo forms, placeholders and text a
-witness does not contain are not entries (they are in the TEI). The base's own words (the
-lemma, the anchor of an addition, the notes) are shown in traditional characters when the
-base is a simplified e-text, converted with OpenCC ``s2t`` for display only; witnesses'
-readings are printed as each witness writes them.
+notes attached to the place. A 通假 reading (罷 for 疲) is an entry marked （通假）.
+Orthographic variants, taboo forms, placeholders and text a witness does not contain are not
+entries (they are in the TEI). Nothing is converted for display: the base's words (the
+lemma, the anchor of an addition, the notes) are printed in the base's own characters — a
+simplified base as it is, since a conversion would print characters it does not have (闢 for
+辟, 於 for 于) — and each witness's reading as that witness writes it. Readings are compared
+with the lemma on the tokens' keys, as the normalizer made them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from collate.apparatus import AttachedNote, Collation, LayerResult, Locus, Reading, ReadingClass
+from collate.apparatus import AttachedNote, Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.exporters import write_atomic
 from collate.model import Layer, SourceLocation
 
@@ -42,20 +43,18 @@ SUBSTANTIVE = frozenset(
 _NOTE_LABELS = {"秦蕙田": "蕙田案", "蕙田": "蕙田案", "四庫館臣": "案", "四库馆臣": "案"}
 _NUMERALS = "〇一二三四五六七八九十"
 _CLOSING = "。！？」』"
-# Characters the s2t conversion must leave alone: the simplified form is also the classical one.
-_KEEP = frozenset("云")
+# A placeholder's key stands for a glyph the e-text lacks: one unknown character.
+_UNKNOWN = "\ufffc"
 
 
-@cache
-def _converter(config: str) -> Any:
-    import opencc
+def _keys(reading: WitnessReading, norm: str) -> str:
+    """A reading's comparison keys, one a character (never shown).
 
-    return opencc.OpenCC(config)
-
-
-def _fold(text: str) -> str:
-    """The text in one script, to compare a reading with the lemma (never shown)."""
-    return str(_converter("t2s").convert(text))
+    From its tokens' keys; a derived reading (no tokens) has the normalizer's ``norm``.
+    """
+    if not reading.tokens:
+        return norm
+    return "".join(t.n if len(t.n) == 1 and not t.is_placeholder else _UNKNOWN for t in reading.tokens)
 
 
 def _count(n: int) -> str:
@@ -113,22 +112,12 @@ class _Writer:
 
         self.simplified = bool(base_text) and script_of(base_text) == "Hans"
 
-    def show(self, text: str) -> str:
-        """The base's words for display: traditional if the base is simplified."""
-        if not self.simplified:
-            return text
-        converted = str(_converter("s2t").convert(text))
-        if len(converted) != len(text):
-            return converted
-        # s2t turns 云 into 雲 (cloud); in these texts 云 is nearly always "says" (王肅云).
-        return "".join(o if o in _KEEP else c for o, c in zip(text, converted, strict=True))
-
     def anchor(self, result: LayerResult, locus: Locus) -> tuple[str, str]:
         """The base characters just before and just after a point where a witness adds text."""
         stream = [col[0] for col in result.alignment.columns if col[0] is not None]
         before = "".join(t.t for t in stream[max(0, locus.base_start - 2) : locus.base_start])
         after = "".join(t.t for t in stream[locus.base_end : locus.base_end + 2])
-        return self.show(before), self.show(after)
+        return before, after
 
     def describe(self, result: LayerResult, locus: Locus, reading: Reading) -> tuple[str, bool]:
         """What the reading's witnesses have, and whether it needs the lemma shown before it."""
@@ -136,11 +125,13 @@ class _Writer:
         who = "、".join(self.labels.get(s, s) for s in sigla)
         both = "並" if len(reading.sigla) > 1 else ""
         lemma, text = locus.lemma.text, reading.text
-        lf, rf = _fold(lemma), _fold(text)
+        lf, rf = _keys(locus.lemma, locus.lemma.norm), _keys(reading.witnesses[0], reading.norm)
         if reading.cls is ReadingClass.TRANSPOSITION:
             return f"{who}{both}作{_quote(text)}（倒文）", True
+        if reading.cls is ReadingClass.LOAN:
+            return f"{who}{both}作{_quote(text)}（通假）", True
         if not text:
-            return f"{who}{both}無{_chars(self.show(lemma))}", False
+            return f"{who}{both}無{_chars(lemma)}", False
         if not lemma:
             before, after = self.anchor(result, locus)
             if before:
@@ -149,12 +140,12 @@ class _Writer:
                 return f"{who}「{after}」上{both}有{_chars(text)}", False
             return f"{who}{both}有{_chars(text)}", False
         if len(rf) > len(lf) and rf.startswith(lf):
-            return f"{who}「{self.show(lemma)}」下{both}有{_chars(text[len(lemma) :])}", False
+            return f"{who}「{lemma}」下{both}有{_chars(text[len(lemma) :])}", False
         if len(rf) > len(lf) and rf.endswith(lf):
-            return f"{who}「{self.show(lemma)}」上{both}有{_chars(text[: len(text) - len(lemma)])}", False
+            return f"{who}「{lemma}」上{both}有{_chars(text[: len(text) - len(lemma)])}", False
         if len(lf) > len(rf) and (lf.startswith(rf) or lf.endswith(rf)):
             missing = lemma[len(text) :] if lf.startswith(rf) else lemma[: len(lemma) - len(text)]
-            return f"{who}{both}無{_chars(self.show(missing))}", False
+            return f"{who}{both}無{_chars(missing)}", False
         return f"{who}{both}作{_quote(text)}", True
 
     def label(self, note: AttachedNote) -> str:
@@ -163,7 +154,7 @@ class _Writer:
     def note(self, note: AttachedNote) -> str:
         """The note in full, once; later entries it also judges say 「蕙田案見上」."""
         label = self.label(note)
-        text = self.show(note.text).strip()
+        text = note.text.strip()
         return f"{label}：{text}" + ("" if text.endswith(tuple(_CLOSING)) else "。")
 
     def entry(self, result: LayerResult, locus: Locus) -> Entry | None:
@@ -173,7 +164,7 @@ class _Writer:
         parts = [self.describe(result, locus, r) for r in readings]
         where = _place(locus.lemma.location)
         layer = "" if locus.layer is Layer.JING else f"〔{locus.layer.chinese}〕"
-        head = f"{layer}{_quote(self.show(locus.lemma.text))}，" if any(needs for _, needs in parts) else layer
+        head = f"{layer}{_quote(locus.lemma.text)}，" if any(needs for _, needs in parts) else layer
         words = "，".join(text for text, _ in parts) + "。"
         sources = [r.source for r in readings if r.derived and r.source]
         if sources and not locus.notes:
@@ -190,7 +181,7 @@ class _Writer:
         adopted = locus.editor_lemma()
         if adopted is not None:
             who = self.labels.get(d.siglum or "", d.siglum or "")
-            lemma, text = self.show(locus.lemma.text), adopted.text
+            lemma, text = locus.lemma.text, adopted.text
             if not text:
                 words = f"今從{who}刪{_chars(lemma)}。"
             elif not lemma:
@@ -223,9 +214,9 @@ class _Writer:
         others = [w for w in c.witnesses if w.siglum != c.base]
         base = self.labels.get(c.base, c.base)
         listed = "、".join(f"{w.label}（{w.siglum}{'，據案語所引' if w.sparse else ''}）" for w in others)
-        lines = [f"{self.show(c.title)}　校勘記", f"底本：{base}（{c.base}）。校本：{listed or '無'}。"]
+        lines = [f"{c.title}　校勘記", f"底本：{base}（{c.base}）。校本：{listed or '無'}。"]
         if self.simplified:
-            lines.append("底本為簡體字本：出文、案語以 OpenCC（s2t）轉為繁體顯示（「云」不轉）；校本異文照錄原字。")
+            lines.append("底本為簡體字本：出文、案語照錄底本原字，不轉繁體；校本異文照錄原字。")
         lines.append(f"凡{count}條。只錄實質異文（異文、脫文、衍文、倒文）；異體字、避諱字、數字化占位符見 TEI 本。")
         return lines
 

@@ -10,7 +10,7 @@ The stage runs on a project's read witnesses and needs no alignment:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +18,6 @@ from collate.model import SparseReading, Witness
 from collate.notes.anchor import BaseIndex
 from collate.notes.check import FullText, check_claim, compare_readings, derived_readings
 from collate.notes.collect import notes_of
-from collate.notes.fold import UNKNOWN, fold_char, is_placeholder
 from collate.notes.lexicon import DEFAULT_LEXICON, Lexicon, lexicon_from_section
 from collate.notes.records import (
     Anchor,
@@ -35,6 +34,7 @@ from collate.notes.resolve import resolve_note
 
 if TYPE_CHECKING:
     from collate.apparatus import Collation
+    from collate.normalize import Normalizer
     from collate.pipeline import ReadResult
 
 
@@ -73,20 +73,31 @@ class NotesResult:
         return {v: sum(1 for c in self.checks if c.verdict is v) for v in Verdict}
 
 
-def notes_for_project(read: ReadResult) -> NotesResult:
-    """The notes stage for a read project: every note anchored, parsed and checked."""
+def notes_for_project(read: ReadResult, normalizer: Normalizer | None = None) -> NotesResult:
+    """The notes stage for a read project: every note anchored, parsed and checked.
+
+    ``normalizer`` is the project's (the one its collation compares with); built from the
+    project if None.
+    """
     project = read.project
     lexicon = lexicon_from_section(project.sections.get("notes"), str(project.source or project.root))
-    folder = _project_folder(read)
-    return notes_for_witnesses(read.witnesses, lexicon, folder)
+    if normalizer is None:
+        from collate.normalize import Normalizer
+
+        normalizer = Normalizer.from_project(project)
+    return notes_for_witnesses(read.witnesses, lexicon, normalizer)
 
 
 def notes_for_witnesses(
-    witnesses: Iterable[Witness], lexicon: Lexicon = DEFAULT_LEXICON, folder: Callable[[str], str] | None = None
+    witnesses: Iterable[Witness], lexicon: Lexicon = DEFAULT_LEXICON, normalizer: Normalizer | None = None
 ) -> NotesResult:
-    """The notes stage for witnesses read without a project (each note anchored in its own witness)."""
+    """The notes stage for witnesses read without a project (each note anchored in its own witness).
+
+    Quotations are searched and claims checked on the witnesses' tokens' keys, as
+    ``normalizer`` makes them (the default rules if None).
+    """
     witnesses = tuple(witnesses)
-    full_texts = {w.siglum: FullText.of(w, folder) for w in witnesses if not w.sparse}
+    full_texts = {w.siglum: FullText.of(w, normalizer) for w in witnesses if not w.sparse}
     notes: list[Note] = []
     anchors: list[Anchor] = []
     claims: list[Claim] = []
@@ -97,7 +108,7 @@ def notes_for_witnesses(
         own = notes_of(witness, lexicon)
         if not own:
             continue
-        index = BaseIndex(witness, folder)
+        index = BaseIndex(witness, normalizer)
         for note in own:
             resolved = resolve_note(index, note, lexicon)
             notes.append(note)
@@ -105,7 +116,7 @@ def notes_for_witnesses(
             claims.extend(resolved.claims)
             for claim in resolved.claims:
                 checks.extend(_checks(claim, witness, full_texts, witnesses, index, lexicon))
-    derived, differences = _sparse(witnesses, claims, folder)
+    derived, differences = _sparse(witnesses, claims, normalizer)
     return NotesResult(
         notes=tuple(notes),
         anchors=tuple(anchors),
@@ -144,7 +155,7 @@ def _checks(
 
 
 def _sparse(
-    witnesses: tuple[Witness, ...], claims: list[Claim], folder: Callable[[str], str] | None
+    witnesses: tuple[Witness, ...], claims: list[Claim], normalizer: Normalizer | None
 ) -> tuple[tuple[tuple[str, tuple[SparseReading, ...]], ...], tuple[ReadingDifference, ...]]:
     derived = []
     differences: list[ReadingDifference] = []
@@ -154,28 +165,13 @@ def _sparse(
     base = next((w for w in witnesses if not w.sparse), None)
     if base is None:
         return (), ()
-    index = BaseIndex(base, folder)
+    index = BaseIndex(base, normalizer)
     for witness in sparse:
         mine = tuple(c for c in claims if witness.siglum in c.sigla)
         readings = derived_readings(mine, witness.siglum, index)
         derived.append((witness.siglum, readings))
-        differences.extend(compare_readings(readings, mine, witness))
+        differences.extend(compare_readings(readings, mine, witness, normalizer))
     return tuple(derived), tuple(differences)
-
-
-def _project_folder(read: ReadResult) -> Callable[[str], str]:
-    """Default folding, then the project's normalizer (its variant tables and rules)."""
-    from collate.normalize import Normalizer
-
-    normalizer = Normalizer.from_project(read.project)
-
-    def folder(char: str) -> str:
-        if is_placeholder(char):
-            return UNKNOWN
-        key = normalizer.fold(fold_char(char))
-        return fold_char(key) if len(key) == 1 else fold_char(char)
-
-    return folder
 
 
 def notes_to_json(result: NotesResult) -> dict[str, Any]:

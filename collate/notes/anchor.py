@@ -8,14 +8,17 @@ the classic), the note's own layer first for an inline note such as a 【案…�
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
 from collate.model import Layer, Span, Witness
 from collate.notes.fold import FoldedText, fold, folded_text
 from collate.notes.records import Anchor, AnchorMethod, Note
+
+if TYPE_CHECKING:
+    from collate.normalize import Normalizer
 
 TEXT_LAYERS = (Layer.JING, Layer.ZHU, Layer.SHU, Layer.SHIWEN, Layer.COMMENTARY)
 # A block note's passage is the 經 before it, read across 注 and 釋文 runs; 疏, a later
@@ -57,22 +60,25 @@ class Passage:
 
 @dataclass
 class BaseIndex:
-    """The base witness's text, folded per layer, for searching phrases near a note."""
+    """The base witness's tokens' keys per layer, for searching phrases near a note.
+
+    ``normalizer`` makes the keys (the project's; the default rules if None).
+    """
 
     witness: Witness
-    fold_char: Callable[[str], str] | None = None
+    normalizer: Normalizer | None = None
     _texts: dict[Layer | None, FoldedText] = field(default_factory=dict)
 
     def text(self, layer: Layer | None) -> FoldedText:
-        """The folded text of one layer (``None``: every text layer)."""
+        """The keys of one layer (``None``: every text layer)."""
         if layer not in self._texts:
             layers = TEXT_LAYERS if layer is None else (layer,)
-            self._texts[layer] = folded_text(self.witness, layers, folder=self.fold_char)
+            self._texts[layer] = folded_text(self.witness, layers, self.normalizer)
         return self._texts[layer]
 
     def fold(self, words: str) -> str:
-        """Words folded as the index folds the base."""
-        return "".join(self.fold_char(c) for c in words) if self.fold_char else fold(words)
+        """A note's words as keys, as the index has the base's."""
+        return fold(words, self.normalizer)
 
 
 def passage_before(index: BaseIndex, note: Note) -> Passage | None:
@@ -224,4 +230,4 @@ def make_anchor(index: BaseIndex, note: Note, matches: list[tuple[Match, str]], 
 def _words(folded: FoldedText, start: int, end: int) -> str:
     """The witness's own characters in ``[start, end)`` of one folded layer (layout left out)."""
     i, j = folded.index_at(start), folded.index_at(end)
-    return "".join(folded.original[i:j])
+    return folded.shown(i, j)

@@ -10,9 +10,10 @@ into readings of their own and compared entry by entry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
@@ -20,6 +21,9 @@ from collate.model import Layer, SparseReading, Witness
 from collate.notes.anchor import TEXT_LAYERS, BaseIndex
 from collate.notes.fold import UNKNOWN, FoldedText, fold, folded_text
 from collate.notes.records import Check, Claim, ClaimKind, Place, ReadingDifference, Verdict
+
+if TYPE_CHECKING:
+    from collate.normalize import Normalizer
 
 CONTEXT = 12  # base characters on each side of a claim's place used to find it
 PLACE_MIN = 60.0  # a weaker match of the context means the place is not in the witness
@@ -29,17 +33,20 @@ SLACK = 3  # characters a reading may stand off the mapped place
 
 @dataclass(frozen=True, slots=True)
 class FullText:
-    """A full-text witness made searchable: its 經 folded (every text layer if it has no 經)."""
+    """A full-text witness made searchable: its 經's keys (every text layer's if it has no 經).
+
+    Its tokens' keys: the witness's punctuation and layout are never searched or compared.
+    """
 
     witness: Witness
     text: FoldedText
 
     @classmethod
-    def of(cls, witness: Witness, fold_char: Callable[[str], str] | None = None) -> FullText:
-        """The searchable text of ``witness``."""
-        jing = folded_text(witness, (Layer.JING,), folder=fold_char)
+    def of(cls, witness: Witness, normalizer: Normalizer | None = None) -> FullText:
+        """The searchable text of ``witness``, keyed by ``normalizer`` (the default rules if None)."""
+        jing = folded_text(witness, (Layer.JING,), normalizer)
         if not jing.text:
-            jing = folded_text(witness, TEXT_LAYERS, folder=fold_char)
+            jing = folded_text(witness, TEXT_LAYERS, normalizer)
         return cls(witness, jing)
 
 
@@ -114,7 +121,7 @@ def _verdict(claim: Claim, full: FullText, claimed: str, base: str, actual: str,
         start, end = lo + aligned.dest_start, lo + aligned.dest_end
         start, end = _trim(claimed, text.text, start, end)
         shown = _shown(text, start, end)
-        what = differences(claim.reading, shown, text.text[start:end])
+        what = differences(claimed, claim.reading, text.original[start:end], text.text[start:end])
         return _check(claim, full, Verdict.PARTLY, f"{siglum} reads {shown} ({what})", shown, start, aligned.score)
     score = fuzz.ratio(claimed, actual)
     return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} reads {shown or '∅'}", shown, p0, score)
@@ -139,7 +146,7 @@ def _check_anywhere(claim: Claim, full: FullText, index: BaseIndex) -> Check:
     grow = len(claimed) // 3
     start, end = _trim(claimed, text.text, max(0, aligned.dest_start - grow), aligned.dest_end + grow, min_block=3)
     shown = _shown(text, start, end)
-    what = differences(claim.reading, shown, text.text[start:end])
+    what = differences(index.fold(claim.reading), claim.reading, text.original[start:end], text.text[start:end])
     after = len(text.text) - end
     evidence = f"{siglum} has it, {after} characters before its end, with differences ({what})"
     return _check(claim, full, Verdict.PARTLY, evidence, shown, start, aligned.score)
@@ -203,17 +210,22 @@ def _trim(claimed: str, text: str, start: int, end: int, *, min_block: int = 1) 
 
 
 def _shown(text: FoldedText, start: int, end: int) -> str:
-    return text.original[start:end]
+    return text.shown(start, end)
 
 
-def differences(claimed: str, actual_shown: str, actual_folded: str) -> str:
-    """The characters where a witness's text differs from a claimed reading, e.g. ``其→奇``."""
-    a, b = fold(claimed), actual_folded
+def differences(claimed_keys: str, claimed: str, actual_shown: Sequence[str], actual_keys: str) -> str:
+    """The characters where a witness's text differs from a claimed reading, e.g. ``其→奇``.
+
+    Compared on keys: ``claimed_keys`` are the keys of the note's ``claimed``, one a
+    character; ``actual_keys`` those of the witness's tokens, whose own characters are
+    ``actual_shown``. Each side is shown in its own characters.
+    """
+    a, b = claimed_keys, actual_keys
     parts = []
     for tag, a0, a1, b0, b1 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        old, new = claimed[a0:a1], actual_shown[b0:b1]
+        old, new = claimed[a0:a1], "".join(actual_shown[b0:b1])
         if (
             tag == "replace"
             and all(UNKNOWN in (x, y) for x, y in zip(a[a0:a1], b[b0:b1], strict=False))
@@ -253,24 +265,31 @@ def _around(index: BaseIndex, claim: Claim) -> str:
         return ""
     jing = index.text(Layer.JING)
     i = jing.index_at(claim.base_start)
-    return jing.original[max(0, i - 6) : i]
+    return jing.shown(max(0, i - 6), i)
 
 
 def compare_readings(
-    derived: tuple[SparseReading, ...], claims: tuple[Claim, ...], witness: Witness
+    derived: tuple[SparseReading, ...],
+    claims: tuple[Claim, ...],
+    witness: Witness,
+    normalizer: Normalizer | None = None,
 ) -> tuple[ReadingDifference, ...]:
-    """Where the readings derived from the notes and a readings file disagree."""
+    """Where the readings derived from the notes and a readings file disagree (compared by their keys)."""
+
+    def keys(text: str) -> str:
+        return fold(text, normalizer)
+
     entries = witness.readings
     out: list[ReadingDifference] = []
     reporting = [c for c in claims if witness.siglum in c.sigla]
     matched: set[int] = set()
     for reading, claim in zip(derived, _derived_claims(reporting), strict=True):
-        key = (fold(reading.base), fold(reading.reading))
-        same = [k for k, e in enumerate(entries) if (fold(e.base), fold(e.reading)) == key]
+        key = (keys(reading.base), keys(reading.reading))
+        same = [k for k, e in enumerate(entries) if (keys(e.base), keys(e.reading)) == key]
         if same:
             matched.update(same)
             continue
-        near = [k for k, e in enumerate(entries) if _overlaps(e, reading)]
+        near = [k for k, e in enumerate(entries) if _overlaps(e, reading, keys)]
         if near:
             matched.update(near)
             e = entries[near[0]]
@@ -289,7 +308,7 @@ def _derived_claims(claims: list[Claim]) -> list[Claim]:
     return [c for c in claims if not (c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base))]
 
 
-def _overlaps(entry: SparseReading, reading: SparseReading) -> bool:
-    a = fold(entry.at + entry.base)
-    b = fold(reading.at + reading.base)
-    return bool(a and b) and (fold(reading.base or reading.at) in a or fold(entry.base or entry.at) in b)
+def _overlaps(entry: SparseReading, reading: SparseReading, keys: Callable[[str], str]) -> bool:
+    a = keys(entry.at + entry.base)
+    b = keys(reading.at + reading.base)
+    return bool(a and b) and (keys(reading.base or reading.at) in a or keys(entry.base or entry.at) in b)

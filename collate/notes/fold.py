@@ -1,101 +1,84 @@
-"""Folded text for searching: simplified characters, variant graphs merged, each char mapped to raw offsets.
+"""The notes' searchable text: a witness's tokens' keys, each mapped back to its raw offsets.
 
 Notes quote the base loosely and name other editions' readings in their own script, so
-phrases are found and compared after folding: OpenCC t2s, then a short table of variant
-graphs that t2s leaves alone (筭/算 …). Folding is for comparison only: every folded
-character keeps the raw ``(start, end)`` it came from, and what is shown is always the
-witness's own text.
+phrases are found and compared on comparison keys, and the keys are the normalizer's
+(:mod:`collate.normalize`), the same the alignment compares: one answer to "why are these
+the same?". The text searched is the witness's tokens (:func:`collate.tokenize.tokenize`):
+punctuation, spaces, line ends and markup are attributes of tokens there, never compared,
+so a punctuated witness is searched exactly as the same text unpunctuated. Every key keeps
+the raw ``(start, end)`` of its token, and what is shown is always the witness's own text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from typing import TYPE_CHECKING
 
-from collate.model import Layer, Span, Substitution, Witness
+from collate.model import Layer, Witness
+from collate.normalize.placeholder import KEY_MARK
 
-# Variant graphs of our texts that OpenCC t2s does not merge. Merged for finding and
-# comparing places only; the apparatus still records them as orthographic variants.
-VARIANT_GRAPHS: dict[str, str] = {
-    "筭": "算",
-    "賔": "宾",
-    "賓": "宾",
-    "飮": "饮",
-    "旣": "既",
-    "𫉬": "获",
-    "叅": "参",
-    "竝": "并",
-    "増": "增",
-    "説": "说",
-    "荅": "答",
-    "冝": "宜",
-    "髙": "高",
-    "逺": "远",
-    "庻": "庶",
-    "慠": "傲",
-    "脩": "修",
-    "衆": "众",
-    "爲": "为",
-    "於": "于",
-    "隮": "跻",
-    "巳": "已",  # usually a digitization slip for 已 in these e-texts
-}
+if TYPE_CHECKING:
+    from collate.normalize import Normalizer
 
-# Characters that stand for a glyph the e-text lacks: they match nothing in searches and
-# count as unknown (not as a difference) when readings are compared.
-PLACEHOLDERS = frozenset("?？□■〓")
-UNKNOWN = "\ufffd"
+# The key of a placeholder (? □ PUA, an unresolved entity): it stands for a glyph the e-text
+# lacks, so it matches nothing in searches and counts as unknown, not as a difference, when
+# readings are compared. The normalizer's own mark: its ``fold`` gives it too.
+UNKNOWN = KEY_MARK
 
 
-def is_placeholder(char: str) -> bool:
-    """A placeholder or a Private Use Area glyph."""
-    cp = ord(char)
-    return char in PLACEHOLDERS or char == UNKNOWN or 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0x10FFFD
+@cache
+def default_normalizer() -> Normalizer:
+    """The normalizer with the default rules, for notes read without a project."""
+    from collate.normalize import Normalizer
+
+    return Normalizer()
 
 
-@lru_cache(maxsize=1)
-def _t2s() -> Callable[[str], str]:
-    import opencc
+def fold(text: str, normalizer: Normalizer | None = None) -> str:
+    """``text``'s comparison keys, character by character (same length as ``text``).
 
-    converter = opencc.OpenCC("t2s")
-    convert: Callable[[str], str] = converter.convert
-    return convert
-
-
-@lru_cache(maxsize=8192)
-def fold_char(char: str) -> str:
-    """One character folded for comparison (always one character)."""
-    if is_placeholder(char):
-        return UNKNOWN
-    converted = _t2s()(char)
-    if len(converted) == 1:
-        char = converted
-    return VARIANT_GRAPHS.get(char, char)
+    For a note's own words (its quotations, the readings it reports, witness names) to be
+    matched against a witness's keys. Without ``normalizer``, the default rules.
+    """
+    normalizer = normalizer or default_normalizer()
+    keys = normalizer.fold(text)
+    if len(keys) != len(text):
+        # A rule that mapped one character to several would shift every offset after it.
+        keys = "".join(_one(normalizer.fold(c), c) for c in text)
+    # In a note's words an ASCII ? is the digitizer's lost glyph (【案?今注疏本讹作也】), never a
+    # question mark: the tokenizer makes the same ? in the text a placeholder.
+    return keys.replace("?", UNKNOWN)
 
 
-def fold(text: str) -> str:
-    """``text`` folded character by character (same length as ``text``)."""
-    return "".join(fold_char(c) for c in text)
+def _one(key: str, char: str) -> str:
+    return key if len(key) == 1 else char
 
 
 @dataclass(frozen=True, slots=True)
 class FoldedText:
-    """Folded characters of a witness with, for each, its raw offsets, layer and unit.
+    """The keys of a witness's tokens with, for each, its own text, raw offsets, layer and unit.
 
-    Built from the text layers of a witness; ``text[i]`` came from raw ``starts[i]:ends[i]``
-    (several raw characters for a gaiji entity such as ``&KR0002;``).
+    Built from the tokens of some text layers of a witness, in file order; ``text[i]`` is
+    the key of the token on raw ``starts[i]:ends[i]`` (several raw characters for a gaiji
+    entity such as ``&KR0002;``), ``original[i]`` its own character(s).
     """
 
     text: str
-    original: str
+    original: tuple[str, ...]
     starts: tuple[int, ...]
     ends: tuple[int, ...]
     layers: tuple[Layer, ...]
     units: tuple[int, ...]
 
+    def shown(self, i: int, j: int) -> str:
+        """The witness's own characters of keys ``[i, j)``."""
+        return "".join(self.original[i:j])
+
     def raw_span(self, i: int, j: int) -> tuple[int, int]:
-        """Raw offsets covering folded characters ``[i, j)`` (an insertion point if empty)."""
+        """Raw offsets covering keys ``[i, j)`` (an insertion point if empty)."""
         if i < j:
             return self.starts[i], self.ends[j - 1]
         if i < len(self.starts):
@@ -104,55 +87,24 @@ class FoldedText:
         return end, end
 
     def index_at(self, offset: int) -> int:
-        """The first folded character at or after raw ``offset``."""
-        import bisect
-
+        """The first key at or after raw ``offset``."""
         return bisect.bisect_left(self.starts, offset)
 
 
-def folded_text(
-    witness: Witness,
-    layers: Iterable[Layer],
-    *,
-    roles: tuple[str, ...] = ("text",),
-    folder: Callable[[str], str] | None = None,
-) -> FoldedText:
-    """The folded text of ``witness`` in ``layers`` (spans of the given roles), in file order.
+def folded_text(witness: Witness, layers: Iterable[Layer], normalizer: Normalizer | None = None) -> FoldedText:
+    """The keys of ``witness``'s tokens in ``layers``, in file order (default rules without ``normalizer``)."""
+    from collate.tokenize import tokenize
 
-    ``folder`` replaces the default folding (e.g. by the project's normalizer).
-    """
-    folding = folder or fold_char
-    wanted = set(layers)
-    originals: list[str] = []
-    subs = {s.start: s for s in witness.substitutions}
-    chars: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    span_layers: list[Layer] = []
-    units: list[int] = []
-    for span in witness.spans:
-        if span.layer not in wanted or span.role not in roles:
-            continue
-        for char, start, end in _chars(witness.text, span, subs):
-            if char.isspace() or char in "/()":
-                continue
-            chars.append(folding(char))
-            originals.append(char)
-            starts.append(start)
-            ends.append(end)
-            span_layers.append(span.layer)
-            units.append(span.unit)
-    return FoldedText("".join(chars), "".join(originals), tuple(starts), tuple(ends), tuple(span_layers), tuple(units))
-
-
-def _chars(text: str, span: Span, subs: dict[int, Substitution]) -> Iterable[tuple[str, int, int]]:
-    """The characters of a span, a gaiji entity read as its replacement (unknown if unresolved)."""
-    i = span.start
-    while i < span.end:
-        sub = subs.get(i)
-        if sub is not None and sub.end <= span.end:
-            yield (sub.replacement[0] if sub.replacement else UNKNOWN), i, sub.end
-            i = sub.end
-            continue
-        yield text[i], i, i + 1
-        i += 1
+    normalizer = normalizer or default_normalizer()
+    tokens = sorted(
+        (t for layer in dict.fromkeys(layers) for t in tokenize(witness, layer, normalizer)), key=lambda t: t.start
+    )
+    keys = [UNKNOWN if t.is_placeholder else _one(t.n, t.t[0]) for t in tokens]
+    return FoldedText(
+        "".join(keys),
+        tuple(t.t for t in tokens),
+        tuple(t.start for t in tokens),
+        tuple(t.end for t in tokens),
+        tuple(t.layer for t in tokens),
+        tuple(t.unit for t in tokens),
+    )

@@ -114,7 +114,7 @@ def _place(
             return _Place(None, None, pc.base, pc.phrase), None
         match = found[0]
         start, end = match.raw
-        words = match.text.original[match.i : match.j]
+        words = match.text.shown(match.i, match.j)
         if pc.place is Place.AFTER:
             return _Place(end, end, "", words), found
         if pc.place is Place.BEFORE:
@@ -131,7 +131,7 @@ def _gloss_place(index: BaseIndex, passage: Passage | None, pc: ParsedClaim) -> 
     if found is None:
         return _Place(None, None, pc.base, ""), None
     match, positions = found
-    phrase = match.text.original[match.i : match.j]
+    phrase = match.text.shown(match.i, match.j)
     if pc.kind is ClaimKind.READS and len(pc.reading) == 1 and not pc.base:
         # 校勘 usage: a bare 作Y after a gloss speaks of the last word glossed.
         last = positions[-1]
@@ -150,7 +150,7 @@ def _place_in_passage(index: BaseIndex, note: Note, passage: Passage | None, pc:
         if pc.kind is ClaimKind.READS and pc.reading:
             k = _best_prefix(index.fold(pc.reading), words)
             start, end = folded.raw_span(passage.i, passage.i + k)
-            return _Place(start, end, folded.original[passage.i : passage.i + k], "")
+            return _Place(start, end, folded.shown(passage.i, passage.i + k), "")
         start, _ = folded.raw_span(passage.i, passage.i)
         return _Place(start, start, "", "")
     if pc.place in (Place.SECTION_END, Place.CHAPTER_END):
@@ -159,14 +159,14 @@ def _place_in_passage(index: BaseIndex, note: Note, passage: Passage | None, pc:
     if pc.place is Place.AFTER:
         # 此下: right after the words the note follows; they name the place.
         _, end = folded.raw_span(passage.i, passage.j)
-        return _Place(end, end, "", folded.original[max(passage.i, passage.j - 3) : passage.j])
+        return _Place(end, end, "", folded.shown(max(passage.i, passage.j - 3), passage.j))
     target = index.fold(pc.base or pc.reading)
     if not target:
         return _Place(None, None, pc.base, "")
     if pc.kind is ClaimKind.READS and not pc.base and len(target) >= _LONG:
         i, j = _aligned(target, words)
         start, end = folded.raw_span(passage.i + i, passage.i + j)
-        return _Place(start, end, folded.original[passage.i + i : passage.i + j], "")
+        return _Place(start, end, folded.shown(passage.i + i, passage.i + j), "")
     lo = max(passage.i, passage.j - _NEAR)
     near = folded.text[lo : passage.j]
     if pc.base or pc.kind in (ClaimKind.LACKS, ClaimKind.SUPERFLUOUS):
@@ -174,7 +174,7 @@ def _place_in_passage(index: BaseIndex, note: Note, passage: Passage | None, pc:
         if at < 0:
             return _Place(None, None, pc.base, "")
         start, end = folded.raw_span(lo + at, lo + at + len(target))
-        return _Place(start, end, folded.original[lo + at : lo + at + len(target)], "")
+        return _Place(start, end, folded.shown(lo + at, lo + at + len(target)), "")
     best = max(
         range(len(near) - len(target) + 1),
         key=lambda k: (fuzz.ratio(target, near[k : k + len(target)]), k),
@@ -183,7 +183,7 @@ def _place_in_passage(index: BaseIndex, note: Note, passage: Passage | None, pc:
     if best is None or fuzz.ratio(target, near[best : best + len(target)]) < 50:
         return _Place(None, None, pc.base, "")
     start, end = folded.raw_span(lo + best, lo + best + len(target))
-    return _Place(start, end, folded.original[lo + best : lo + best + len(target)], "")
+    return _Place(start, end, folded.shown(lo + best, lo + best + len(target)), "")
 
 
 def _best_prefix(reading: str, words: str) -> int:

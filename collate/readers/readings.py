@@ -24,13 +24,16 @@ since a reading silently dropped would look like silence of the witness.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from collate.errors import LayoutError
-from collate.model import Layer, SparseReading
+from collate.model import Layer, SparseReading, Witness
 from collate.readers.base import Parsed, ReadOptions, SpanList
 from collate.tomlfile import parse_toml
+
+if TYPE_CHECKING:
+    from collate.normalize import Normalizer
 
 REQUIRED = ("at", "base", "reading", "source")
 OPTIONAL = ("position", "layer", "note")
@@ -44,24 +47,19 @@ _READING_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*reading[ \t]*\]\][ \t]*(?:#[^\r\n
 _LINE = re.compile(r"[^\n]*\n?")
 
 
-@lru_cache(maxsize=1)
-def _t2s() -> Any:
-    # Imported on first use: OpenCC loads its dictionaries when constructed.
-    import opencc
-
-    return opencc.OpenCC("t2s")
-
-
-def fold(text: str) -> str:
-    """Simplified form of ``text``, so a traditional ``base`` is found in a simplified ``at``."""
-    return str(_t2s().convert(text))
-
-
 class ReadingsReader:
-    """Reads a readings file (TOML) into :class:`~collate.model.SparseReading` entries."""
+    """Reads a readings file (TOML) into :class:`~collate.model.SparseReading` entries.
+
+    ``normalizer`` compares an entry's ``base`` with its ``at`` (a traditional ``base`` is
+    found in a simplified ``at`` by their keys); without one, the default rules do. A
+    project checks its readings files again with its own (:func:`check_readings`).
+    """
 
     name = "readings"
     description = "readings file (TOML): [[reading]] entries of a sparse witness, each with its source"
+
+    def __init__(self, normalizer: Normalizer | None = None) -> None:
+        self.normalizer = normalizer
 
     def detect(self, text: str) -> tuple[float, str]:
         """A file with ``[[reading]]`` tables fits; the registry also picks this for ``.toml``."""
@@ -72,13 +70,32 @@ class ReadingsReader:
 
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """Parse and check every entry; raise :class:`LayoutError` at the first bad one."""
-        return _Reading(text, options.path or "readings").run()
+        return _Reading(text, options.path or "readings", _folder(self.normalizer)).run()
+
+
+def check_readings(witness: Witness, normalizer: Normalizer) -> None:
+    """Check that each entry's ``base`` stands once in its ``at`` as ``normalizer`` compares them.
+
+    Raises :class:`LayoutError` at the first entry where it does not (naming ``path:line:col``).
+    """
+    checker = _Reading(witness.text, witness.path, normalizer.fold)
+    for entry in witness.readings:
+        if entry.base:
+            checker.check_base(entry.at, entry.base, entry.start, entry.end)
+
+
+def _folder(normalizer: Normalizer | None) -> Callable[[str], str]:
+    # Imported on first use: building a normalizer loads OpenCC and the variant tables.
+    from collate.normalize import Normalizer
+
+    return (normalizer or Normalizer()).fold
 
 
 class _Reading:
-    def __init__(self, text: str, path: str) -> None:
+    def __init__(self, text: str, path: str, fold: Callable[[str], str]) -> None:
         self.text = text
         self.path = path
+        self.fold = fold
 
     def where(self, offset: int) -> str:
         line = self.text.count("\n", 0, offset) + 1
@@ -145,6 +162,17 @@ class _Reading:
                 end = m.end()
         return end
 
+    def check_base(self, at: str, base: str, start: int, end: int) -> None:
+        """``base`` must stand once in ``at``: as written, or compared by their keys."""
+        found = at.count(base) or self.fold(at).count(self.fold(base))
+        if found != 1:
+            problem = "is not inside" if not found else f"occurs {found} times in"
+            raise self.fail(
+                f"`base` {base!r} {problem} `at` {at!r}",
+                self.key_offset("base", start, end),
+                "`base` must be the part of `at` the reading concerns, once",
+            )
+
     def key_offset(self, key: str, start: int, end: int) -> int:
         m = re.compile(rf"^[ \t]*\"?{re.escape(key)}\"?[ \t]*=", re.MULTILINE).search(self.text, start, end)
         return m.start() + len(m.group()) - len(m.group().lstrip()) if m else start
@@ -181,14 +209,7 @@ class _Reading:
         if base == reading:
             raise self.fail("`reading` is the same as `base`", at_key("reading"), _HINTS["reading"])
         if base:
-            found = at.count(base) or fold(at).count(fold(base))
-            if found != 1:
-                problem = "is not inside" if not found else f"occurs {found} times in"
-                raise self.fail(
-                    f"`base` {base!r} {problem} `at` {at!r}",
-                    at_key("base"),
-                    "`base` must be the part of `at` the reading concerns, once",
-                )
+            self.check_base(at, base, start, end)
         position = values.get("position", "after")
         if position not in POSITIONS:
             raise self.fail(f"unknown position {position!r}", at_key("position"), 'use "after" or "before"')

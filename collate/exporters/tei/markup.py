@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
 from typing import Any
 
 from lxml.builder import ElementMaker
@@ -75,17 +74,17 @@ def name_part(text: str) -> str:
     return "".join(ch if keep(ch) else "_" for ch in text.strip()) or "_"
 
 
-@cache
-def _opencc(config: str) -> Any:
-    import opencc
-
-    return opencc.OpenCC(config)
-
-
 def script_of(text: str) -> str:
-    """``Hans`` or ``Hant``: which script ``text`` is mostly in (by OpenCC's conversions)."""
+    """``Hans`` or ``Hant``: which script ``text`` is mostly in (by OpenCC's conversions).
+
+    Asks the normalizer's script module (the one place OpenCC is loaded), character by
+    character; only to label the text (``xml:lang``), never to change it.
+    """
+    from collate.normalize.script import convert, convert_all
+
     sample = "".join(c for c in text if "\u4e00" <= c <= "\u9fff")[:20000]
-    t2s, s2t = _opencc("t2s").convert(sample), _opencc("s2t").convert(sample)
-    traditional = sum(a != b for a, b in zip(sample, t2s, strict=False))
-    simplified = sum(a != b for a, b in zip(sample, s2t, strict=False))
+    convert_all("t2s", sample)
+    convert_all("s2t", sample)
+    traditional = sum(convert("t2s", c) != c for c in sample)
+    simplified = sum(convert("s2t", c) != c for c in sample)
     return "Hans" if simplified > traditional else "Hant"
