@@ -26,7 +26,7 @@ from collate.normalize.tables import (
     read_curated_variants,
     read_never_fold,
 )
-from collate.normalize.variants import build_classes
+from collate.normalize.variants import COMPATIBILITY, build_classes
 
 
 @cache
@@ -109,12 +109,17 @@ def test_dictionaries_never_chain_distinct_words(a: str, b: str) -> None:
 
 
 def test_class_sizes_stay_small() -> None:
-    """Dictionary pairs attach leaves: no class of the Unihan/curated tables merges or moves."""
+    """Dictionary pairs attach leaves: no class of the Unihan/curated tables merges or moves.
+
+    Only a character's compatibility ideographs follow it where a dictionary attaches it (莭).
+    """
     graphic = [*read_curated_variants(), *read_built_variants(VARIANTS)]
     graphic = [p for p in graphic if p.rule == "variant-graph"]
     before = build_classes(graphic)
     after = build_classes(graphic, attached=read_cjkvi_variants())
-    assert all(after[m] == before[m] for m in before)
+    moved = [m for m in before if after[m] != before[m]]
+    assert all(before[m][1] == COMPATIBILITY and after[m][1].startswith(COMPATIBILITY) for m in moved)
+    assert 0 < len(moved) < 200
     sizes_before = Counter(c for c, _ in before.values())
     sizes_after = Counter(c for c, _ in after.values())
     assert max(sizes_before.values()) <= 10 and max(sizes_after.values()) <= 30, sizes_after.most_common(3)

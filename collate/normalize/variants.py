@@ -21,6 +21,9 @@ from collate.model import ChangeClass
 from collate.normalize.script import convert_all, is_simplified_form
 from collate.normalize.tables import UNIHAN, VariantPair
 
+# The source of a compatibility ideograph's mapping in the Unihan table (variants.tsv).
+COMPATIBILITY = "Unicode compatibility ideograph"
+
 # Variation selectors ask for a glyph of the character before them: same character.
 _VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
 
@@ -118,8 +121,15 @@ def build_classes(
             if form != target and len(form) == 1:
                 images.append((form, canonical, "; ".join([*via, f"{image_source} of {member}"])))
     canonical_of = {m: c for m, (c, _) in mapping.items()}
+    # A class of one character and its compatibility ideographs (莭 and U+F9xx, which Unicode
+    # says are the same character) is that character alone: a dictionary may attach it.
+    twins = {
+        node: {m for m in _component(node, edges) if m != node}
+        for node in edges
+        if node not in mapping and all(all(s == COMPATIBILITY for s in ss) for ss in edges[node].values())
+    }
     for p in sorted(attached, key=lambda p: (p.standard, p.variant)):
-        if p.variant == p.standard or p.variant in edges or p.variant in mapping:
+        if p.variant == p.standard or p.variant in mapping or (p.variant in edges and p.variant not in twins):
             continue
         target, path = mapping.get(p.standard, (p.standard, ""))
         if frozenset((p.variant, p.standard)) in never or frozenset((p.variant, target)) in never:
@@ -130,6 +140,9 @@ def build_classes(
             continue
         mapping[p.variant] = (target, "; ".join(s for s in (p.source, path) if s))
         canonical_of[p.variant] = target
+        for twin in twins.get(p.variant, ()):
+            mapping[twin] = (target, "; ".join(s for s in (COMPATIBILITY, p.source, path) if s))
+            canonical_of[twin] = target
     for form, canonical, source in images:
         if form not in edges and form not in mapping:
             mapping[form] = (canonical, source)
