@@ -38,7 +38,7 @@ def key(char: str, semantic: bool = False) -> str:
     return norm(semantic).normalize(char)[0]
 
 
-# The print forms of the issue: variant, standard, the dictionary that says so.
+# Print forms of the 四庫 and 四部叢刊 prints: variant, standard, the dictionary that says so.
 GRAPHIC = [
     ("偝", "背", "漢語大字典"),
     ("畨", "番", "漢語大字典; 教育部異體字字典"),
