@@ -64,18 +64,28 @@ def main() -> None:
 @main.command()
 @config_option
 @out_option
+@click.option(
+    "--gaiji",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Kanripo gaiji table for &KR…; entities (overrides the project's gaiji_table).",
+)
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
-def run(config: Path | None, out: Path | None, files: tuple[Path, ...]) -> None:
+def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[Path, ...]) -> None:
     """Read and collate the project's witnesses (or FILES: the first is the base).
 
     Writes the results to the output folder and prints a summary per witness.
     """
+    from dataclasses import replace
+
     from collate.outputs import write_outputs
     from collate.pipeline import collate_project
     from collate.state import save_run
     from collate.views.run import print_run
 
     project = load(config, files)
+    if gaiji is not None:
+        project = replace(project, gaiji_table=gaiji.resolve())
     console = _console()
     with console.status("collating…") as status:
         result = collate_project(project, progress=lambda msg: status.update(msg))

@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from conftest import GAIJI, MANDOKU, REPO, need_shared
 
 from collate.cli import main
 
@@ -88,3 +89,14 @@ def test_a_base_with_no_text_is_an_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["run", str(blank), str(other), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "blank.txt" in result.output and "no text" in result.output
+
+
+def test_run_on_files_takes_a_gaiji_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loose Kanripo files: ``--gaiji`` resolves their entities (若 for &KR0002;), as a project's table would."""
+    dadai = need_shared(MANDOKU)
+    other = REPO / "seeds" / "001_97a493e45035c1ac.txt"
+    monkeypatch.chdir(tmp_path)
+    for args, expected in (([], "&amp;KR0002;"), (["--gaiji", str(need_shared(GAIJI))], "賢若干")):
+        result = CliRunner().invoke(main, ["run", *args, "--out", str(tmp_path / "out"), str(dadai), str(other)])
+        assert result.exit_code == 0, result.output
+        assert expected in (tmp_path / "out" / "collation.tei.xml").read_text(encoding="utf-8")
