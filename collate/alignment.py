@@ -8,7 +8,9 @@ tokens inside a reported transposition, which stand at the base's place of the p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import bisect
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from collate.model import Layer, Token
 
@@ -43,6 +45,63 @@ class Extent:
 
 
 @dataclass(frozen=True, slots=True)
+class TokenIndex:
+    """One witness's tokens in a layer, indexed once: column ↔ token ↔ raw offset.
+
+    ``tokens`` are the witness's tokens in column order, ``columns[k]`` the column holding
+    ``tokens[k]``. For the base (:attr:`LayerAlignment.base`) column order is its token
+    stream: ``tokens[k].index`` is the position a locus's ``base_start`` counts. Every stage
+    that walks loci asks this index instead of scanning the columns again, which would make
+    the stage quadratic in the length of the layer.
+    """
+
+    tokens: tuple[Token, ...]
+    columns: tuple[int, ...]
+    by_index: Mapping[int, Token]
+    column_of: Mapping[int, int]
+
+    def within(self, start: int, end: int) -> tuple[Token, ...]:
+        """The tokens in columns [start, end), in column order."""
+        return self.tokens[bisect.bisect_left(self.columns, start) : bisect.bisect_left(self.columns, end)]
+
+    def before(self, column: int, n: int = 1) -> tuple[Token, ...]:
+        """The last ``n`` tokens (at most) in columns before ``column``."""
+        k = bisect.bisect_left(self.columns, column)
+        return self.tokens[max(0, k - n) : k]
+
+    def after(self, column: int, n: int = 1) -> tuple[Token, ...]:
+        """The first ``n`` tokens (at most) in ``column`` or after it."""
+        k = bisect.bisect_left(self.columns, column)
+        return self.tokens[k : k + n]
+
+    def positions(self) -> dict[str, list[int]]:
+        """Each character (original or key) -> the positions in ``tokens`` of the tokens having it."""
+        out: dict[str, list[int]] = {}
+        for k, tok in enumerate(self.tokens):
+            out.setdefault(tok.t, []).append(k)
+            if tok.n != tok.t:
+                out.setdefault(tok.n, []).append(k)
+        return out
+
+
+def index_tokens(columns: Sequence[Sequence[Token | None]], j: int) -> TokenIndex:
+    """Index witness ``j``'s cell of every column (built once per layer by :meth:`LayerAlignment.index`)."""
+    tokens: list[Token] = []
+    cols: list[int] = []
+    for c, col in enumerate(columns):
+        tok = col[j]
+        if tok is not None:
+            tokens.append(tok)
+            cols.append(c)
+    return TokenIndex(
+        tokens=tuple(tokens),
+        columns=tuple(cols),
+        by_index={tok.index: tok for tok in tokens},
+        column_of={tok.index: c for tok, c in zip(tokens, cols, strict=True)},
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class LayerAlignment:
     """One layer aligned: ``columns[i][j]`` is witness ``sigla[j]``'s token in column ``i``."""
 
@@ -51,6 +110,30 @@ class LayerAlignment:
     columns: tuple[tuple[Token | None, ...], ...]
     extents: tuple[Extent, ...] = ()
     transpositions: tuple[Transposition, ...] = ()
+    # Each witness's token index, built on first use; the alignment is frozen, so it never goes stale.
+    _indexes: dict[int, TokenIndex] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def index(self, j: int) -> TokenIndex:
+        """Witness ``sigla[j]``'s tokens of this layer, indexed (built once, on first use)."""
+        found = self._indexes.get(j)
+        if found is None:
+            found = self._indexes[j] = index_tokens(self.columns, j)
+        return found
+
+    @property
+    def base(self) -> TokenIndex:
+        """The base's tokens of this layer, indexed (the base is the first witness)."""
+        return self.index(0)
+
+    # A saved run (collate.state) keeps the alignment, not its indexes: rebuilt on first use.
+    def __getstate__(self) -> list[object]:
+        return [self.layer, self.sigla, self.columns, self.extents, self.transpositions]
+
+    def __setstate__(self, state: list[object]) -> None:
+        names = ("layer", "sigla", "columns", "extents", "transpositions")
+        for name, value in zip(names, state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_indexes", {})
 
     def extent(self, siglum: str) -> Extent:
         """The extent of one witness (everything, if the aligner recorded none)."""

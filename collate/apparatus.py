@@ -21,7 +21,7 @@ Invariants every consumer may rely on:
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from enum import Enum
@@ -428,13 +428,16 @@ def apply_sparse(
     become diagnostics. Applying the same witness again replaces its earlier placements.
     """
     normalizer = _normalizer(normalizer)
-    base_tokens = [col[0] for col in result.alignment.columns if col[0] is not None]
+    base = result.alignment.base
+    # Where each character stands in the base, built once: an entry looks up its phrase's
+    # rarest character instead of scanning the whole base (entries × base characters).
+    starts = base.positions()
     placements = [p for p in result.placements if p.siglum != witness.siglum]
     diagnostics = [d for d in result.diagnostics if d.siglum != witness.siglum]
     for entry in witness.readings:
         if entry.layer is not result.layer:
             continue
-        placed, found = _place(entry, base_tokens, witness, normalizer)
+        placed, found = _place(entry, base.tokens, starts, witness, normalizer)
         diagnostics.extend(found)
         if placed is not None:
             placements.append(placed)
@@ -545,7 +548,7 @@ class _Builder:
         self.columns = alignment.columns
         self.sigla = alignment.sigla
         self.extents = tuple(alignment.extent(s) for s in self.sigla)
-        self.base_col = {tok.index: i for i, col in enumerate(self.columns) if (tok := col[0]) is not None}
+        self.base_col = alignment.base.column_of
         # Per witness: the columns holding its tokens, to find the place of an empty reading.
         self.token_cols: list[list[int]] = [
             [i for i, col in enumerate(self.columns) if col[j] is not None] for j in range(len(self.sigla))
@@ -838,22 +841,41 @@ def _derived_class(base: str, reading: str, normalizer: Normalizer) -> set[Readi
 
 
 def _find(
-    phrase: str, tokens: Sequence[Token], normalizer: Normalizer, lo: int = 0, hi: int | None = None
+    phrase: str,
+    tokens: Sequence[Token],
+    normalizer: Normalizer,
+    lo: int = 0,
+    hi: int | None = None,
+    starts: Mapping[str, Sequence[int]] | None = None,
 ) -> list[int]:
-    """Every position in tokens[lo:hi] where ``phrase`` starts, compared on the tokens' keys."""
+    """Every position in tokens[lo:hi] where ``phrase`` starts, compared on the tokens' keys.
+
+    With ``starts`` (:meth:`~collate.alignment.TokenIndex.positions` of ``tokens``) only the
+    places of the phrase's rarest character are tried; without it, every position in the range.
+    """
     hi = len(tokens) if hi is None else hi
     # A character matches a token it is (a placeholder only itself), or one with its key.
     wanted = [(c, normalizer.fold(c)) for c in phrase]
     n = len(wanted)
+    candidates: Iterable[int] = range(lo, hi - n + 1)
+    if starts is not None and wanted:
+        # A token matching character k is listed under its character or under its key.
+        places = [(*starts.get(c, ()), *starts.get(key, ())) for c, key in wanted]
+        k = min(range(n), key=lambda k: len(places[k]))
+        candidates = sorted({p - k for p in places[k] if lo <= p - k <= hi - n})
     return [
         i
-        for i in range(lo, hi - n + 1)
+        for i in candidates
         if all(tokens[i + k].t == c or tokens[i + k].n == key for k, (c, key) in enumerate(wanted))
     ]
 
 
 def _place(
-    entry: SparseReading, base_tokens: Sequence[Token], witness: Witness, normalizer: Normalizer
+    entry: SparseReading,
+    base_tokens: Sequence[Token],
+    starts: Mapping[str, Sequence[int]],
+    witness: Witness,
+    normalizer: Normalizer,
 ) -> tuple[SparsePlacement | None, list[ApparatusDiagnostic]]:
     """Find where one readings-file entry belongs in the base's token stream."""
     location = witness.locate(entry.start) if witness.text else None
@@ -861,7 +883,7 @@ def _place(
     base = "".join(entry.base.split())
     if not at:
         return None, [_diagnostic(witness.siglum, entry, "sparse-unplaced", "the entry names no place", location)]
-    hits = _find(at, base_tokens, normalizer)
+    hits = _find(at, base_tokens, normalizer, starts=starts)
     if not hits:
         return None, [_diagnostic(witness.siglum, entry, "sparse-unplaced", "not found in the base text", location)]
     diagnostics: list[ApparatusDiagnostic] = []

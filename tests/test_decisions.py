@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import opencc
 import pytest
@@ -259,6 +260,7 @@ def test_a_failed_save_leaves_the_file_and_the_session_as_they_were(
 WRITER = """
 import sys
 from pathlib import Path
+from typing import Any
 from collate.apparatus import DecisionAction
 from collate.model import Layer
 from collate.review.decisions import Anchor, Decision, save_decisions
@@ -297,3 +299,41 @@ def test_a_decision_whose_place_is_gone_does_not_move_to_a_place_that_reads_alik
     assert [x.lemma.text for x in corrected.loci()].count("哨") == 2
     _, report = apply_decisions(corrected, s.decisions)
     assert len(report.orphans) == 1 and not report.placed
+
+
+def test_the_review_reads_each_layer_in_linear_time_not_once_per_locus() -> None:
+    from scan_support import growth
+
+    from collate.review.session import witness_context
+
+    def contexts(collation: Collation, witnesses: dict[str, Witness]) -> object:
+        layer = collation.layers[0]
+        return [witness_context(layer, x, s, 12, witnesses) for x in layer.loci for s in ("SK", "ZS")]
+
+    # Each witness's tokens are indexed once per layer, not read again around every locus.
+    assert growth(contexts) < 2.5
+
+
+def test_placing_decisions_looks_only_at_loci_of_the_same_lemma(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scan_support import long_collation
+
+    import collate.review.apply
+    from collate.review.decisions import anchor_of, base_tokens
+
+    collation, _ = long_collation()
+    layer = collation.layers[0]
+    words = [x for x in layer.loci if x.lemma.text]  # the substitutions: a lemma each
+    tokens = base_tokens(layer)
+    decisions = [Decision(f"d{k}", DecisionAction.DOUBT, anchor_of(x, tokens), "e", CLOCK) for k, x in enumerate(words)]
+    real = collate.review.apply._context
+    calls: list[object] = []
+
+    def spy(*args: Any) -> Any:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(collate.review.apply, "_context", spy)
+    _, report = apply_decisions(collation, decisions)
+    assert len(report.placed) == len(words) == 40 and not report.orphans
+    # Each decision is compared with the one locus of its lemma, not with all 80.
+    assert len(calls) == len(words)

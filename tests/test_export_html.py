@@ -562,3 +562,10 @@ def test_gaiji_entity_shown_as_its_character() -> None:
         ("〓", "&KR9999; no gaiji table KR9999"),
     ]
     assert view.text_content().endswith("以若是〓者")
+
+
+def test_the_page_reads_each_layer_in_linear_time_not_once_per_locus() -> None:
+    from scan_support import growth
+
+    # The base tokens by index are built once per layer, not for every locus's panel.
+    assert growth(lambda collation, witnesses: build_html(collation, witnesses["SK"], witnesses=witnesses)) < 2.5

@@ -181,3 +181,14 @@ def test_the_editors_decisions_are_stated() -> None:
     lines = entries(collation)
     assert lines[0].endswith("注疏本無「固」字。今從注疏本刪「固」字。（editor：從注疏）")
     assert lines[1].endswith("「哨」，注疏本作「峭」。存疑。")
+
+
+def test_entries_read_each_layer_a_few_times_not_once_per_addition() -> None:
+    from scan_support import counted, long_collation
+
+    collation, _ = long_collation()
+    collation, (columns,) = counted(collation)
+    text = build_jiaokanji(collation)
+    assert text.count("下有") == 40
+    # The anchor of an addition (「…」下有) comes from the base index, not a pass over the layer.
+    assert columns.visited <= 3 * len(columns)

@@ -719,3 +719,19 @@ def test_a_loan_reading_is_typed_loan_and_valid(tei_schema: Any) -> None:
     (rdg,) = xp(app, "tei:rdg")
     assert (app.get("type"), rdg.get("type"), rdg.get("cause"), rdg.text) == ("loan", "loan", "loan", "疲")
     assert_valid(tree, tei_schema)
+
+
+def test_moved_passages_read_the_layer_once_not_once_per_move() -> None:
+    from scan_support import Visits, long_text
+
+    from collate.apparatus import LayerResult
+    from collate.exporters.tei.plan import CollatedLayer
+
+    base, _ = long_text(50)
+    sk, wy = layered("SK", [(Layer.JING, base)]), layered("WY", [(Layer.JING, base)])
+    columns = Visits(zip(tokens(sk, Layer.JING), tokens(wy, Layer.JING), strict=True))
+    moved = tuple(Transposition("WY", k, k + 2, k, k + 2) for k in range(0, len(base), 6))
+    alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), moved)
+    lay = CollatedLayer(LayerResult(Layer.JING, alignment, (), ()))
+    assert len(lay.moves) == len(moved) == 50
+    assert columns.visited <= 3 * len(columns)

@@ -107,14 +107,14 @@ class _Writer:
         self.collation = collation
         self.labels = {w.siglum: w.label for w in collation.witnesses}
         self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
-        base_text = "".join(col[0].t for r in collation.layers for col in r.alignment.columns if col[0] is not None)
+        base_text = "".join(t.t for r in collation.layers for t in r.alignment.base.tokens)
         from collate.exporters.tei import script_of
 
         self.simplified = bool(base_text) and script_of(base_text) == "Hans"
 
     def anchor(self, result: LayerResult, locus: Locus) -> tuple[str, str]:
         """The base characters just before and just after a point where a witness adds text."""
-        stream = [col[0] for col in result.alignment.columns if col[0] is not None]
+        stream = result.alignment.base.tokens
         before = "".join(t.t for t in stream[max(0, locus.base_start - 2) : locus.base_start])
         after = "".join(t.t for t in stream[locus.base_end : locus.base_end + 2])
         return before, after

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from collate.alignment import TokenIndex
 from collate.apparatus import AttachedNote, Collation, Locus
-from collate.model import Token
 from collate.notes.records import AnchorMethod, Claim, Note
 
 if TYPE_CHECKING:
@@ -26,12 +25,13 @@ def attach(collation: Collation, result: NotesResult) -> Collation:
     """The collation with notes attached to the loci they speak of (base offsets overlap)."""
     stretches = _stretches(result)
     for layer in collation.layers:
-        base_column = layer.alignment.sigla.index(collation.base) if collation.base in layer.alignment.sigla else None
-        if base_column is None:
+        if collation.base not in layer.alignment.sigla:
             continue
+        # The base is the alignment's first witness; its index is built once per layer.
+        base = layer.alignment.base
         loci = []
         for locus in layer.loci:
-            span = _locus_span(locus, [col[base_column] for col in layer.alignment.columns])
+            span = _locus_span(locus, base)
             notes = _notes_for(span, stretches) if span else ()
             # Attaching again is harmless: a note already on the locus (same id) is not added twice.
             have = {n.id for n in locus.notes}
@@ -55,15 +55,15 @@ def _stretches(result: NotesResult) -> list[_Stretch]:
     return out
 
 
-def _locus_span(locus: Locus, base_tokens: Sequence[Token | None]) -> tuple[int, int] | None:
+def _locus_span(locus: Locus, base: TokenIndex) -> tuple[int, int] | None:
     """Raw offsets of the locus in the base: its base tokens, or the insertion point before them."""
-    tokens = [t for t in base_tokens[locus.col_start : locus.col_end] if t is not None]
+    tokens = base.within(locus.col_start, locus.col_end)
     if tokens:
         return tokens[0].start, tokens[-1].end
-    before = [t for t in base_tokens[: locus.col_start] if t is not None]
+    before = base.before(locus.col_start)
     if before:
         return before[-1].end, before[-1].end
-    after = [t for t in base_tokens[locus.col_end :] if t is not None]
+    after = base.after(locus.col_end)
     return (after[0].start, after[0].start) if after else None
 
 

@@ -10,6 +10,7 @@ into readings of their own and compared entry by entry.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -276,6 +277,8 @@ def compare_readings(
 ) -> tuple[ReadingDifference, ...]:
     """Where the readings derived from the notes and a readings file disagree (compared by their keys)."""
 
+    # Every entry is compared with every derived reading: fold each text once, not per pair.
+    @functools.cache
     def keys(text: str) -> str:
         return fold(text, normalizer)
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from collate.apparatus import Collation, DecisionAction, EditorDecision, Locus, Reading
+from collate.model import Layer
 from collate.review.decisions import Anchor, Decision, anchor_of, base_tokens, reading_key
 
 # The share of its recorded context (characters either side that still agree) a decision
@@ -149,12 +150,17 @@ def place(collation: Collation, decisions: Sequence[Decision]) -> tuple[tuple[Pl
     for result in collation.layers:
         tokens = base_tokens(result)
         here.update((x.id, anchor_of(x, tokens)) for x in result.loci if reviewable(x))
+    # Only a locus of the same layer and lemma can hold a decision (see _context): look there,
+    # not at every locus for every decision.
+    alike: dict[tuple[Layer, str], list[tuple[str, Anchor]]] = {}
+    for locus_id, current in here.items():
+        alike.setdefault((current.layer, current.lemma), []).append((locus_id, current))
     candidates: list[list[_Candidate]] = []
     for anchor, group in groups.items():
         # Every reading the decisions name must still be there: adopting 峭 needs a 峭.
         needed = frozenset(d.norm for d in group if d.norm is not None and d.action in _NAMES_A_READING)
         found = []
-        for locus_id, current in here.items():
+        for locus_id, current in alike.get((anchor.layer, anchor.lemma), ()):
             context = _context(anchor, needed, current)
             if context is not None:
                 found.append(_Candidate(locus_id, current.offset, context, current.readings == anchor.readings))

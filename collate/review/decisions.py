@@ -107,9 +107,9 @@ def reading_key(reading: Reading | WitnessReading) -> str:
     return reading.norm
 
 
-def base_tokens(result: LayerResult) -> dict[int, Token]:
-    """The base's tokens of a layer by their index in its token stream."""
-    return {tok.index: tok for col in result.alignment.columns if (tok := col[0]) is not None}
+def base_tokens(result: LayerResult) -> Mapping[int, Token]:
+    """The base's tokens of a layer by their index in its token stream (indexed once per layer)."""
+    return result.alignment.base.by_index
 
 
 def anchor_of(locus: Locus, tokens: Mapping[int, Token]) -> Anchor:

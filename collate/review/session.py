@@ -82,10 +82,11 @@ def witness_context(
         own = next((w for r in locus.readings for w in r.witnesses if w.siglum == siglum), None)
     if reading is not None and reading.cls is ReadingClass.NOT_EXTANT:
         return Context(siglum, "", "", "", None, "not extant here")
-    cols = alignment.columns
-    before = [tok.t for col in cols[: locus.col_start] if (tok := col[j]) is not None][-width:]
-    after = [tok.t for col in cols[locus.col_end :] if (tok := col[j]) is not None][:width]
-    tokens = [tok for col in cols[locus.col_start : locus.col_end] if (tok := col[j]) is not None]
+    # The witness's tokens, indexed once per layer: not a scan of the whole layer per locus shown.
+    index = alignment.index(j)
+    before = [tok.t for tok in index.before(locus.col_start, width)]
+    after = [tok.t for tok in index.after(locus.col_end, width)]
+    tokens = list(index.within(locus.col_start, locus.col_end))
     location = own.location if own is not None else None
     if location is None and tokens and witnesses and siglum in witnesses:
         location = witnesses[siglum].locate(min(t.start for t in tokens))

@@ -126,7 +126,7 @@ def layer_text(result: LayerResult, view: DiffFilter, base: Witness | None = Non
     Paragraphs follow the base's logical units (one 經 passage, one 注 run); a page mark
     ``{3a}`` stands where a printed page of the base begins, if ``base`` is given.
     """
-    tokens = sorted((tok for col in result.alignment.columns if (tok := col[0]) is not None), key=lambda t: t.index)
+    tokens = sorted(result.alignment.base.tokens, key=lambda t: t.index)
     by_index = {t.index: t for t in tokens}
     starts: dict[int, list[Locus]] = {}
     for locus in result.loci:

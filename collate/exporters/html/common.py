@@ -6,6 +6,7 @@ element text or an attribute value, never markup.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -194,9 +195,9 @@ def display_class(locus: Locus) -> ReadingClass:
     return strongest(shown_readings(locus))
 
 
-def base_tokens(result: LayerResult) -> dict[int, Token]:
-    """The base's tokens of a layer by index (the base is the alignment's first witness)."""
-    return {tok.index: tok for col in result.alignment.columns if (tok := col[0]) is not None}
+def base_tokens(result: LayerResult) -> Mapping[int, Token]:
+    """The base's tokens of a layer by index (the base is the alignment's first witness) (indexed once per layer)."""
+    return result.alignment.base.by_index
 
 
 def raw_range(locus: Locus, tokens: Mapping[int, Token]) -> tuple[int, int] | None:
@@ -221,6 +222,39 @@ def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     if a[0] < a[1] and b[0] < b[1]:
         return a[0] < b[1] and b[0] < a[1]
     return a[0] <= b[1] and b[0] <= a[1]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckIndex:
+    """The checked claims placed in the base, by raw start offset: built once for the page.
+
+    ``placed`` holds (start, end, position in ``checks``) sorted by start; ``longest`` is the
+    longest placed claim, which bounds how far before a range a claim touching it can start.
+    """
+
+    checks: tuple[ClaimCheck, ...]
+    placed: tuple[tuple[int, int, int], ...]
+    starts: tuple[int, ...]
+    longest: int
+
+    @classmethod
+    def of(cls, checks: Sequence[ClaimCheck]) -> CheckIndex:
+        """Index ``checks`` by the place of their claims in the base (unplaced claims are left out)."""
+        placed = sorted(
+            (a, b, k)
+            for k, check in enumerate(checks)
+            if (a := check.claim.base_start) is not None and (b := check.claim.base_end) is not None
+        )
+        longest = max((b - a for a, b, _ in placed), default=0)
+        return cls(tuple(checks), tuple(placed), tuple(a for a, _, _ in placed), max(0, longest))
+
+    def touching(self, span: tuple[int, int]) -> list[ClaimCheck]:
+        """The checks whose claim's place touches ``span`` (:func:`overlaps`), in the order given."""
+        # Touching needs start <= span end and end >= span start, so start >= span start - longest.
+        lo = bisect.bisect_left(self.starts, span[0] - self.longest)
+        hi = bisect.bisect_right(self.starts, span[1])
+        found = sorted(k for a, b, k in self.placed[lo:hi] if overlaps(span, (a, b)))
+        return [self.checks[k] for k in found]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +306,11 @@ class Context:
     marks: Mapping[Layer, tuple[Mark, ...]]
     decisions: Mapping[str, EditorDecision]
     line_starts: tuple[int, ...] = field(default=())
+    # The checks by place, so that each locus finds its own without a scan of them all.
+    check_index: CheckIndex = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "check_index", CheckIndex.of(self.checks))
 
     @classmethod
     def of(

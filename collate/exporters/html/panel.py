@@ -27,7 +27,6 @@ from collate.exporters.html.common import (
     display_class,
     el,
     full_place,
-    overlaps,
     place,
     raw_range,
     shown_loci,
@@ -205,12 +204,7 @@ def _checks_at(ctx: Context, result: LayerResult, locus: Locus) -> list[ClaimChe
     span = raw_range(locus, base_tokens(result))
     if span is None:
         return []
-    found = []
-    for check in ctx.checks:
-        a, b = check.claim.base_start, check.claim.base_end
-        if a is not None and b is not None and overlaps(span, (a, b)):
-            found.append(check)
-    return found
+    return ctx.check_index.touching(span)
 
 
 def _check(check: ClaimCheck) -> Element:

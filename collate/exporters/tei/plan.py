@@ -108,24 +108,16 @@ class CollatedLayer:
         self.origins: dict[str, str] = {}
 
     def _moves(self) -> list[Move]:
-        columns_of: dict[str, dict[int, int]] = {s: {} for s in self.sigla}
-        for c, col in enumerate(self.columns):
-            for s, tok in zip(self.sigla, col, strict=True):
-                if tok is not None:
-                    columns_of[s][tok.index] = c
         moves = []
         for k, t in enumerate(self.result.alignment.transpositions, 1):
             if t.siglum not in self.index or t.siglum == self.sigla[0]:
                 continue
-            j = self.index[t.siglum]
-            tokens = sorted(
-                (tok for col in self.columns if (tok := col[j]) is not None and t.wit_start <= tok.index < t.wit_end),
-                key=lambda tok: tok.index,
-            )
+            # The witness's tokens by index, built once per layer (not a scan of every column per move).
+            own = self.result.alignment.index(self.index[t.siglum])
+            tokens = [own.by_index[i] for i in range(t.wit_start, t.wit_end) if i in own.by_index]
             if not tokens:
                 continue
-            own = columns_of[t.siglum]
-            before, after = own.get(t.wit_start - 1), own.get(t.wit_end)
+            before, after = own.column_of.get(t.wit_start - 1), own.column_of.get(t.wit_end)
             column = before + 1 if before is not None else (after if after is not None else 0)
             moves.append(Move(t.siglum, tuple(tokens), column, t.base_start, f"{self.layer.value}-moved-{k}"))
         return moves
@@ -187,7 +179,7 @@ class CollatedLayer:
             where = p - 1 if (after and p > 0) or p >= self.n else p
             home = filled[where] if 0 <= where < self.n else -1
             pieces.append(((p, 0), home, Piece(p, p, locus, True, point=True)))
-        base_col = {tok.index: c for c, col in enumerate(self.columns) if (tok := col[0]) is not None}
+        base_col = self.result.alignment.base.column_of
         for move in self.moves:
             p = move.column
             host = locus_at[p] if 0 < p < self.n and locus_at[p - 1] is locus_at[p] else None
