@@ -167,7 +167,8 @@ class Witness:
         return self.layout == "readings"
 
     @cached_property
-    def _line_starts(self) -> list[int]:
+    def line_starts(self) -> list[int]:
+        """The offset where each file line starts (line 1 at 0)."""
         return [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
 
     @cached_property
@@ -181,7 +182,7 @@ class Witness:
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based file line and column of ``offset``."""
-        starts = self._line_starts
+        starts = self.line_starts
         i = bisect.bisect_right(starts, offset) - 1
         return i + 1, offset - starts[i] + 1
 

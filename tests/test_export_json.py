@@ -1,7 +1,8 @@
-"""The JSON export: schema keys as documented, CollateX's table shape, atomic writes."""
+"""The JSON export: schema keys as documented, CollateX's table shape, tokens traceable, atomic writes."""
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import re
@@ -27,7 +28,7 @@ from collate.apparatus import (
 from collate.errors import ExportError
 from collate.exporters import EXPORTERS, get_exporter
 from collate.exporters.json import SCHEMA, dumps, to_json, write_json
-from collate.model import Diagnostic, SourceLocation
+from collate.model import Diagnostic, SourceLocation, Witness
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json-schema.md"
 
@@ -39,7 +40,7 @@ ROWS = {
 
 
 @pytest.fixture
-def collation() -> Collation:
+def built() -> tuple[Collation, dict[str, Witness]]:
     """Three witnesses and a sparse one: every kind of record the schema describes."""
     alignment, witnesses = align_rows(ROWS, {"WY": [0, 20]}, lines=3, transpositions=(Transposition("WY", 2, 4, 2, 4),))
     # WY's 曰请 stands at the base's 请曰; give SK's 曰 its printed punctuation.
@@ -60,7 +61,7 @@ def collation() -> Collation:
     result = result.with_loci(tuple(x.with_notes((note,)) if x.lemma.text == "哨" else x for x in result.loci))
     decision = EditorDecision((DecisionAction.KEEP,), ("editor",), "2026-01-01T00:00:00+00:00", "哨", comment="王肅")
     result = result.with_loci(tuple(x.with_decision(decision) if x.lemma.text == "哨" else x for x in result.loci))
-    return Collation(
+    collation = Collation(
         title="禮記·投壺",
         name="touhu",
         base="SK",
@@ -77,6 +78,18 @@ def collation() -> Collation:
             ApparatusDiagnostic("ZS", Diagnostic("odd", "an oddity", 0, 1), SourceLocation("ZS.txt", 1, 1)),
         ),
     )
+    return collation, {**witnesses, "DD": dd}
+
+
+@pytest.fixture
+def collation(built: tuple[Collation, dict[str, Witness]]) -> Collation:
+    return built[0]
+
+
+@pytest.fixture
+def doc(built: tuple[Collation, dict[str, Witness]]) -> dict[str, Any]:
+    """The fixture's JSON, written with its witnesses' line starts."""
+    return to_json(*built)
 
 
 def documented_keys() -> dict[str, tuple[set[str], set[str]]]:
@@ -101,6 +114,7 @@ def objects_of(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """Every object of an exported document, with the name the schema gives its kind."""
     found: list[tuple[str, dict[str, Any]]] = [("Top level", doc)]
     found += [("witness", w) for w in doc["witnesses"]] + [("rule", r) for r in doc["rules"]]
+    found += [("change", c) for c in doc["changes"]]
     found += [("diagnostic", d) for d in doc["diagnostics"]]
     for layer in doc["layers"]:
         found += [("layer", layer), ("alignment table", layer["alignment"])]
@@ -108,8 +122,7 @@ def objects_of(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         found += [("diagnostic", d) for d in layer["diagnostics"]]
         for row in layer["alignment"]["table"]:
             for cell in row:
-                for tok in cell or []:
-                    found += [("token", tok)] + [("change", c) for c in tok.get("changes", [])]
+                found += [("token", tok) for tok in cell or []]
         for locus in layer["loci"]:
             found += [("locus", locus), ("witness reading", locus["lemma"])]
             found += [("note", n) for n in locus["notes"]]
@@ -122,10 +135,10 @@ def objects_of(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return found + [("location", loc) for loc in locations]
 
 
-def test_exported_keys_are_the_documented_keys(collation: Collation) -> None:
+def test_exported_keys_are_the_documented_keys(doc: dict[str, Any]) -> None:
     schema = documented_keys()
     seen: set[str] = set()
-    for kind, obj in objects_of(to_json(collation)):
+    for kind, obj in objects_of(doc):
         keys, optional = schema[kind]
         assert set(obj) <= keys, f"{kind}: undocumented {set(obj) - keys}"
         assert keys - optional <= set(obj), f"{kind}: missing {keys - optional - set(obj)}"
@@ -134,15 +147,22 @@ def test_exported_keys_are_the_documented_keys(collation: Collation) -> None:
     assert seen == set(schema)
 
 
-def test_round_trip_through_json_text(collation: Collation) -> None:
-    text = dumps(collation)
-    assert json.loads(text) == to_json(collation)
-    assert "主人请曰" not in text or "\\u" not in text  # characters are written as they are
-    assert json.loads(text)["schema"] == SCHEMA == "collate/1"
+def test_round_trip_through_json_text(built: tuple[Collation, dict[str, Witness]]) -> None:
+    text = dumps(*built)
+    assert json.loads(text) == to_json(*built)
+    assert "蕙田案今本大戴礼乃作峭谬甚" in text and "\\u" not in text  # characters are written as they are
+    assert json.loads(text)["schema"] == SCHEMA == "collate/2"
+    assert dumps(*built) == text
 
 
-def test_alignment_table_has_collatex_shape(collation: Collation) -> None:
-    layer = to_json(collation)["layers"][0]
+def test_short_records_stand_on_one_line(doc: dict[str, Any], built: tuple[Collation, dict[str, Witness]]) -> None:
+    lines = dumps(*built).splitlines()
+    assert any(line.strip() == '[{"t": "主", "start": 0}],' for line in lines)  # one token a line
+    assert all(len(line) <= 100 for line in lines if '"description"' not in line and '"text"' not in line)
+
+
+def test_alignment_table_has_collatex_shape(doc: dict[str, Any]) -> None:
+    layer = doc["layers"][0]
     table = layer["alignment"]
     assert table["witnesses"] == ["SK", "ZS", "WY"] == layer["witnesses"]
     width = len(ROWS["SK"])
@@ -151,17 +171,68 @@ def test_alignment_table_has_collatex_shape(collation: Collation) -> None:
     sk_row = table["table"][0]
     assert "".join(cell[0]["t"] for cell in sk_row if cell) == ROWS["SK"].replace("-", "")
     assert sk_row[14] is None  # the base lacks 筭
-    assert table["table"][1][14][0] == {
-        "t": "筭", "n": "算", "id": "ZS-jing-14", "index": 14, "start": 15, "end": 16,
-        "changes": [
-            {"rule": "variant-graph", "before": "筭", "after": "算", "class": "orthographic", "source": ""}
-        ],
+    zs = table["table"][1][14][0]
+    assert zs == {"t": "筭", "n": "算", "start": 15, "changes": [zs["changes"][0]]}
+    assert doc["changes"][zs["changes"][0]] == {
+        "rule": "variant-graph", "before": "筭", "after": "算", "class": "orthographic", "source": ""
     }  # fmt: skip
     assert sk_row[3][0]["after"] == "："
+    assert sk_row[0][0] == {"t": "主", "start": 0}  # no id, no index, no n, no end: the row and run say them
+    # WY has 曰请 where the base has 请曰: its tokens leave the run, so they name their index.
+    wy_row = table["table"][2]
+    assert [wy_row[i][0].get("index") for i in range(1, 5)] == [None, 3, 2, 4]
 
 
-def test_loci_carry_classes_and_provenance(collation: Collation) -> None:
-    layer = to_json(collation)["layers"][0]
+def test_changes_are_listed_once(doc: dict[str, Any]) -> None:
+    rows = [json.dumps(c, sort_keys=True) for c in doc["changes"]]
+    assert len(rows) == len(set(rows))
+    used = {n for layer in doc["layers"] for row in layer["alignment"]["table"] for cell in row
+            for tok in cell or [] for n in tok.get("changes", [])}  # fmt: skip
+    assert used == set(range(len(doc["changes"])))
+
+
+def decoded_tokens(doc: dict[str, Any]) -> list[tuple[str, str, int, int, int, str, str, int, int]]:
+    """Every token of the tables, from the JSON alone: (siglum, layer, index, start, end, t, n, line, column)."""
+    paths = {w["siglum"]: w for w in doc["witnesses"]}
+    out = []
+    for layer in doc["layers"]:
+        table = layer["alignment"]
+        for siglum, row in zip(table["witnesses"], table["table"], strict=True):
+            starts = paths[siglum]["lines"]
+            expected = 0
+            for cell in row:
+                for tok in cell or []:
+                    index = tok.get("index", expected)
+                    expected = index + 1
+                    start = tok["start"]
+                    line = bisect.bisect_right(starts, start)
+                    column = start - starts[line - 1] + 1
+                    end, t = tok.get("end", start + 1), tok["t"]
+                    out.append((siglum, layer["layer"], index, start, end, t, tok.get("n", t), line, column))
+    return out
+
+
+def test_every_token_traces_to_its_witness_layer_and_place(
+    doc: dict[str, Any], built: tuple[Collation, dict[str, Witness]]
+) -> None:
+    collation, witnesses = built
+    (result,) = collation.layers
+    tokens = {(tok.witness, tok.index): tok for col in result.alignment.columns for tok in col if tok is not None}
+    decoded = decoded_tokens(doc)
+    assert len(decoded) == len(tokens)
+    for siglum, layer, index, start, end, t, n, line, column in decoded:
+        tok = tokens[(siglum, index)]
+        assert (layer, start, end, t, n) == (tok.layer.value, tok.start, tok.end, tok.t, tok.n)
+        loc = witnesses[siglum].locate(start)
+        assert (line, column) == (loc.line, loc.column)
+
+
+def test_without_the_witnesses_lines_are_null(collation: Collation) -> None:
+    assert {w["lines"] for w in to_json(collation)["witnesses"]} == {None}
+
+
+def test_loci_carry_classes_and_provenance(doc: dict[str, Any]) -> None:
+    layer = doc["layers"][0]
     by_lemma = {x["lemma"]["text"]: x for x in layer["loci"]}
     shao = by_lemma["哨"]
     assert shao["class"] == "substantive" and shao["lemma_witnesses"] == ["SK", "WY", "ZS"]
@@ -219,12 +290,15 @@ def test_unwritable_place_is_an_export_error(collation: Collation, tmp_path: Pat
     assert os.listdir(tmp_path) == ["file"]
 
 
-def test_registry(collation: Collation, tmp_path: Path) -> None:
+def test_registry(built: tuple[Collation, dict[str, Witness]], tmp_path: Path) -> None:
     assert "json" in EXPORTERS
     exporter = get_exporter("json")
     assert (exporter.name, exporter.suffix) == ("json", ".json")
-    # The JSON needs only the run's collation.
-    exporter.write(SimpleNamespace(collation=collation), tmp_path / "x.json")  # type: ignore[arg-type]
-    assert json.loads((tmp_path / "x.json").read_text(encoding="utf-8"))["name"] == "touhu"
+    # The JSON needs only the run's collation and its witnesses as read (for their line starts).
+    collation, witnesses = built
+    run = SimpleNamespace(collation=collation, read=SimpleNamespace(by_siglum=lambda: witnesses))
+    exporter.write(run, tmp_path / "x.json")  # type: ignore[arg-type]
+    written = json.loads((tmp_path / "x.json").read_text(encoding="utf-8"))
+    assert written["name"] == "touhu" and all(w["lines"] for w in written["witnesses"])
     with pytest.raises(Exception, match="unknown output format"):
         get_exporter("docx")

@@ -1,14 +1,19 @@
-"""The collation as JSON: schema ``collate/1`` (documented in ``docs/json-schema.md``).
+"""The collation as JSON: schema ``collate/2`` (documented in ``docs/json-schema.md``).
 
 Each layer carries a CollateX-compatible alignment table (rows are witnesses, each cell a
 list of tokens or null) beside the loci with their classes and provenance, so a reader
 of the file can both re-render the alignment and cite every reading as ``path:line:col``.
+
+A token says only what its row (the witness), its layer and its neighbours do not: its
+character, its file offset, and whatever departs from the run it stands in. Each witness
+gives its line starts once, so every token's ``line:column`` follows from its offset, and
+each distinct normalization step is written once and referred to by number.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,39 +30,58 @@ from collate.apparatus import (
     WitnessReading,
 )
 from collate.exporters import write_atomic
-from collate.model import Change, SourceLocation, Token
+from collate.exporters._jsontext import dumps as _dumps
+from collate.model import Change, SourceLocation, Token, Witness
 
 if TYPE_CHECKING:
     from collate.pipeline import RunResult
 
-SCHEMA = "collate/1"
+SCHEMA = "collate/2"
+
+# Line breaks as Witness.line_col counts them (\r\n is one break), so the line starts
+# written here give the same line:column as every location in the file.
 
 
-def to_json(collation: Collation) -> dict[str, Any]:
-    """The collation as a JSON-ready dict (plain str/int/bool/None, lists and dicts)."""
+def to_json(collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> dict[str, Any]:
+    """The collation as a JSON-ready dict (plain str/int/bool/None, lists and dicts).
+
+    ``witnesses`` (the files as read, by siglum) give each witness's line starts, from which
+    a reader of the file finds any token's ``line:column``; without them ``lines`` is null.
+    """
+    changes = _ChangeTable()
+    layers = [_layer(r, changes) for r in collation.layers]
+    sources = witnesses or {}
     return {
         "schema": SCHEMA,
         "title": collation.title,
         "name": collation.name,
         "base": collation.base,
         "witnesses": [
-            {"siglum": w.siglum, "label": w.label, "path": w.path, "layout": w.layout, "sparse": w.sparse}
+            {
+                "siglum": w.siglum,
+                "label": w.label,
+                "path": w.path,
+                "layout": w.layout,
+                "sparse": w.sparse,
+                "lines": sources[w.siglum].line_starts if w.siglum in sources else None,
+            }
             for w in collation.witnesses
         ],
         "rules": [{"name": r.name, "description": r.description, "enabled": r.enabled} for r in collation.rules],
-        "layers": [_layer(r) for r in collation.layers],
+        "changes": changes.rows,
+        "layers": layers,
         "diagnostics": [_diagnostic(d) for d in collation.diagnostics],
     }
 
 
-def dumps(collation: Collation) -> str:
-    """The collation as JSON text: UTF-8 characters as they are, one key a line."""
-    return json.dumps(to_json(collation), ensure_ascii=False, indent=1) + "\n"
+def dumps(collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> str:
+    """The collation as JSON text: UTF-8 characters as they are, short records one a line."""
+    return _dumps(to_json(collation, witnesses))
 
 
-def write_json(collation: Collation, path: Path) -> None:
+def write_json(collation: Collation, path: Path, witnesses: Mapping[str, Witness] | None = None) -> None:
     """Write the collation's JSON to ``path`` atomically (temporary file, then rename)."""
-    write_atomic(path, dumps(collation))
+    write_atomic(path, dumps(collation, witnesses))
 
 
 class JsonExporter:
@@ -65,11 +89,11 @@ class JsonExporter:
 
     name = "json"
     suffix = ".json"
-    description = "the collation as JSON (schema collate/1): alignment tables and classified loci"
+    description = "the collation as JSON (schema collate/2): alignment tables and classified loci"
 
     def write(self, run: RunResult, path: Path) -> None:
-        """Write the run's collation to ``path``."""
-        write_json(run.collation, path)
+        """Write the run's collation to ``path``, with its witnesses' line starts."""
+        write_json(run.collation, path, run.read.by_siglum())
 
 
 EXPORTER = JsonExporter()
@@ -89,22 +113,39 @@ def location_json(loc: SourceLocation | None) -> dict[str, Any] | None:
     }
 
 
-def _change(c: Change) -> dict[str, Any]:
-    return {"rule": c.rule, "before": c.before, "after": c.after, "class": c.cls.value, "source": c.source}
+class _ChangeTable:
+    """Each distinct normalization step once, numbered in the order the tables first use it.
+
+    Thousands of tokens share a handful of steps (繁 → 简 by OpenCC): the step and its
+    authority are written once and tokens refer to them by number.
+    """
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+        self._numbers: dict[Change, int] = {}
+
+    def number(self, c: Change) -> int:
+        n = self._numbers.get(c)
+        if n is None:
+            n = self._numbers[c] = len(self.rows)
+            self.rows.append(
+                {"rule": c.rule, "before": c.before, "after": c.after, "class": c.cls.value, "source": c.source}
+            )
+        return n
 
 
-def _token(tok: Token) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "t": tok.t,
-        "n": tok.n,
-        "id": f"{tok.witness}-{tok.layer.value}-{tok.index}",
-        "index": tok.index,
-        "start": tok.start,
-        "end": tok.end,
-    }
-    # Optional keys keep the table small: most tokens have no changes and no punctuation.
+def _token(tok: Token, expected_index: int, changes: _ChangeTable) -> dict[str, Any]:
+    """Only what the row, the layer and the token's run do not already say."""
+    out: dict[str, Any] = {"t": tok.t}
+    if tok.n != tok.t:
+        out["n"] = tok.n
+    if tok.index != expected_index:
+        out["index"] = tok.index
+    out["start"] = tok.start
+    if tok.end != tok.start + 1:
+        out["end"] = tok.end
     if tok.changes:
-        out["changes"] = [_change(c) for c in tok.changes]
+        out["changes"] = [changes.number(c) for c in tok.changes]
     if tok.before:
         out["before"] = tok.before
     if tok.after:
@@ -112,15 +153,25 @@ def _token(tok: Token) -> dict[str, Any]:
     return out
 
 
-def _table(result: LayerResult) -> dict[str, Any]:
+def _row(cells: list[Token | None], changes: _ChangeTable) -> list[list[dict[str, Any]] | None]:
+    out: list[list[dict[str, Any]] | None] = []
+    expected = 0
+    for tok in cells:
+        if tok is None:
+            out.append(None)
+            continue
+        out.append([_token(tok, expected, changes)])
+        expected = tok.index + 1
+    return out
+
+
+def _table(result: LayerResult, changes: _ChangeTable) -> dict[str, Any]:
     """CollateX's JSON output shape: one row a witness, one cell a column (tokens or null)."""
     sigla = result.alignment.sigla
-    rows = [
-        [None if (tok := col[j]) is None else [_token(tok)] for col in result.alignment.columns]
-        for j in range(len(sigla))
-    ]
+    columns = result.alignment.columns
+    rows = [_row([col[j] for col in columns], changes) for j in range(len(sigla))]
     # CollateX's optional "status": is the column part of a variant locus?
-    varied = [False] * len(result.alignment.columns)
+    varied = [False] * len(columns)
     for x in result.loci:
         varied[x.col_start : x.col_end] = [True] * (x.col_end - x.col_start)
     return {"witnesses": list(sigla), "table": rows, "status": varied}
@@ -205,7 +256,7 @@ def _diagnostic(d: ApparatusDiagnostic) -> dict[str, Any]:
     }
 
 
-def _layer(result: LayerResult) -> dict[str, Any]:
+def _layer(result: LayerResult, changes: _ChangeTable) -> dict[str, Any]:
     counts = Counter(x.cls for x in result.loci)
     return {
         "layer": result.layer.value,
@@ -219,7 +270,7 @@ def _layer(result: LayerResult) -> dict[str, Any]:
         ],
         "script_differences": result.script_differences,
         "counts": {c.value: counts[c] for c in ReadingClass if counts[c]},
-        "alignment": _table(result),
+        "alignment": _table(result, changes),
         "loci": [_locus(x) for x in result.loci],
         "diagnostics": [_diagnostic(d) for d in result.diagnostics],
     }

@@ -142,7 +142,7 @@ class Context:
         """The base text's offset of a line:column in the base file."""
         if location is None:
             return None
-        starts = self.base._line_starts
+        starts = self.base.line_starts
         if not 1 <= location.line <= len(starts):
             return None
         return starts[location.line - 1] + location.column - 1

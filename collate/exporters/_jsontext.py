@@ -1,0 +1,65 @@
+"""JSON text that is small and still reads one record a line.
+
+``json.dumps(indent=...)`` puts every scalar on its own line, so a one-character token
+costs a dozen lines of indentation; without ``indent`` the file is one line no one can diff.
+This writer indents the document's structure but writes an array or object on one line when
+it fits in :data:`WIDTH` characters (a token, a location, a range), and fills arrays of
+scalars (line offsets, a column's status) line by line up to that width.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+WIDTH = 100
+INDENT = 1
+
+
+def dumps(value: Any) -> str:
+    """``value`` as JSON text: UTF-8 characters as they are, short containers inline, newline at the end."""
+    return _render(value, 0, 0) + "\n"
+
+
+def _scalar(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _render(value: Any, depth: int, prefix: int) -> str:
+    """``value`` written at ``depth``; ``prefix`` is the width already used on its first line (a key)."""
+    if isinstance(value, dict):
+        items = [f"{_scalar(str(k))}: " for k in value]
+        parts = [_render(v, depth + 1, len(k)) for k, v in zip(items, value.values(), strict=True)]
+        return _join("{", "}", [k + p for k, p in zip(items, parts, strict=True)], depth, prefix)
+    if isinstance(value, list):
+        if value and not any(isinstance(v, dict | list) for v in value):
+            return _fill([_scalar(v) for v in value], depth, prefix)
+        return _join("[", "]", [_render(v, depth + 1, 0) for v in value], depth, prefix)
+    return _scalar(value)
+
+
+def _join(open_: str, close: str, parts: list[str], depth: int, prefix: int) -> str:
+    if not parts:
+        return open_ + close
+    inline = open_ + ", ".join(parts) + close
+    if "\n" not in inline and depth * INDENT + prefix + len(inline) <= WIDTH:
+        return inline
+    pad = " " * ((depth + 1) * INDENT)
+    return open_ + "\n" + ",\n".join(pad + p for p in parts) + "\n" + " " * (depth * INDENT) + close
+
+
+def _fill(parts: list[str], depth: int, prefix: int) -> str:
+    """An array of scalars: inline if it fits, else as many items a line as fit."""
+    inline = "[" + ", ".join(parts) + "]"
+    if depth * INDENT + prefix + len(inline) <= WIDTH:
+        return inline
+    pad = " " * ((depth + 1) * INDENT)
+    lines: list[str] = []
+    line = ""
+    for p in parts:
+        if line and len(pad) + len(line) + len(p) + 2 > WIDTH:
+            lines.append(line + ",")
+            line = ""
+        line = f"{line}, {p}" if line else p
+    lines.append(line)
+    return "[\n" + "\n".join(pad + x for x in lines) + "\n" + " " * (depth * INDENT) + "]"
