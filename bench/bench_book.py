@@ -1,0 +1,520 @@
+"""Benchmark of the whole run at book size: ``collate run`` end to end (not a test; run by hand).
+
+    python bench/bench_book.py                 # the full table (about 10 minutes on 2 CPUs)
+    python bench/bench_book.py --quick         # 10k and 30k only
+    python bench/bench_book.py --write         # also write the table into bench/README.md
+
+Each measurement is ``collate run`` as a user runs it: a child process that reads a project
+file and writes every output, timed on the wall clock, its peak RSS taken from the kernel's
+rusage of that child (``os.wait4``). A second child runs the same project in-process with
+``time.perf_counter`` around each stage (the pipeline's progress messages mark the stage
+boundaries; each exporter is timed on its own), so that a slow size can be blamed on a stage.
+
+The input is real-like: the base is seed 000 (五禮通考 卷165, siku-wltk layout: blank-line pages,
+double-column 注/疏, 蕙田案 notes) with its body repeated to the size asked, each copy with a few
+random substitutions so that repeats are not identical; witnesses are edited copies of the base
+(substitutions, omissions, additions, a few transpositions) in the same layout, one of them turned
+into traditional characters with OpenCC ``s2t``; the 大戴禮 readings file is added with its entries
+repeated once per copy of the body. Edits touch only CJK characters that are not layer markers, so
+every copy keeps the base's notes and layers. The project files go to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE_SEED = ROOT / "seeds" / "000_2cc6d19ca27bf473.txt"
+READINGS = ROOT / "witnesses" / "dadai-readings.toml"
+README = Path(__file__).resolve().parent / "README.md"
+TABLE_START = "<!-- book table start -->"
+TABLE_END = "<!-- book table end -->"
+COLLATE = [sys.executable, "-m", "collate.cli"]
+LIMIT_S = 300.0  # a run longer than this is killed, and ends its series
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# Characters the siku-wltk layout reads as markers (蕙田案 opens a note, 注/疏 open the commentary
+# layers, 右 closes a section): never edited, so that every copy keeps its layers.
+PROTECTED = set("蕙田案注疏右")
+HEADER_LINES = 4  # 钦定四库全书 / 卷 / 撰者 / 嘉礼三十八: once, at the top
+COPY_RATE = 0.003  # substitutions in each copy of the body, so that repeats differ
+WITNESS_RATES = (0.01, 0.02, 0.03, 0.02)  # edits of the second, third, … witness
+
+
+# ---- input ---------------------------------------------------------------------------------------
+
+
+def _seed_parts() -> tuple[str, str, str]:
+    """Seed 000 as header, body (the part repeated) and tail (the blank end pages and the 卷末 line)."""
+    lines = BASE_SEED.read_text(encoding="utf-8").splitlines(keepends=True)
+    end = len(lines)
+    while end > 0 and lines[end - 1].strip("\u3000 \n") in {"", "五礼通考卷一百六十五"}:
+        end -= 1
+    return "".join(lines[:HEADER_LINES]), "".join(lines[HEADER_LINES:end]), "".join(lines[end:])
+
+
+def _editable(text: str) -> list[int]:
+    """Positions of the CJK characters of ``text`` that may be edited (not layer markers)."""
+    return [m.start() for m in CJK.finditer(text) if m.group() not in PROTECTED]
+
+
+def _pool(text: str) -> list[str]:
+    """The CJK characters of ``text`` with repeats: random replacements follow the text's own frequencies."""
+    return [c for c in CJK.findall(text) if c not in PROTECTED]
+
+
+def edit(text: str, rate: float, rng: random.Random, *, substitutions_only: bool = False) -> str:
+    """``text`` with about ``rate`` of its editable characters edited.
+
+    Substitutions 45%, omissions 25%, additions 25%, transpositions 5% (a run of 3–8 characters
+    swapped with the run after it, inside one stretch of CJK characters so that no marker,
+    bracket or line break moves).
+    """
+    pool = _pool(text)
+    chars = list(text)
+    positions = _editable(text)
+    count = round(len(positions) * rate)
+    done: set[int] = set()
+    for i in sorted(rng.sample(positions, min(count, len(positions))), reverse=True):
+        if i in done:
+            continue
+        kind = 0.0 if substitutions_only else rng.random()
+        if kind < 0.45:
+            chars[i] = rng.choice(pool)
+        elif kind < 0.70:
+            chars[i] = ""
+        elif kind < 0.95:
+            chars[i] = chars[i] + rng.choice(pool)
+        else:
+            length = rng.randint(3, 8)
+            span = range(i, i + 2 * length)
+            if span.stop <= len(text) and all(CJK.match(text[j]) and text[j] not in PROTECTED for j in span):
+                first, second = chars[i : i + length], chars[i + length : i + 2 * length]
+                chars[i : i + 2 * length] = second + first
+                done.update(span)
+    return "".join(chars)
+
+
+def base_text(size: int, rng: random.Random) -> tuple[str, int]:
+    """The base: header, copies of the body (each lightly edited) to ``size`` characters, tail.
+
+    Returns the text and how many copies of the body it holds (the last one cut at a line end).
+    """
+    header, body, tail = _seed_parts()
+    room = max(size - len(header) - len(tail), 0)
+    copies: list[str] = []
+    total = 0
+    while total < room:
+        copy = edit(body, COPY_RATE, rng, substitutions_only=True) if copies else body
+        if total + len(copy) > room:
+            cut = copy.rfind("\n", 0, room - total)
+            copies.append(copy[: cut + 1] if cut > 0 else copy[: room - total] + "\n")
+            break
+        copies.append(copy)
+        total += len(copy)
+    return header + "".join(copies) + tail, len(copies)
+
+
+def s2t(text: str) -> str:
+    """``text`` in traditional characters (OpenCC ``s2t``), line breaks and layout kept."""
+    import opencc
+
+    return str(opencc.OpenCC("s2t").convert(text))
+
+
+def readings_file(copies: int) -> str:
+    """The 大戴禮 readings file with its entries repeated ``copies`` times (the [witness] table once)."""
+    text = READINGS.read_text(encoding="utf-8")
+    first = text.index("[[reading]]")
+    head, entries = text[:first], text[first:].rstrip("\n") + "\n"
+    return head + "\n".join(entries for _ in range(max(copies, 1)))
+
+
+PROJECT = """title = "benchmark: 投壺 ×{copies}"
+name = "book"
+base = "A"
+work = "投壺"
+{witnesses}
+[[witness]]
+siglum = "DD"
+label = "大戴禮"
+path = "dadai.toml"
+layout = "readings"
+
+[notes.lexicon]
+"大戴礼" = "DD"
+
+[normalize]
+rules = ["placeholder", "artifact", "taboo", "variant-graph", "script"]
+semantic = false
+taboo_eras = ["qing"]
+"""
+
+WITNESS = """
+[[witness]]
+siglum = "{siglum}"
+label = "{siglum}"
+path = "{siglum}.txt"
+layout = "siku-wltk"
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """A benchmark project written to ``folder``: its witnesses' sizes and how many body copies."""
+
+    folder: Path
+    sizes: tuple[int, ...]
+    copies: int
+
+    @property
+    def config(self) -> Path:
+        """The project file."""
+        return self.folder / "collate.toml"
+
+
+def write_book(folder: Path, count: int, size: int, seed: int = 1, *, readings: bool = True) -> Book:
+    """Write a project of ``count`` full-text witnesses of about ``size`` characters (and the readings)."""
+    rng = random.Random(seed)
+    base, copies = base_text(size, rng)
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = [base]
+    for k in range(1, count):
+        text = edit(base, WITNESS_RATES[(k - 1) % len(WITNESS_RATES)], rng)
+        texts.append(s2t(text) if k == 2 else text)
+    sigla = [chr(ord("A") + k) for k in range(count)]
+    for siglum, text in zip(sigla, texts, strict=True):
+        (folder / f"{siglum}.txt").write_text(text, encoding="utf-8")
+    config = PROJECT.format(copies=copies, witnesses="".join(WITNESS.format(siglum=s) for s in sigla))
+    if readings:
+        (folder / "dadai.toml").write_text(readings_file(copies), encoding="utf-8")
+    else:
+        config = config[: config.index('[[witness]]\nsiglum = "DD"')] + config[config.index("[notes.lexicon]") :]
+    (folder / "collate.toml").write_text(config, encoding="utf-8")
+    return Book(folder, tuple(len(t) for t in texts), copies)
+
+
+# ---- measuring -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One child process: wall seconds, CPU seconds, peak RSS in MB, and whether it finished."""
+
+    seconds: float
+    cpu: float
+    rss_mb: float
+    ok: bool
+    stdout: str = ""
+
+
+def run_child(argv: Sequence[str], cwd: Path, limit: float = LIMIT_S) -> Run:
+    """Run ``argv``; kill it (its process group) after ``limit`` seconds. Its own rusage, via wait4."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=err, start_new_session=True)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > limit:
+                os.killpg(proc.pid, signal.SIGKILL)
+                pid, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.01)
+        proc.returncode = os.waitstatus_to_exitcode(status)  # so Popen does not wait for it again
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(), err.read().decode()
+    ok = proc.returncode == 0
+    if not ok and seconds <= limit:
+        sys.stderr.write(f"{' '.join(argv)} failed:\n{stderr[-2000:]}\n")
+    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, ok, stdout)
+
+
+STAGES = """
+import json, sys, time
+from pathlib import Path
+from collate.exporters import EXPORTERS, get_exporter
+from collate.pipeline import collate_project
+from collate.project import load_project
+from collate.state import save_run
+
+marks = []
+def progress(msg):
+    marks.append((time.perf_counter(), msg))
+start = time.perf_counter()
+project = load_project(Path(sys.argv[1]))
+marks.append((time.perf_counter(), "loading the normalizer"))
+result = collate_project(project, progress=progress)
+marks.append((time.perf_counter(), "end"))
+out = Path(sys.argv[2])
+out.mkdir(parents=True, exist_ok=True)
+writes = {}
+for name in EXPORTERS:
+    t = time.perf_counter()
+    exporter = get_exporter(name)
+    exporter.write(result, out / f"{result.collation.name}{exporter.suffix}")
+    writes["write " + name] = time.perf_counter() - t
+t = time.perf_counter()
+save_run(result, out)
+writes["save run state"] = time.perf_counter() - t
+print(json.dumps({"start": start, "marks": marks, "writes": writes}))
+"""
+
+
+def stage_name(message: str) -> str:
+    """The stage a progress message opens: readers, normalize/tokenize, align, apparatus, notes."""
+    if message.startswith("reading"):
+        return "read"
+    if message.startswith("normalizing"):
+        return "normalize + tokenize"
+    if "aligning" in message or "transpositions" in message:
+        return "align"
+    if "apparatus" in message:
+        return "apparatus"
+    if message.startswith("anchoring"):
+        return "notes + decisions"
+    return message
+
+
+def stages(book: Book, out: Path) -> dict[str, float] | None:
+    """Seconds per stage of one in-process run of ``book`` (in a child of its own), or None if it timed out."""
+    run = run_child([sys.executable, "-c", STAGES, str(book.config), str(out)], ROOT)
+    if not run.ok:
+        return None
+    data = json.loads(run.stdout)
+    times: dict[str, float] = {}
+    marks = data["marks"]
+    for (t0, msg), (t1, _) in itertools.pairwise(marks):
+        name = stage_name(msg)
+        times[name] = times.get(name, 0.0) + t1 - t0
+    times.update(data["writes"])
+    return times
+
+
+def plain_collatex(book: Book) -> float:
+    """Seconds of plain CollateX aligning the whole texts of the first two witnesses (all layers' tokens)."""
+    probe = f"""
+import time
+from pathlib import Path
+from collate.align.collatex_adapter import collatex_columns
+from collate.normalize import Normalizer
+from collate.pipeline import read_project
+from collate.project import load_project
+from collate.tokenize import tokenize_witness
+
+project = load_project(Path({str(book.config)!r}))
+read = read_project(project)
+normalizer = Normalizer.from_project(project)
+keys = []
+for w in read.witnesses[:2]:
+    tokens = sorted((t for ts in tokenize_witness(w, normalizer).values() for t in ts), key=lambda t: t.start)
+    keys.append([t.n for t in tokens])
+collatex_columns([["a"], ["a"]])
+start = time.perf_counter()
+collatex_columns(keys)
+print(time.perf_counter() - start, len(keys[0]), len(keys[1]))
+"""
+    run = run_child([sys.executable, "-c", probe], ROOT)
+    if not run.ok:
+        raise SystemExit("plain CollateX failed")
+    return float(run.stdout.split()[0])
+
+
+def fit_exponent(sizes: Sequence[float], seconds: Sequence[float]) -> float:
+    """Least-squares slope of log(seconds) over log(size)."""
+    xs = [math.log(s) for s in sizes]
+    ys = [math.log(t) for t in seconds]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+
+
+# ---- the table -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Report:
+    """The lines of the report, printed as they come and kept for the README."""
+
+    lines: list[str]
+
+    def add(self, line: str = "") -> None:
+        """Print ``line`` and keep it."""
+        print(line, flush=True)
+        self.lines.append(line)
+
+
+def outputs(folder: Path) -> dict[str, int]:
+    """Bytes of each output file (the run state under .collate/ summed as one)."""
+    sizes = {p.name: p.stat().st_size for p in sorted(folder.iterdir()) if p.is_file()}
+    state = folder / ".collate"
+    if state.is_dir():
+        sizes[".collate/"] = sum(p.stat().st_size for p in state.rglob("*") if p.is_file())
+    return sizes
+
+
+def verdict(ok: bool) -> str:
+    """'met' or 'NOT met'."""
+    return "met" if ok else "NOT met"
+
+
+def main() -> None:
+    """Build the inputs, run the measurements, print (and optionally write) the report."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="10k and 30k characters only")
+    parser.add_argument("--write", action="store_true", help="write the report into bench/README.md")
+    parser.add_argument("--no-stages", action="store_true", help="skip the in-process per-stage runs")
+    opts = parser.parse_args()
+    sizes = [10_000, 30_000] if opts.quick else [10_000, 30_000, 100_000, 300_000, 1_000_000]
+    counts = [2, 4, 5]  # beside the main series of 3, at 100k (30k with --quick)
+    report = Report([])
+    header = (
+        "| witnesses | chars per witness (file chars, all) | wall s | CPU s | peak RSS MB "
+        "| JSON MB | JSON bytes / input char | other outputs (KB) |"
+    )
+    rows = [header, "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    stage_rows: list[tuple[str, dict[str, float]]] = []
+    results: dict[tuple[int, int], Run] = {}
+
+    with tempfile.TemporaryDirectory(prefix="bench-book-") as tmp:
+        root = Path(tmp)
+
+        # The default project, start-up included: median of 3 after a warm-up.
+        run_child([*COLLATE, "run", "--out", str(root / "default")], ROOT)
+        default = [run_child([*COLLATE, "run", "--out", str(root / "default")], ROOT) for _ in range(3)]
+        default_s = statistics.median(r.seconds for r in default)
+
+        # 2 × 2,000 end to end against plain CollateX on the same two whole texts.
+        small = write_book(root / "small", 2, 2_000, readings=False)
+        run_child([*COLLATE, "run", "-c", str(small.config)], ROOT)
+        small_runs = [run_child([*COLLATE, "run", "-c", str(small.config)], ROOT) for _ in range(3)]
+        small_s = statistics.median(r.seconds for r in small_runs)
+        collatex_s = plain_collatex(small)
+
+        def measure(count: int, size: int) -> Run:
+            book = write_book(root / f"w{count}-{size}", count, size)
+            out = book.folder / "output"
+            run = run_child([*COLLATE, "run", "-c", str(book.config), "--out", str(out)], ROOT)
+            results[(count, size)] = run
+            total = sum(book.sizes)
+            if run.ok:
+                files = outputs(out)
+                json_bytes = files.pop("book.json", 0)
+                others = ", ".join(f"{k} {v / 1024:,.0f}" for k, v in files.items())
+                cells = [
+                    f"{run.seconds:.2f}",
+                    f"{run.cpu:.2f}",
+                    f"{run.rss_mb:,.0f}",
+                    f"{json_bytes / 2**20:,.1f}",
+                    f"{json_bytes / total:,.0f}",
+                    others,
+                ]
+            else:
+                cells = [f"> {LIMIT_S:.0f} (killed)", "–", f"{run.rss_mb:,.0f}", "–", "–", "–"]
+            rows.append(f"| {count} | {size:,} ({book.sizes[0]:,}, {total:,}) | " + " | ".join(cells) + " |")
+            print(rows[-1], flush=True)
+            if run.ok and not opts.no_stages:
+                timed = stages(book, book.folder / "staged")
+                if timed:
+                    stage_rows.append((f"{count} × {size:,}", timed))
+            return run
+
+        print("\n".join(rows), flush=True)
+        walls: list[float] = []
+        fitted: list[int] = []
+        killed: int | None = None  # the size whose run passed LIMIT_S, which ends the series
+        for size in sizes:
+            run = measure(3, size)
+            if not run.ok:
+                killed = size
+                break
+            walls.append(run.seconds)
+            fitted.append(size)
+        for count in counts:
+            run = measure(count, 30_000 if opts.quick else 100_000)
+
+    report.add(f"Default project (`collate run`, start-up included, median of 3): {default_s:.2f} s wall.")
+    report.add(
+        f"2 × 2,000 characters end to end (median of 3): {small_s:.2f} s; plain CollateX on the same two "
+        f"whole texts (alignment call alone): {collatex_s:.2f} s; ratio {collatex_s / small_s:.1f}×."
+    )
+    report.add()
+    report.lines.extend(rows)
+    print("\n".join(rows))
+    exponent = fit_exponent(fitted, walls) if len(fitted) >= 2 else float("nan")
+    cpu_exponent = fit_exponent(fitted, [results[(3, s)].cpu for s in fitted]) if len(fitted) >= 2 else float("nan")
+    report.add()
+    report.add(
+        f"Fitted growth exponent (log-log least squares, 3 witnesses, {fitted[0]:,}…{fitted[-1]:,} chars): "
+        f"{exponent:.2f} on wall time, {cpu_exponent:.2f} on CPU time."
+    )
+    bound = exponent
+    if killed is not None and fitted:
+        # The killed run took at least LIMIT_S: fitted with that, the slope is a lower bound.
+        bound = fit_exponent([*fitted, killed], [*walls, LIMIT_S])
+        step = math.log(LIMIT_S / walls[-1]) / math.log(killed / fitted[-1])
+        report.add(
+            f"With the {killed:,} run counted at {LIMIT_S:.0f} s (it was killed then, so these are lower bounds): "
+            f"{bound:.2f} over {fitted[0]:,}…{killed:,}, and at least {step:.2f} from {fitted[-1]:,} to {killed:,}."
+        )
+    if stage_rows:
+        names = list(dict.fromkeys(n for _, t in stage_rows for n in t))
+        report.add()
+        report.add("Seconds per stage (one in-process run per size, `time.perf_counter`):")
+        report.add()
+        report.add("| stage | " + " | ".join(label for label, _ in stage_rows) + " |")
+        report.add("| --- |" + " --- |" * len(stage_rows))
+        for name in names:
+            report.add(f"| {name} | " + " | ".join(f"{t.get(name, 0.0):.2f}" for _, t in stage_rows) + " |")
+    report.add()
+    report.add("Targets:")
+    report.add()
+
+    def target(label: str, key: tuple[int, int], seconds: float, mb: float) -> None:
+        run = results.get(key)
+        if run is None:
+            report.add(f"- {label}: not run (an earlier size passed {LIMIT_S:.0f} s)")
+            return
+        ok = run.ok and run.seconds <= seconds and run.rss_mb <= mb
+        got = f"{run.seconds:.1f} s" if run.ok else f"killed after {LIMIT_S:.0f} s"
+        report.add(f"- {label} ≤ {seconds:.0f} s and ≤ {mb / 1000:.0f} GB: {verdict(ok)} ({got}, {run.rss_mb:,.0f} MB)")
+
+    if not opts.quick:
+        target("3 × 300k", (3, 300_000), 30, 2000)
+        target("3 × 1M", (3, 1_000_000), 90, 3000)
+    if bound == exponent:
+        report.add(f"- growth exponent ≤ 1.15 end to end: {verdict(exponent <= 1.15)} ({exponent:.2f})")
+    else:
+        report.add(
+            f"- growth exponent ≤ 1.15 end to end: NOT met over the whole series (≥ {bound:.2f} with the killed "
+            f"run; {exponent:.2f} over {fitted[0]:,}…{fitted[-1]:,} only)"
+        )
+    report.add(f"- default project ≤ 1 s wall: {verdict(default_s <= 1)} ({default_s:.2f} s)")
+    ratio = collatex_s / small_s
+    report.add(f"- 2 × 2,000 ≥ 50× faster than plain CollateX: {verdict(ratio >= 50)} ({ratio:.1f}×)")
+
+    if opts.write:
+        text = README.read_text(encoding="utf-8")
+        head, _, rest = text.partition(TABLE_START)
+        _, _, tail = rest.partition(TABLE_END)
+        README.write_text(head + "\n".join([TABLE_START, *report.lines, TABLE_END]) + tail, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
