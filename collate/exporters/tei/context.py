@@ -28,7 +28,7 @@ from collate.exporters.tei.markup import (
     xml_char,
 )
 from collate.exporters.tei.plan import CollatedLayer, base_blocks
-from collate.model import ChangeClass, Layer, Mark, SourceLocation, Token, Witness
+from collate.model import ChangeClass, Layer, Mark, SourceLocation, Span, Token, Witness
 from collate.project import Project
 
 # Characters the tokens' before/after hold that are layout, not punctuation of the text.
@@ -164,8 +164,6 @@ class Context:
         A mark followed by text of the witness that is not collated (a layer the base lacks)
         has no place in the base's order and is left out.
         """
-        from collate.tokenize import is_token_char
-
         placed: dict[tuple[Layer, int, str], list[Mark]] = {}
         for siglum, w in self.witnesses.items():
             if siglum == self.collation.base or not w.marks:
@@ -183,17 +181,15 @@ class Context:
             found.sort(key=lambda x: x[0])
             starts = [f[0] for f in found]
             text_spans = [s for s in w.spans if s.layer.is_text and s.role == "text"]
+            # Spans partition the file, so their ends are sorted: each mark looks only at the
+            # spans between it and the token it would stand before.
+            ends = [s.end for s in text_spans]
             for mark in w.marks:
                 k = bisect.bisect_left(starts, mark.offset)
                 if k == len(found):
                     continue
                 start, layer, column = found[k]
-                between = (
-                    w.text[max(s.start, mark.offset) : min(s.end, start)]
-                    for s in text_spans
-                    if s.start < start and mark.offset < s.end
-                )
-                if any(is_token_char(ch) for chunk in between for ch in chunk):
+                if _text_between(w.text, text_spans, ends, mark.offset, start):
                     continue
                 placed.setdefault((layer, column, siglum), []).append(mark)
         return placed
@@ -246,3 +242,16 @@ class Context:
     def witness_marks(self, lay: CollatedLayer, c: int, sigla: Iterable[str]) -> list[Item]:
         """The page and line breaks of the witnesses ``sigla`` that fall before column ``c``."""
         return [self.milestone(m, s) for s in sigla for m in self.wit_marks.get((lay.layer, c, s), [])]
+
+
+def _text_between(text: str, spans: list[Span], ends: list[int], start: int, end: int) -> bool:
+    """Whether a token character of ``spans`` (sorted, with their ``ends``) lies in ``text[start:end]``."""
+    from collate.tokenize import is_token_char
+
+    i = bisect.bisect_right(ends, start)
+    while i < len(spans) and spans[i].start < end:
+        span = spans[i]
+        if any(is_token_char(ch) for ch in text[max(span.start, start) : min(span.end, end)]):
+            return True
+        i += 1
+    return False
