@@ -27,6 +27,12 @@ def _scalar(value: Any) -> str:
 
 def _render(value: Any, depth: int, prefix: int) -> str:
     """``value`` written at ``depth``; ``prefix`` is the width already used on its first line (a key)."""
+    if isinstance(value, dict | list) and _shallow(value):
+        # A small record (a token, a location) most often fits on its line: json.dumps writes
+        # it exactly as the code below would (same separators), but at C speed.
+        inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        if depth * INDENT + prefix + len(inline) <= WIDTH:
+            return inline
     if isinstance(value, dict):
         items = [f"{_scalar(str(k))}: " for k in value]
         parts = [_render(v, depth + 1, len(k)) for k, v in zip(items, value.values(), strict=True)]
@@ -36,6 +42,19 @@ def _render(value: Any, depth: int, prefix: int) -> str:
             return _fill([_scalar(v) for v in value], depth, prefix)
         return _join("[", "]", [_render(v, depth + 1, 0) for v in value], depth, prefix)
     return _scalar(value)
+
+
+def _shallow(value: dict[Any, Any] | list[Any]) -> bool:
+    """Few members, each a scalar or a container of scalars: cheap to try on one line."""
+    limit = WIDTH // 2
+    if len(value) > limit:
+        return False
+    for member in value.values() if isinstance(value, dict) else value:
+        if isinstance(member, dict | list):
+            inner = member.values() if isinstance(member, dict) else member
+            if len(member) > limit or any(isinstance(x, dict | list) for x in inner):
+                return False
+    return True
 
 
 def _join(open_: str, close: str, parts: list[str], depth: int, prefix: int) -> str:
