@@ -28,42 +28,18 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from collate.alignment import Extent, LayerAlignment
-from collate.model import (
-    ChangeClass,
-    Diagnostic,
-    Layer,
-    Severity,
-    SourceLocation,
-    SparseReading,
-    Token,
-    Witness,
-)
+from collate.model import ChangeClass, Diagnostic, Layer, Severity, SourceLocation, SparseReading, Token, Witness
+
+# The reading classes and rule records live with the shared records (the normalizer uses them
+# too, and importing them from here made the two modules import each other); named here as well.
+from collate.model import ReadingClass as ReadingClass
+from collate.model import RuleInfo as RuleInfo
 
 if TYPE_CHECKING:
-    # collate.normalize imports this module's classes: the apparatus asks it at run time only.
+    # Imported on first use: the normalizer loads its tables, which most callers never need.
     from collate.normalize import Normalizer
 
 
-class ReadingClass(str, Enum):
-    """What kind of difference a reading is from the lemma, strongest first."""
-
-    SUBSTANTIVE = "substantive"  # different words: the readings an editor must judge
-    TRANSPOSITION = "transposition"  # the same words in another order
-    OMISSION = "omission"  # the witness lacks the base's text where it is extant
-    ADDITION = "addition"  # the witness has text the base lacks
-    SCRIBAL_ERROR = "scribal_error"  # set by an editor reclassifying a reading, never by the builder
-    LOAN = "loan"  # 通假: another word's character written for this one (罷/疲): noted, never folded
-    PLACEHOLDER = "placeholder"  # a digitization placeholder (? □ PUA …) on either side: never substantive
-    ORTHOGRAPHIC = "orthographic"  # same normalized form, different graph (異體字, 避諱)
-    NOT_EXTANT = "not_extant"  # the witness does not contain this place (fragment, lacuna)
-
-    @property
-    def rank(self) -> int:
-        """Strength for choosing a locus's overall class: higher is stronger."""
-        return len(_ORDER) - _ORDER.index(self)
-
-
-_ORDER = tuple(ReadingClass)
 
 # Values of ``Reading.cause`` the builder sets (editors may set others, e.g. for scribal errors).
 CAUSE_TABOO = "taboo"  # 避諱 forms (玄→元)
@@ -331,16 +307,6 @@ class WitnessInfo:
     path: str
     layout: str
     sparse: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class RuleInfo:
-    """A normalization rule, whether it was in force for this collation, and where its data comes from."""
-
-    name: str
-    description: str
-    enabled: bool = True
-    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)

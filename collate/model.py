@@ -300,3 +300,35 @@ class Token:
     def is_placeholder(self) -> bool:
         """A digitization placeholder: matches nothing."""
         return any(c.cls is ChangeClass.PLACEHOLDER for c in self.changes)
+
+
+class ReadingClass(str, Enum):
+    """What kind of difference a reading is from the lemma, strongest first."""
+
+    SUBSTANTIVE = "substantive"  # different words: the readings an editor must judge
+    TRANSPOSITION = "transposition"  # the same words in another order
+    OMISSION = "omission"  # the witness lacks the base's text where it is extant
+    ADDITION = "addition"  # the witness has text the base lacks
+    SCRIBAL_ERROR = "scribal_error"  # set by an editor reclassifying a reading, never by the builder
+    LOAN = "loan"  # 通假: another word's character written for this one (罷/疲): noted, never folded
+    PLACEHOLDER = "placeholder"  # a digitization placeholder (? □ PUA …) on either side: never substantive
+    ORTHOGRAPHIC = "orthographic"  # same normalized form, different graph (異體字, 避諱)
+    NOT_EXTANT = "not_extant"  # the witness does not contain this place (fragment, lacuna)
+
+    @property
+    def rank(self) -> int:
+        """Strength for choosing a locus's overall class: higher is stronger."""
+        return len(_ORDER) - _ORDER.index(self)
+
+
+_ORDER = tuple(ReadingClass)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """A normalization rule, whether it was in force for this collation, and where its data comes from."""
+
+    name: str
+    description: str
+    enabled: bool = True
+    source: str = ""

@@ -28,8 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from collate.apparatus import ReadingClass, RuleInfo
-from collate.model import Change, ChangeClass
+from collate.model import Change, ChangeClass, ReadingClass, RuleInfo
 from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
 from collate.normalize.explain import compare, explain, reading_class, rule_counts
 from collate.normalize.placeholder import KEY_MARK, ArtifactRule, PlaceholderRule, is_placeholder_char

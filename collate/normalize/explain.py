@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from collate.apparatus import ReadingClass
-from collate.model import Change, ChangeClass, Token
+from collate.model import Change, ChangeClass, ReadingClass, Token
 
 # Orthographic causes, most telling first: the cause of a difference is the first that applies.
 _CAUSES = (("taboo", "taboo"), ("semantic-variant", "semantic"), ("variant-graph", "variant"), ("script", "script"))
