@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from collate.model import Layer, Span, Witness
@@ -32,3 +33,17 @@ def synthetic(text: str, tmp_path: Path, layout: str, gaiji: Path | None = None)
 def markup_in_text(w: Witness, chars: str) -> list[Span]:
     """The spans of text layers holding any of ``chars``: markup the reader failed to set apart."""
     return [s for s in w.spans if s.layer.is_text and set(text_of(w, s)) & set(chars)]
+
+# CJK unified ideographs of every plane and the compatibility block: what two witnesses of one
+# text are compared on in the independent checks (punctuation, markup and placeholders aside).
+_IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+
+
+def ideographs(text: str, also: str = "") -> str:
+    """The CJK ideographs of ``text`` (and the characters of ``also``), in order."""
+    return "".join(c for c in text if _IDEOGRAPH.match(c) or c in also)
+
+
+def real_files(shared: Path, seeds: Path, *, but: Path) -> list[Path]:
+    """Every witness file beside the project and every seed, except ``but``: where a layout must not win."""
+    return sorted(p for p in [*(shared / "witnesses").glob("*.txt"), *seeds.glob("*.txt")] if p.name != but.name)

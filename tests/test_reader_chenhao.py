@@ -11,7 +11,7 @@ from conftest import GAIJI, SEEDS, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
-from readers_support import line_spans, markup_in_text, synthetic, text_of
+from readers_support import ideographs, line_spans, markup_in_text, real_files, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
@@ -21,12 +21,9 @@ from collate.readers.chenhao import READER, SOUND_NOTES, is_notes
 WITNESSES = SHARED / "witnesses"
 CHENHAO = WITNESSES / "liji-jishuo-chenhao-sheyi-kanripo-WYG.txt"
 WIKISOURCE = WITNESSES / "liji-sheyi-wikisource-hangsau.txt"
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 
 
-def han(text: str) -> str:
-    """The CJK ideographs of ``text``: what the independent checks compare."""
-    return "".join(_HAN.findall(text))
+han = ideographs
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +61,7 @@ def test_detected_with_a_reason(chen: Witness) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted(p for p in [*WITNESSES.glob("*.txt"), *SEEDS.glob("*.txt")] if p.name != CHENHAO.name),
+    real_files(SHARED, SEEDS, but=CHENHAO),
     ids=lambda p: p.name,
 )
 def test_not_detected_on_other_files(path: Path) -> None:

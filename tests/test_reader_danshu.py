@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
+from readers_support import ideographs as shared_ideographs
 from readers_support import synthetic, text_of
 from test_reader_invariants import assert_partition
 
@@ -42,7 +43,7 @@ def fold() -> Normalizer:
 
 
 def ideographs(text: str) -> str:
-    return "".join(c for c in text if is_ideograph(c) or c == "〓")
+    return shared_ideographs(text, also="〓")  # an unresolved entity holds a character's place
 
 
 def squeeze(text: str) -> str:

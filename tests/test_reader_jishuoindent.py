@@ -12,7 +12,7 @@ from conftest import GAIJI, SEED_004, SEEDS, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
-from readers_support import line_spans, markup_in_text, synthetic, text_of
+from readers_support import ideographs, line_spans, markup_in_text, real_files, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer
@@ -23,13 +23,10 @@ from collate.readers.jishuoindent import READER
 WITNESSES = SHARED / "witnesses"
 AO = WITNESSES / "yili-jishuo-yanli-kanripo-WYG.txt"
 ZHENGZHU = WITNESSES / "yili-yanli-zhengzhu-kanripo-SBCK.txt"
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
 _FOLD = Normalizer()
 
 
-def han(text: str) -> str:
-    """The CJK ideographs of ``text``."""
-    return "".join(_HAN.findall(text))
+han = ideographs
 
 
 def folded(text: str) -> str:
@@ -70,7 +67,7 @@ def test_detected_and_seed_004_still_jishuo(ao: Witness) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted(p for p in [*WITNESSES.glob("*.txt"), *SEEDS.glob("*.txt")] if p.name != AO.name),
+    real_files(SHARED, SEEDS, but=AO),
     ids=lambda p: p.name,
 )
 def test_not_detected_on_other_files(path: Path) -> None:

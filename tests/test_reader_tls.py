@@ -11,7 +11,7 @@ from conftest import GAIJI, SEEDS, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
-from readers_support import synthetic, text_of
+from readers_support import ideographs, synthetic, text_of
 from test_reader_invariants import assert_partition
 
 from collate.model import Layer, Witness
@@ -19,7 +19,7 @@ from collate.normalize import Normalizer
 from collate.readers import detect_container, detect_layout, get_container, read_witness
 from collate.readers.base import ReadOptions
 from collate.readers.tls import READER
-from collate.tokenize import is_ideograph, tokenize_witness
+from collate.tokenize import tokenize_witness
 
 WITNESSES = SHARED / "witnesses"
 TLS = WITNESSES / "liji-sheyi-kanripo-TLS.txt"
@@ -36,8 +36,6 @@ def wikisource() -> Witness:
     return read_witness(need_shared(WIKISOURCE), layout="plain")
 
 
-def ideographs(text: str) -> str:
-    return "".join(c for c in text if is_ideograph(c))
 
 
 def numbers(w: Witness) -> list[tuple[str, str | None, int]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import GAIJI, SHARED, need_shared
 from rapidfuzz import fuzz
-from readers_support import synthetic, text_of
+from readers_support import ideographs, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
@@ -21,8 +21,6 @@ def read(name: str) -> Witness:
     return read_witness(need_shared(WITNESSES / name), gaiji_table=need_shared(GAIJI))
 
 
-def ideographs(text: str) -> str:
-    return "".join(c for c in text if "\u3400" <= c <= "\u9fff" or "\U00020000" <= c <= "\U0003ffff")
 
 
 def chinese_number(words: str) -> int:

@@ -16,7 +16,7 @@ from conftest import GAIJI, SEEDS, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
-from readers_support import line_spans, markup_in_text, synthetic, text_of
+from readers_support import ideographs, line_spans, markup_in_text, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
@@ -29,12 +29,8 @@ YILI = WITNESSES / "yili-yanli-zhushu-kanripo-WYG.txt"
 ZHOULI = WITNESSES / "zhouli-zhushu-sheren-kanripo-WYG.txt"
 TARGETS = (LIJI, YILI, ZHOULI)
 
-_IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\U00020000-\U0003ffff]")
 
 
-def ideographs(text: str) -> str:
-    """The CJK ideographs of ``text``: what two witnesses of one text share."""
-    return "".join(_IDEOGRAPH.findall(text))
 
 
 def read(path: Path, layout: str = "zhushu-wyg") -> Witness:
