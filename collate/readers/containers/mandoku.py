@@ -4,7 +4,7 @@
   and mid-file ones such as ``#+PROPERTY: JUAN 卷六十二考證``) are markers; their values are
   metadata, the title's value a heading. Comment lines (``# src: …``, ``# dating: …``, an
   image name) are markers; ``# page missing`` marks a lacuna: the pages between the page
-  marker before it and the next one are lost (``Mark(offset, "lacuna", "006-14a 2")``, a
+  marker before it and the next one are lost (``Mark(offset, "lacuna", "006-14a, 2 pages")``, a
   marker span labelled ``lacuna``), never text and never an omission. Org headings
   (``** 47 射義``) are headings.
 - ``<pb:KR1d0076_SBCK_012-7a>`` (text, edition, juan-leaf side) opens a printed page:
