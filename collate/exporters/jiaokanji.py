@@ -217,7 +217,8 @@ class _Writer:
         lines = [f"{c.title}　校勘記", f"底本：{base}（{c.base}）。校本：{listed or '無'}。"]
         if self.simplified:
             lines.append("底本為簡體字本：出文、案語照錄底本原字，不轉繁體；校本異文照錄原字。")
-        lines.append(f"凡{count}條。只錄實質異文（異文、脫文、衍文、倒文）及通假；異體字、避諱字、數字化占位符見 TEI 本。")
+        listed = "只錄實質異文（異文、脫文、衍文、倒文）及通假"
+        lines.append(f"凡{count}條。{listed}；異體字、避諱字、數字化占位符見 TEI 本。")
         return lines
 
 
