@@ -3,7 +3,7 @@
 Some e-texts keep the printed page: each file line is a printed line, a blank line is a
 page break, and what a line *is* shows in how far it is indented and whether it opens
 with small print. Such a layout is fully described by a few tables, gathered here in an
-:class:`IndentLayout`; :mod:`collate.readers.siku` reads any file by such a table.
+:class:`IndentLayout`; :mod:`collate.readers.indented` reads any file by such a table.
 
 The API is small on purpose:
 
