@@ -2,7 +2,7 @@
 
 Every record points back into a witness's raw text by offsets, so a claim can always be
 shown at its place (file:line:col and printed page) and an anchor can be attached to the
-apparatus loci it overlaps.
+apparatus loci it overlaps; :class:`AttachedNote` is what a locus then carries.
 """
 
 from __future__ import annotations
@@ -195,3 +195,18 @@ class ReadingDifference:
     claim: Claim | None
     entry_at: str = ""
     entry_reading: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedNote:
+    """An editorial note (蕙田案, the Siku editors' 【案】) attached to the locus it judges.
+
+    ``claims`` are one-line summaries of what the note says about witnesses
+    (e.g. ``DD reads 峭 for 哨``). The note also stays at its own place in the base text.
+    """
+
+    id: str
+    resp: str
+    text: str
+    location: SourceLocation | None = None
+    claims: tuple[str, ...] = ()

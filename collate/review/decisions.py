@@ -20,12 +20,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from collate.apparatus import DecisionAction, LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.errors import ProjectError
 from collate.exporters import write_atomic
 from collate.model import Layer, Token
 from collate.normalize.placeholder import KEY_MARK
 from collate.project import Project
+from collate.review.records import DecisionAction
 from collate.tomlfile import parse_toml
 
 DECISIONS_FILE = "decisions.toml"

@@ -1,0 +1,284 @@
+"""The apparatus's records: loci, readings, a layer's result and a whole run's collation.
+
+Records of later stages hang on a :class:`Locus` but live with their stages: the notes
+attached to it (:mod:`collate.notes.records`) and the editor's decision
+(:mod:`collate.review.records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from collate.alignment import Extent, LayerAlignment
+from collate.model import Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, Token
+from collate.review.records import EditorDecision
+
+if TYPE_CHECKING:
+    # Named for the type checker only: importing collate.notes runs its package, which loads
+    # the whole notes stage and the normalizer, on every import of the apparatus.
+    from collate.notes.records import AttachedNote
+
+# Values of ``Reading.cause`` the builder sets (editors may set others, e.g. for scribal errors).
+CAUSE_TABOO = "taboo"  # 避諱 forms (玄→元)
+CAUSE_SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
+CAUSE_VARIANT = "variant"  # variant graphs (筭/算)
+CAUSE_ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
+CAUSE_LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
+
+# The normalizer's rule (and cause) that folds simplified and traditional characters.
+SCRIPT_RULE = "script"
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessReading:
+    """What one witness has at a locus: its original characters and where they are.
+
+    ``text`` is the witness's own characters ('' for an omission or where it is not
+    extant); ``tokens`` are its tokens there (empty for derived readings, which have no
+    tokens). ``location`` is the first token's place, or for an empty reading the place
+    where the text would be; for a derived reading, the entry in the readings file. It is
+    None only when the witness has no text at all in the layer.
+    """
+
+    siglum: str
+    text: str
+    tokens: tuple[Token, ...] = ()
+    location: SourceLocation | None = None
+
+    @property
+    def norm(self) -> str:
+        """The normalized form compared in alignment (the tokens' ``n`` joined)."""
+        return "".join(t.n for t in self.tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Witnesses that share one reading (one normalized form) at a locus.
+
+    ``cause`` explains an orthographic or placeholder reading (``taboo``, ``semantic``,
+    ``variant``, ``artifact`` …). ``rules`` name the normalization rules that make an orthographic
+    reading equal to the lemma. ``source`` names where a derived reading comes from
+    (e.g. ``蕙田案``); ``derived`` is True for a reading reported by a sparse witness, which
+    is never grouped with the readings of collated full texts.
+    """
+
+    norm: str
+    cls: ReadingClass
+    witnesses: tuple[WitnessReading, ...]
+    cause: str | None = None
+    rules: tuple[str, ...] = ()
+    source: str | None = None
+    derived: bool = False
+
+    @property
+    def sigla(self) -> tuple[str, ...]:
+        """The sigla of the witnesses that have this reading."""
+        return tuple(w.siglum for w in self.witnesses)
+
+    @property
+    def text(self) -> str:
+        """The reading's text as the first of its witnesses writes it."""
+        return self.witnesses[0].text if self.witnesses else ""
+
+    def reclassified(self, cls: ReadingClass, cause: str | None = None) -> Reading:
+        """The same reading with an editor's class (e.g. ``SCRIBAL_ERROR``) and cause."""
+        return replace(self, cls=cls, cause=cause)
+
+
+@dataclass(frozen=True, slots=True)
+class Locus:
+    """One place of variation: a run of alignment columns and what each witness has there.
+
+    ``base_start``/``base_end`` are the base's token range [start, end) in its layer token
+    stream (equal for text the base lacks: the insertion point); ``col_start``/``col_end``
+    the column range [start, end) in the layer's alignment. ``lemma`` is the base's
+    reading; ``lemma_witnesses`` every witness that agrees with it (the base included).
+    ``cls`` is the strongest class among the readings. ``decision`` is what the editor
+    decided here (``collate review``), if anything.
+    """
+
+    id: str
+    layer: Layer
+    base_start: int
+    base_end: int
+    col_start: int
+    col_end: int
+    lemma: WitnessReading
+    lemma_witnesses: tuple[str, ...]
+    readings: tuple[Reading, ...]
+    cls: ReadingClass
+    notes: tuple[AttachedNote, ...] = ()
+    decision: EditorDecision | None = None
+
+    @property
+    def sigla(self) -> tuple[str, ...]:
+        """Every witness the locus speaks of: lemma witnesses, then each reading's."""
+        return self.lemma_witnesses + tuple(s for r in self.readings for s in r.sigla)
+
+    def reading_of(self, siglum: str) -> Reading | None:
+        """The reading a witness has here, or None if it agrees with the lemma or is silent."""
+        for r in self.readings:
+            if siglum in r.sigla:
+                return r
+        return None
+
+    def variants(self) -> tuple[Reading, ...]:
+        """The readings that are real variants: not those of witnesses not extant here."""
+        return tuple(r for r in self.readings if r.cls is not ReadingClass.NOT_EXTANT)
+
+    def with_readings(self, readings: tuple[Reading, ...]) -> Locus:
+        """The locus with other readings (e.g. reclassified), its class recomputed."""
+        return replace(self, readings=readings, cls=strongest(readings))
+
+    def with_notes(self, notes: tuple[AttachedNote, ...]) -> Locus:
+        """The locus with these editorial notes attached."""
+        return replace(self, notes=notes)
+
+    def with_decision(self, decision: EditorDecision | None) -> Locus:
+        """The locus with the editor's decision attached."""
+        return replace(self, decision=decision)
+
+    def editor_lemma(self) -> Reading | None:
+        """The reading the editor adopted as the lemma, or None if the base reading stands."""
+        if self.decision is None or self.decision.adopted is None:
+            return None
+        same = [r for r in self.readings if r.norm == self.decision.adopted]
+        return next((r for r in same if self.decision.siglum in r.sigla), same[0] if same else None)
+
+
+def strongest(readings: tuple[Reading, ...]) -> ReadingClass:
+    """The strongest class among ``readings`` (``NOT_EXTANT`` if there are none)."""
+    classes = [r.cls for r in readings]
+    return max(classes, key=lambda c: c.rank) if classes else ReadingClass.NOT_EXTANT
+
+
+@dataclass(frozen=True, slots=True)
+class SparsePlacement:
+    """Where one entry of a readings file was placed in the base: base tokens [start, end).
+
+    ``base_start == base_end`` for an addition (the insertion point, before that base
+    token). ``location`` is the entry's place in the readings file.
+    """
+
+    siglum: str
+    entry: SparseReading
+    base_start: int
+    base_end: int
+    location: SourceLocation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """Where a witness is extant in a layer, as editors cite it: first and last token's place.
+
+    ``tokens`` counts the witness's tokens (characters) inside its extent.
+    """
+
+    siglum: str
+    first: SourceLocation | None
+    last: SourceLocation | None
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class ApparatusDiagnostic:
+    """A recoverable oddity met while building the apparatus, with the witness it concerns."""
+
+    siglum: str
+    diagnostic: Diagnostic
+    location: SourceLocation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LayerResult:
+    """One layer collated: the alignment it came from, its variant loci and extents.
+
+    ``sparse`` lists the sparse witnesses that report readings in this layer and
+    ``placements`` where their entries were placed. ``script_differences`` counts the
+    columns where a witness differs from the base only by script: folded, never listed.
+    ``coverage`` gives each aligned witness's extent as places in its file.
+    """
+
+    layer: Layer
+    alignment: LayerAlignment
+    loci: tuple[Locus, ...]
+    extents: tuple[Extent, ...]
+    sparse: tuple[str, ...] = ()
+    placements: tuple[SparsePlacement, ...] = ()
+    script_differences: int = 0
+    diagnostics: tuple[ApparatusDiagnostic, ...] = ()
+    coverage: tuple[Coverage, ...] = ()
+
+    @property
+    def sigla(self) -> tuple[str, ...]:
+        """Every witness of the layer: the aligned ones (base first), then the sparse ones."""
+        return self.alignment.sigla + self.sparse
+
+    def with_loci(self, loci: tuple[Locus, ...]) -> LayerResult:
+        """The same layer with other loci (e.g. with notes attached)."""
+        return replace(self, loci=loci)
+
+    def locus(self, locus_id: str) -> Locus | None:
+        """The locus with this id, if any."""
+        return next((x for x in self.loci if x.id == locus_id), None)
+
+    def coverage_of(self, siglum: str) -> Coverage | None:
+        """Where ``siglum`` is extant in this layer, if it is an aligned witness."""
+        return next((c for c in self.coverage if c.siglum == siglum), None)
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessInfo:
+    """A witness as the collation describes it (the full :class:`Witness` stays with the reader)."""
+
+    siglum: str
+    label: str
+    path: str
+    layout: str
+    sparse: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Collation:
+    """A whole run: the project, its witnesses, each layer's result, the rules, diagnostics."""
+
+    title: str
+    name: str
+    base: str
+    witnesses: tuple[WitnessInfo, ...]
+    layers: tuple[LayerResult, ...]
+    rules: tuple[RuleInfo, ...] = ()
+    diagnostics: tuple[ApparatusDiagnostic, ...] = ()
+
+    def layer(self, layer: Layer) -> LayerResult | None:
+        """The result for one layer, if it was collated."""
+        return next((r for r in self.layers if r.layer is layer), None)
+
+    def loci(self) -> Iterator[Locus]:
+        """Every locus, layer by layer, in base order."""
+        for result in self.layers:
+            yield from result.loci
+
+    def locus(self, locus_id: str) -> Locus | None:
+        """The locus with this id, in any layer."""
+        return next((x for x in self.loci() if x.id == locus_id), None)
+
+    def with_layer(self, result: LayerResult) -> Collation:
+        """The collation with ``result`` replacing the result for the same layer (or added)."""
+        layers = tuple(result if r.layer is result.layer else r for r in self.layers)
+        if all(r.layer is not result.layer for r in self.layers):
+            layers += (result,)
+        return replace(self, layers=layers)
+
+    def with_locus(self, locus: Locus) -> Collation:
+        """The collation with the locus of the same id replaced by ``locus``."""
+        result = self.layer(locus.layer)
+        if result is None:
+            return self
+        return self.with_layer(result.with_loci(tuple(locus if x.id == locus.id else x for x in result.loci)))
+
+    def witness(self, siglum: str) -> WitnessInfo | None:
+        """The witness with this siglum, if any."""
+        return next((w for w in self.witnesses if w.siglum == siglum), None)
