@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any, SupportsIndex
 
-from test_export_tei import collate, layered
+from builders import collate, layered
 
 from collate.apparatus import Collation
 from collate.model import Layer, Witness
@@ -21,7 +21,7 @@ from collate.model import Layer, Witness
 UNITS = 40
 
 
-class Visits(tuple):  # type: ignore[type-arg]
+class Visits(tuple[Any, ...]):
     """A tuple that counts the items read from it."""
 
     visited: int
@@ -35,7 +35,7 @@ class Visits(tuple):  # type: ignore[type-arg]
         self.visited += len(self)
         return super().__iter__()
 
-    def __getitem__(self, key: SupportsIndex | slice) -> Any:  # type: ignore[override]
+    def __getitem__(self, key: SupportsIndex | slice) -> Any:
         self.visited += len(range(*key.indices(len(self)))) if isinstance(key, slice) else 1
         return super().__getitem__(key)
 

@@ -12,10 +12,10 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
 import opencc
 import pytest
+from builders import CJK, seed_chars, tokens_from_string
 from conftest import SEED_000, SEED_001
 from rapidfuzz.distance import Indel
 
@@ -23,19 +23,7 @@ from collate.align.collatex_adapter import collatex_columns
 from collate.align.engine import align_layer
 from collate.align.pairwise import AlignOptions
 from collate.alignment import LayerAlignment
-from collate.model import Layer, Token
-
-CJK = re.compile(r"[\u3400-\u9fff]")
-
-
-def tokens_from_string(siglum: str, text: str, layer: Layer = Layer.JING) -> list[Token]:
-    return [Token(siglum, layer, i, i, i + 1, c, c) for i, c in enumerate(text)]
-
-
-@cache
-def seed_chars() -> str:
-    """The CJK characters of seed 000 (五禮通考, simplified), in order."""
-    return "".join(CJK.findall(SEED_000.read_text(encoding="utf-8")))
+from collate.model import Layer
 
 
 @dataclass

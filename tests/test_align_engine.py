@@ -5,53 +5,36 @@ from __future__ import annotations
 import hashlib
 import os
 import random
-import re
 import subprocess
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import opencc
 import pytest
-from conftest import SEED_000
+from builders import seed_chars, tokens_from_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collate.align.engine import align_layer
 from collate.align.pairwise import AlignOptions
 from collate.alignment import LayerAlignment
-from collate.model import Change, ChangeClass, Layer, Token
-
-PLACEHOLDERS = "□?■〓"
-
-
-def tokens_from_string(
-    siglum: str, text: str, layer: Layer = Layer.JING, fold: Callable[[str], str] | None = None
-) -> list[Token]:
-    """One token per character; placeholder glyphs are marked as the normalizer marks them."""
-    out = []
-    for i, c in enumerate(text):
-        changes = (Change("placeholder", c, c, ChangeClass.PLACEHOLDER),) if c in PLACEHOLDERS else ()
-        out.append(Token(siglum, layer, i, i, i + 1, c, fold(c) if fold else c, changes=changes))
-    return out
-
-
-@cache
-def seed_chars() -> str:
-    """The CJK characters of seed 000 (五禮通考, simplified), in order."""
-    return "".join(re.findall(r"[\u3400-\u9fff]", SEED_000.read_text(encoding="utf-8")))
+from collate.model import Layer, Token
 
 
 def rows(al: LayerAlignment) -> dict[str, list[str]]:
     """Each witness's row as text, '-' for an empty cell."""
-    return {s: [col[r].t if col[r] else "-" for col in al.columns] for r, s in enumerate(al.sigla)}
+    return {s: [cell.t if (cell := col[r]) else "-" for col in al.columns] for r, s in enumerate(al.sigla)}
 
 
 def partners(al: LayerAlignment, siglum: str) -> dict[int, int | None]:
     """For each base token, the position of the witness's token in its column (or None)."""
     r = al.sigla.index(siglum)
-    return {col[0].index: (col[r].index if col[r] else None) for col in al.columns if col[0] is not None}
+    return {
+        first.index: (cell.index if (cell := col[r]) else None)
+        for col in al.columns
+        if (first := col[0]) is not None
+    }
 
 
 def row_text(al: LayerAlignment, siglum: str) -> str:
@@ -67,7 +50,7 @@ def check_invariants(al: LayerAlignment, streams: Mapping[str, Sequence[Token]])
         assert len(col) == len(al.sigla)
         assert any(cell is not None for cell in col)
     for r, s in enumerate(al.sigla):
-        placed = [(c, col[r]) for c, col in enumerate(al.columns) if col[r] is not None]
+        placed = [(c, tok) for c, col in enumerate(al.columns) if (tok := col[r]) is not None]
         assert sorted(tok.index for _, tok in placed) == list(range(len(streams[s])))
         assert all(tok.witness == s and al.extent(s).covers(c) for c, tok in placed)
         passage_of = {w: t for t in al.transpositions if t.siglum == s for w in range(t.wit_start, t.wit_end)}
@@ -77,7 +60,7 @@ def check_invariants(al: LayerAlignment, streams: Mapping[str, Sequence[Token]])
         for t in {t for t in al.transpositions if t.siglum == s}:
             cols = [(c, tok) for c, tok in placed if passage_of.get(tok.index) == t]
             assert [tok.index for _, tok in cols] == list(range(t.wit_start, t.wit_end))
-            bases = [al.columns[c][0] for c, _ in cols if al.columns[c][0] is not None]
+            bases = [base for c, _ in cols if (base := al.columns[c][0]) is not None]
             assert bases and all(t.base_start <= tok.index < t.base_end for tok in bases)
 
 
@@ -111,6 +94,7 @@ def test_fragment_is_not_extant_after_its_end() -> None:
     al = align(streams, "SK")
     ext = al.extent("ZS")
     assert (ext.first, ext.last) == (0, 999)
+    assert ext.first is not None and ext.last is not None
     assert len(al.columns) == 3000
     # Inside its extent the fragment has a token in every column: no omission at all.
     assert all(al.columns[c][1] is not None for c in range(ext.first, ext.last + 1))
@@ -142,7 +126,7 @@ def test_transposed_passage_stands_at_the_base_place() -> None:
     # No omission at the base's place, no addition at the witness's place: the rows agree.
     assert row_text(al, "X") == row_text(al, "SK") == base
     col = next(c for c, col in enumerate(al.columns) if col[0] is not None and col[0].index == 100)
-    assert al.columns[col][1] is not None and al.columns[col][1].index == 238
+    assert (cell := al.columns[col][1]) is not None and cell.index == 238
 
 
 def test_no_transpositions_when_asked() -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import opencc
 import pytest
+from builders import align_rows, sparse_witness, t2s
 
-from collate.alignment import Extent, LayerAlignment, Transposition
+from collate.alignment import Transposition
 from collate.apparatus import (
     CAUSE_TABOO,
     AttachedNote,
@@ -24,81 +23,9 @@ from collate.apparatus import (
     build_layer,
     strongest,
 )
-from collate.model import Change, ChangeClass, Layer, Mark, Span, SparseReading, Token, Witness
+from collate.model import Change, ChangeClass, Layer
 
 CASES = json.loads((Path(__file__).parent / "data" / "apparatus_cases.json").read_text(encoding="utf-8"))
-TABLE: dict[str, Any] = CASES["normalize"]
-
-
-@cache
-def _t2s(text: str) -> str:
-    return str(opencc.OpenCC("t2s").convert(text))
-
-
-def normalize(siglum: str, index: int, char: str) -> tuple[str, tuple[Change, ...]]:
-    """A stand-in for the normalizer: script by t2s, plus the small tables of the cases file.
-
-    As the normalizer does, it records every change (a script change too), and a declared
-    artifact keeps its key, marked uncertain.
-    """
-    if char in TABLE["placeholder"]:
-        return f"\0{siglum}{index}", (Change("placeholder", char, "", ChangeClass.PLACEHOLDER),)
-    if TABLE["uncertain"].get(siglum) == char:
-        return _t2s(char), (Change("artifact", char, char, ChangeClass.UNCERTAIN),)
-    if char in TABLE["variant"]:
-        n = TABLE["variant"][char]
-        return n, (Change("variant-graph", char, n, ChangeClass.ORTHOGRAPHIC),)
-    if char in TABLE["semantic"]:
-        n = TABLE["semantic"][char]
-        return n, (Change("semantic-variant", char, n, ChangeClass.ORTHOGRAPHIC),)
-    if char in TABLE["taboo"]:
-        n = TABLE["taboo"][char]
-        return n, (Change("taboo", char, n, ChangeClass.TABOO),)
-    n = _t2s(char)
-    return n, ((Change("script", char, n, ChangeClass.ORTHOGRAPHIC),) if n != char else ())
-
-
-def make_witness(siglum: str, text: str, *, lines: int = 1) -> Witness:
-    """A one-layer witness whose text is split into ``lines`` lines, a page mark at the start."""
-    size = -(-len(text) // lines) if text else 1
-    raw = "\n".join(text[i : i + size] for i in range(0, len(text), size))
-    return Witness(
-        siglum=siglum,
-        label=siglum,
-        path=f"{siglum}.txt",
-        text=raw,
-        layout="plain",
-        spans=(Span(0, len(raw), Layer.JING),),
-        marks=(Mark(0, "page", "1a"),),
-    )
-
-
-def tokens_of(witness: Witness) -> list[Token]:
-    out = []
-    for offset, char in enumerate(witness.text):
-        if char == "\n":
-            continue
-        n, changes = normalize(witness.siglum, len(out), char)
-        out.append(Token(witness.siglum, Layer.JING, len(out), offset, offset + 1, char, n, changes=changes))
-    return out
-
-
-def align_rows(
-    rows: dict[str, str],
-    extents: dict[str, list[int]] | None = None,
-    *,
-    lines: int = 1,
-    transpositions: tuple[Transposition, ...] = (),
-) -> tuple[LayerAlignment, dict[str, Witness]]:
-    """An alignment from aligned strings ('-' an empty cell), and the witnesses behind it."""
-    sigla = tuple(rows)
-    assert len({len(row) for row in rows.values()}) == 1, "aligned rows must have one length"
-    witnesses = {s: make_witness(s, rows[s].replace("-", ""), lines=lines) for s in sigla}
-    streams = {s: iter(tokens_of(witnesses[s])) for s in sigla}
-    width = len(next(iter(rows.values())))
-    columns = tuple(tuple(None if rows[s][i] == "-" else next(streams[s]) for s in sigla) for i in range(width))
-    ext = tuple(Extent(s, *extents[s]) for s in sigla if extents and s in extents)
-    return LayerAlignment(Layer.JING, sigla, columns, ext, transpositions), witnesses
 
 
 def summary(locus: Locus) -> list[Any]:
@@ -191,16 +118,6 @@ def test_orthographic_reading_names_its_rules() -> None:
     assert variant.readings[0].rules == ("variant-graph",)
 
 
-def sparse_witness(*entries: tuple[str, str, str, str]) -> Witness:
-    """A readings file with one entry a line: (at, base, reading, position)."""
-    text = "\n".join(f"{at}|{base}|{reading}|{position}" for at, base, reading, position in entries)
-    readings, offset = [], 0
-    for line, (at, base, reading, position) in zip(text.split("\n"), entries, strict=True):
-        readings.append(SparseReading(offset, offset + len(line), at, base, reading, position, Layer.JING, "蕙田案"))
-        offset += len(line) + 1
-    return Witness("DD", "大戴禮", "dd.toml", text, "readings", readings=tuple(readings))
-
-
 def test_sparse_substitution_given_in_traditional_characters() -> None:
     alignment, witnesses = align_rows({"SK": "某有枉矢哨壶请以乐宾", "ZS": "某有枉矢哨壺請以樂賓"})
     dd = sparse_witness(("枉矢哨壺", "哨", "峭", ""))
@@ -287,7 +204,7 @@ def test_immutable_helpers() -> None:
     note = AttachedNote("an-1", "QinHuitian", "蕙田案…", None, ("ZS reads 案 for 奉",))
     updated = collation.with_locus(locus.with_notes((note,)))
     assert locus.notes == () and collation.locus(locus.id) == locus
-    assert updated.locus(locus.id) is not None and updated.locus(locus.id).notes == (note,)  # type: ignore[union-attr]
+    assert (found := updated.locus(locus.id)) is not None and found.notes == (note,)
     scribal = locus.with_readings((locus.readings[0].reclassified(ReadingClass.SCRIBAL_ERROR, "haplography"),))
     assert scribal.cls is ReadingClass.SCRIBAL_ERROR and scribal.readings[0].cause == "haplography"
     assert strongest(()) is ReadingClass.NOT_EXTANT
@@ -308,7 +225,7 @@ def test_the_normalizers_script_rule_counts_as_script() -> None:
     # 馀/餘: OpenCC gives 余 for 餘, so only the normalizer's curated script rule folds them.
     alignment, witnesses = align_rows({"SK": "其馀", "ZS": "其餘"})
     zs = alignment.columns[1][1]
-    assert zs is not None and _t2s("馀") != _t2s("餘")
+    assert zs is not None and t2s("馀") != t2s("餘")
     script = (Change("script", "餘", "馀", ChangeClass.ORTHOGRAPHIC),)
     columns = (alignment.columns[0], (alignment.columns[1][0], replace(zs, n="馀", changes=script)))
     result = build_layer(replace(alignment, columns=columns), witnesses)

@@ -12,13 +12,14 @@ from typing import Any
 
 import opencc
 import pytest
+from builders import plain_witness
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collate.alignment import LayerAlignment
 from collate.apparatus import Collation, DecisionAction, ReadingClass, WitnessInfo, build_layer
 from collate.errors import ExportError, ProjectError
-from collate.model import Change, ChangeClass, Layer, Mark, Span, Token, Witness
+from collate.model import Change, ChangeClass, Layer, Token, Witness
 from collate.review import apply_decisions, decision_counts, load_decisions
 from collate.review.decisions import Anchor, Decision, dumps_decisions, parse_decisions
 from collate.review.session import ReviewSession
@@ -26,18 +27,6 @@ from collate.review.session import ReviewSession
 T2S = opencc.OpenCC("t2s")
 VARIANTS = {"筭": "算"}  # a variant graph: orthographic, as the normalizer's tables have it
 CLOCK = "2024-05-01T10:00:00+08:00"
-
-
-def witness(siglum: str, text: str) -> Witness:
-    return Witness(
-        siglum,
-        siglum,
-        f"{siglum}.txt",
-        text,
-        "plain",
-        spans=(Span(0, len(text), Layer.JING),),
-        marks=(Mark(0, "page", "1a"),),
-    )
 
 
 def tokens(w: Witness) -> list[Token]:
@@ -52,7 +41,7 @@ def tokens(w: Witness) -> list[Token]:
 def collate(rows: dict[str, str]) -> Collation:
     """A one-layer collation from aligned rows ('-' is an empty cell), base first."""
     sigla = tuple(rows)
-    ws = {s: witness(s, rows[s].replace("-", "")) for s in sigla}
+    ws = {s: plain_witness(s, rows[s].replace("-", "")) for s in sigla}
     streams = {s: iter(tokens(ws[s])) for s in sigla}
     width = len(rows[sigla[0]])
     columns = tuple(tuple(None if rows[s][i] == "-" else next(streams[s]) for s in sigla) for i in range(width))
@@ -106,7 +95,7 @@ def test_decisions_file_round_trips(collation: Collation, tmp_path: Path) -> Non
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30))
+@given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=30))
 def test_any_comment_survives_the_file(comment: str) -> None:
     anchor = Anchor(Layer.ZHU, "算", ("算",), "八", "兴", 3)
     d = Decision("abc", DecisionAction.DOUBT, anchor, "e", CLOCK, comment=comment)

@@ -5,19 +5,18 @@ from __future__ import annotations
 import io
 import pydoc
 import re
-import shutil
 from pathlib import Path
 
 import pytest
+from builders import copy_default_project, plain_witness, tokens_from_string
 from click.testing import CliRunner
 from rich.cells import cell_len
 from rich.console import Console
-from test_decisions import witness
 
 from collate.alignment import LayerAlignment
 from collate.apparatus import Collation, DecisionAction, WitnessInfo, build_layer
 from collate.cli import main
-from collate.model import Layer, Token, Witness
+from collate.model import Layer, Witness
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review import decisions_path
@@ -26,11 +25,8 @@ from collate.views.diff import DiffFilter, diff_view, loci_table, print_paged
 
 
 @pytest.fixture
-def project(repo: Path, tmp_path: Path) -> Path:
-    shutil.copy(repo / "collate.toml", tmp_path / "collate.toml")
-    shutil.copytree(repo / "seeds", tmp_path / "seeds")
-    shutil.copytree(repo / "witnesses", tmp_path / "witnesses")
-    return tmp_path / "collate.toml"
+def project(tmp_path: Path) -> Path:
+    return copy_default_project(tmp_path)
 
 
 def diff(project: Path, *args: str) -> str:
@@ -97,8 +93,8 @@ def collation_with(base: str, other: str) -> tuple[Collation, dict[str, Witness]
     witnesses = {}
     streams = {}
     for siglum, text in (("SK", base), ("ZS", other)):
-        witnesses[siglum] = witness(siglum, text)
-        streams[siglum] = [Token(siglum, Layer.JING, i, i, i + 1, c, c) for i, c in enumerate(text)]
+        witnesses[siglum] = plain_witness(siglum, text)
+        streams[siglum] = tokens_from_string(siglum, text)
     columns = tuple(zip(streams["SK"], streams["ZS"], strict=True))
     result = build_layer(LayerAlignment(Layer.JING, ("SK", "ZS"), columns), witnesses)
     infos = (WitnessInfo("SK", "SK", "SK.txt", "plain"), WitnessInfo("ZS", "ZS", "ZS.txt", "plain"))

@@ -10,7 +10,7 @@ from typing import Any
 
 import lxml.html
 import pytest
-from test_apparatus import align_rows, sparse_witness
+from builders import align_rows, run_default_project, sparse_witness
 
 from collate.alignment import Extent, LayerAlignment
 from collate.apparatus import (
@@ -28,6 +28,7 @@ from collate.exporters import EXPORTERS, get_exporter
 from collate.exporters.html import build_html, display_class, is_script_only, run_html, shown_loci, shown_readings
 from collate.model import Layer, Mark, Span, Substitution, Token, Witness
 from collate.normalize import Normalizer
+from collate.pipeline import RunResult
 from collate.tokenize import tokenize
 
 CSS = Path(__file__).resolve().parents[1] / "collate" / "exporters" / "html_assets" / "view.css"
@@ -479,14 +480,11 @@ def test_reading_class_not_extant_alone_is_not_a_variant() -> None:
 
 
 @pytest.fixture(scope="module")
-def default_run(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from collate.pipeline import collate_project
-    from collate.project import load_project
-
-    return collate_project(load_project(Path(__file__).resolve().parents[1] / "collate.toml"))
+def default_run() -> RunResult:
+    return run_default_project()
 
 
-def test_default_project(default_run: Any) -> None:
+def test_default_project(default_run: RunResult) -> None:
     html = run_html(default_run)
     doc = parse(html)
     collation = default_run.collation
@@ -519,7 +517,7 @@ def test_default_project(default_run: Any) -> None:
     assert len(doc.xpath("//script")) == 1
 
 
-def test_registered_exporter_writes_the_page(default_run: Any, tmp_path: Path) -> None:
+def test_registered_exporter_writes_the_page(default_run: RunResult, tmp_path: Path) -> None:
     assert EXPORTERS["html"] == "collate.exporters.html"
     exporter = get_exporter("html")
     assert exporter.suffix == ".html" and exporter.description

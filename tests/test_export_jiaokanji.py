@@ -7,17 +7,14 @@ import re
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
-from test_apparatus import sparse_witness
-from test_export_tei import collate, layered
+from builders import collate, layered, run_default_project, sparse_witness
 
 from collate.apparatus import AttachedNote, Collation, DecisionAction, EditorDecision, ReadingClass
 from collate.exporters import get_exporter
 from collate.exporters.jiaokanji import SUBSTANTIVE, _count, build_jiaokanji, entries
 from collate.model import Layer, Witness
-from collate.project import load_project
 
 
 def with_note(collation: Collation, base: Witness, lemma: str, note: AttachedNote) -> Collation:
@@ -112,10 +109,8 @@ def test_registry_writes_atomically(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def default_collation() -> Any:
-    from collate.pipeline import collate_project
-
-    return collate_project(load_project(Path(__file__).resolve().parents[1] / "collate.toml")).collation
+def default_collation() -> Collation:
+    return run_default_project().collation
 
 
 def test_default_project(default_collation: Collation) -> None:

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from test_apparatus import align_rows, sparse_witness
+from builders import align_rows, sparse_witness
 
 from collate.alignment import Transposition
 from collate.apparatus import (

@@ -6,12 +6,11 @@ import json
 from typing import Any
 
 import pytest
-from conftest import REPO
+from builders import run_default_project
 from test_export_json import decoded_tokens
 
 from collate.exporters.json import dumps
-from collate.pipeline import RunResult, collate_project
-from collate.project import load_project
+from collate.pipeline import RunResult
 
 # collate/1 wrote 32 times the witnesses' size here (66 times on 禮記·射義); collate/2 writes about 10.
 MAX_RATIO = 30
@@ -19,7 +18,7 @@ MAX_RATIO = 30
 
 @pytest.fixture(scope="module")
 def run() -> RunResult:
-    return collate_project(load_project(REPO / "collate.toml"))
+    return run_default_project()
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +33,7 @@ def test_json_stays_under_thirty_times_the_input(run: RunResult, text: str) -> N
 
 
 def test_json_is_byte_identical_across_runs(run: RunResult, text: str) -> None:
-    again = collate_project(load_project(REPO / "collate.toml"))
+    again = run_default_project()
     assert dumps(again.collation, again.read.by_siglum()) == text
 
 

@@ -1,133 +1,40 @@
 """The TEI writer: structure, apparatus encoding, validity, and lossless reading back.
 
 Small collations are built by hand from layered witnesses (經 and 注 units, headings, a
-蕙田案 block) aligned here with difflib; the default project is collated once per module.
+蕙田案 block) aligned with difflib (builders.collate); the default project is collated once per module.
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 import pickle
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from builders import Part, collate, layer_tokens, layered, run_default_project, sparse_witness
 from conftest import SHARED, need_shared
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
-from test_apparatus import normalize, sparse_witness
 
-from collate.alignment import Extent, LayerAlignment, Transposition
-from collate.apparatus import AttachedNote, Collation, RuleInfo, WitnessInfo, build_layer
+from collate.alignment import LayerAlignment, Transposition
+from collate.apparatus import AttachedNote, Collation, WitnessInfo, build_layer
 from collate.errors import ExportError
 from collate.exporters import get_exporter
 from collate.exporters.tei import NS, TEI_NS, build_tei, tei_bytes, witness_text_from_tei, write_tei
-from collate.model import Layer, Mark, SourceLocation, Span, Token, Witness
-from collate.project import Project, load_project, project_from_mapping
+from collate.model import Layer, Mark, SourceLocation, Span, Witness
+from collate.pipeline import RunResult
+from collate.project import Project, project_from_mapping
 from collate.validate import load_schema, rule_problems, shipped_schema
 
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-Part = tuple[Any, ...]  # (layer or None for layout, text[, role])
 
 
-# --- building small collations ------------------------------------------------------------
-
-
-def layered(siglum: str, parts: Sequence[Part], *, label: str = "", page: str = "1a") -> Witness:
-    """A witness from parts: (layer, text) or (layer, text, role); ``None`` for layout.
-
-    A new unit starts whenever the layer changes. A page mark opens the file, and a line
-    mark follows every newline.
-    """
-    text, spans, unit, last = "", [], 0, None
-    for part in parts:
-        layer, chunk = part[0], part[1]
-        role = part[2] if len(part) > 2 else "text"
-        start = len(text)
-        text += chunk
-        if layer is None:
-            spans.append(Span(start, len(text), Layer.MARKUP, 0, "layout"))
-            continue
-        if layer is not last:
-            unit, last = unit + 1, layer
-        label_of = "蕙田案" if layer is Layer.NOTE else None
-        spans.append(Span(start, len(text), layer, unit, role, label_of))
-    marks = [Mark(0, "page", page), Mark(0, "line", "1")]
-    marks += [Mark(i + 1, "line", str(n)) for n, i in enumerate((i for i, c in enumerate(text) if c == "\n"), 2)]
-    return Witness(siglum, label or siglum, f"{siglum}.txt", text, "plain", spans=tuple(spans), marks=tuple(marks))
-
-
-def tokens(witness: Witness, layer: Layer) -> list[Token]:
-    """One token a character of the layer's text spans (the test normalizer of test_apparatus)."""
-    out: list[Token] = []
-    for span in witness.spans:
-        if span.layer is not layer or span.role != "text":
-            continue
-        for offset in range(span.start, span.end):
-            n, changes = normalize(witness.siglum, len(out), witness.text[offset])
-            t = witness.text[offset]
-            out.append(Token(witness.siglum, layer, len(out), offset, offset + 1, t, n, span.unit, changes))
-    return out
-
-
-def align(layer: Layer, streams: dict[str, list[Token]], fragments: Iterable[str] = ()) -> LayerAlignment:
-    """Align each witness with the base (the first stream) by difflib on normalized forms."""
-    sigla = tuple(streams)
-    base = streams[sigla[0]]
-    at: dict[str, dict[int, Token]] = {}
-    extra: dict[str, dict[int, list[Token]]] = {}
-    for s in sigla[1:]:
-        mine = streams[s]
-        pairs: dict[int, Token] = {}
-        gaps: dict[int, list[Token]] = {}
-        matcher = difflib.SequenceMatcher(None, [t.n for t in base], [t.n for t in mine], autojunk=False)
-        for _, i1, i2, j1, j2 in matcher.get_opcodes():
-            k = min(i2 - i1, j2 - j1)
-            for d in range(k):
-                pairs[i1 + d] = mine[j1 + d]
-            gaps.setdefault(i2, []).extend(mine[j1 + k : j2])
-        at[s], extra[s] = pairs, gaps
-    columns: list[tuple[Token | None, ...]] = []
-    for i in range(len(base) + 1):
-        for s in sigla[1:]:
-            for tok in extra[s].get(i, []):
-                columns.append(tuple(tok if x == s else None for x in sigla))
-        if i < len(base):
-            columns.append((base[i], *(at[s].get(i) for s in sigla[1:])))
-    extents = []
-    for j, s in enumerate(sigla):
-        held = [c for c, col in enumerate(columns) if col[j] is not None]
-        if s in fragments:
-            extents.append(Extent(s, held[0], held[-1]) if held else Extent(s, None, None))
-        else:
-            extents.append(Extent(s, 0, len(columns) - 1))
-    return LayerAlignment(layer, sigla, tuple(columns), tuple(extents))
-
-
-def collate(
-    witnesses: Sequence[Witness],
-    *,
-    sparse: Sequence[Witness] = (),
-    fragments: Iterable[str] = (),
-    layers: Sequence[Layer] = (Layer.JING, Layer.ZHU),
-) -> tuple[Collation, dict[str, Witness]]:
-    """A collation of ``witnesses`` (the first is the base), layer with layer."""
-    by_siglum = {w.siglum: w for w in (*witnesses, *sparse)}
-    results = []
-    for layer in layers:
-        streams = {w.siglum: tokens(w, layer) for w in witnesses}
-        streams = {s: t for s, t in streams.items() if t or s == witnesses[0].siglum}
-        if not streams[witnesses[0].siglum]:
-            continue
-        results.append(build_layer(align(layer, streams, fragments), by_siglum))
-    info = tuple(WitnessInfo(w.siglum, w.label, w.path, w.layout, sparse=w.sparse) for w in (*witnesses, *sparse))
-    rules = (RuleInfo("script", "traditional and simplified compare equal"), RuleInfo("variant-graph", "異體字"))
-    return Collation("禮記·投壺", "touhu", witnesses[0].siglum, info, tuple(results), rules), by_siglum
+# --- small collations: built by builders.collate, written and read back -------------------
 
 
 def project_for(collation: Collation, tmp: Path | None = None) -> Project:
@@ -151,7 +58,7 @@ def xp(tree: Any, path: str) -> list[Any]:
 
 
 def expected(witnesses: dict[str, Witness], siglum: str, layer: Layer) -> str:
-    return "".join(t.t for t in tokens(witnesses[siglum], layer))
+    return "".join(t.t for t in layer_tokens(witnesses[siglum], layer))
 
 
 def assert_lossless(tree: Any, collation: Collation, witnesses: dict[str, Witness]) -> None:
@@ -428,7 +335,7 @@ def test_a_locus_across_two_units_is_split_at_the_unit_edge(tei_schema: Any) -> 
 def test_transposed_passage_is_read_at_the_witness_own_place(tei_schema: Any) -> None:
     sk = layered("SK", [(Layer.JING, "投壶之礼主人奉矢")])
     wy = layered("WY", [(Layer.JING, "投壺之禮奉矢主人")])
-    base, own = tokens(sk, Layer.JING), tokens(wy, Layer.JING)
+    base, own = layer_tokens(sk, Layer.JING), layer_tokens(wy, Layer.JING)
     # The aligner puts WY's 主人 (its tokens 6, 7) at the base's place of 主人 (columns 4, 5).
     order = [0, 1, 2, 3, 6, 7, 4, 5]
     columns = tuple((b, own[k]) for b, k in zip(base, order, strict=True))
@@ -608,7 +515,7 @@ def transposed(draw: Any) -> tuple[Collation, dict[str, Witness]]:
         "SK", [(head, text[:j]), (None, "("), (Layer.NOTE, "案", "attribution"), (None, ")"), (head, text[j:])]
     )
     wy = layered("WY", [(Layer.JING, text[:i] + text[j:k] + text[i:j] + text[k:])])
-    base, own = tokens(sk, head), tokens(wy, Layer.JING)
+    base, own = layer_tokens(sk, head), layer_tokens(wy, Layer.JING)
     own = [replace(t, layer=head) for t in own]
     # Base tokens i..j-1 are read by WY's moved tokens, j..k-1 by the ones that came forward.
     order = [*range(i), *range(i + k - j, k), *range(i, i + k - j), *range(k, len(text))]
@@ -627,9 +534,11 @@ def test_transpositions_read_back_in_the_witness_order(case: tuple[Collation, di
     tree = tei_of(collation, witnesses)
     (result,) = collation.layers
     assert witness_text_from_tei(tree, "SK", result.layer) == "".join(
-        t.t for t in tokens(witnesses["SK"], result.layer)
+        t.t for t in layer_tokens(witnesses["SK"], result.layer)
     )
-    assert witness_text_from_tei(tree, "WY", result.layer) == "".join(t.t for t in tokens(witnesses["WY"], Layer.JING))
+    assert witness_text_from_tei(tree, "WY", result.layer) == "".join(
+        t.t for t in layer_tokens(witnesses["WY"], Layer.JING)
+    )
     assert rule_problems(tree)[0] == []
 
 
@@ -637,19 +546,12 @@ def test_transpositions_read_back_in_the_witness_order(case: tuple[Collation, di
 
 
 @pytest.fixture(scope="module")
-def default_run(repo_root: Path) -> Any:
-    from collate.pipeline import collate_project
-
-    return collate_project(load_project(repo_root / "collate.toml"))
+def default_run() -> RunResult:
+    return run_default_project()
 
 
 @pytest.fixture(scope="module")
-def repo_root() -> Path:
-    return Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def default_tei(default_run: Any) -> Any:
+def default_tei(default_run: RunResult) -> Any:
     data = tei_bytes(build_tei(default_run.collation, default_run.read.by_siglum(), default_run.read.project))
     return etree.ElementTree(etree.fromstring(data))
 
@@ -658,17 +560,17 @@ def test_default_project_is_valid(default_tei: Any, tei_schema: Any) -> None:
     assert_valid(default_tei, tei_schema)
 
 
-def test_default_project_is_lossless(default_tei: Any, default_run: Any) -> None:
+def test_default_project_is_lossless(default_tei: Any, default_run: RunResult) -> None:
     checked = 0
     for result in default_run.collation.layers:
         for j, siglum in enumerate(result.alignment.sigla):
-            own = sorted((c[j] for c in result.alignment.columns if c[j] is not None), key=lambda t: t.index)
+            own = sorted((t for c in result.alignment.columns if (t := c[j]) is not None), key=lambda t: t.index)
             assert witness_text_from_tei(default_tei, siglum, result.layer) == "".join(t.t for t in own)
             checked += len(own)
     assert checked > 5000
 
 
-def test_default_project_apparatus(default_tei: Any, default_run: Any) -> None:
+def test_default_project_apparatus(default_tei: Any, default_run: RunResult) -> None:
     collation = default_run.collation
     ids = {f"app.{x.id}" for x in collation.loci()}
     written = {a.get(XML_ID) for a in xp(default_tei, "//tei:app[@xml:id]")}
@@ -683,7 +585,7 @@ def test_default_project_apparatus(default_tei: Any, default_run: Any) -> None:
     assert xp(default_tei, "//tei:note[@subtype='zhu']//tei:app[tei:lem='奉'][tei:rdg='案']")
 
 
-def test_outputs_write_the_tei_from_a_run(default_run: Any, tmp_path: Path) -> None:
+def test_outputs_write_the_tei_from_a_run(default_run: RunResult, tmp_path: Path) -> None:
     from collate.outputs import write_outputs
 
     (path,) = write_outputs(default_run, tmp_path, ["tei"])
@@ -729,7 +631,7 @@ def test_moved_passages_read_the_layer_once_not_once_per_move() -> None:
 
     base, _ = long_text(50)
     sk, wy = layered("SK", [(Layer.JING, base)]), layered("WY", [(Layer.JING, base)])
-    columns = Visits(zip(tokens(sk, Layer.JING), tokens(wy, Layer.JING), strict=True))
+    columns = Visits(zip(layer_tokens(sk, Layer.JING), layer_tokens(wy, Layer.JING), strict=True))
     moved = tuple(Transposition("WY", k, k + 2, k, k + 2) for k in range(0, len(base), 6))
     alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), moved)
     lay = CollatedLayer(LayerResult(Layer.JING, alignment, (), ()))

@@ -7,14 +7,13 @@ its ``decisions.toml`` and ``collate_project``.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import collate, copy_default_project, layered, sparse_witness
 from lxml import etree
-from test_apparatus import sparse_witness
-from test_export_tei import XML_ID, assert_lossless, assert_valid, collate, layered, tei_of, tei_schema, xp
+from test_export_tei import XML_ID, assert_lossless, assert_valid, tei_of, tei_schema, xp
 
 from collate.apparatus import Collation, DecisionAction, EditorDecision, Locus, ReadingClass
 from collate.exporters.tei import EXPORTER, witness_text_from_tei
@@ -286,8 +285,6 @@ def test_every_kind_together_is_valid_and_lossless(four: tuple[Collation, dict[s
 
 # --- end to end: a project with a decisions file ----------------------------------------------
 
-REPO = Path(__file__).resolve().parents[1]
-
 
 def decision(
     collation: Collation, action: DecisionAction, layer: Layer, lemma: str, reading: str, **kw: Any
@@ -314,10 +311,7 @@ def decision(
 def test_a_projects_decisions_reach_its_tei(tmp_path: Path, tei_schema: Any) -> None:
     from collate.pipeline import collate_project
 
-    shutil.copy(REPO / "collate.toml", tmp_path / "collate.toml")
-    shutil.copytree(REPO / "seeds", tmp_path / "seeds")
-    shutil.copytree(REPO / "witnesses", tmp_path / "witnesses")
-    project = load_project(tmp_path / "collate.toml")
+    project = load_project(copy_default_project(tmp_path))
     undecided = collate_project(project).collation
     decisions = [
         # The first 哨, where 蕙田案 reports 峭 for 大戴禮.

@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import align_rows, run_default_project
 
 from collate.apparatus import Collation, Locus, WitnessInfo, build_layer
 from collate.exporters.html import build_html, run_html, shown_loci
 from collate.exporters.html.common import place
+from collate.pipeline import RunResult
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-REPO = Path(__file__).resolve().parents[1]
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -65,15 +66,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def run() -> Any:
-    from collate.pipeline import collate_project
-    from collate.project import load_project
-
-    return collate_project(load_project(REPO / "collate.toml"))
+def run() -> RunResult:
+    return run_default_project()
 
 
 @pytest.fixture(scope="module")
-def page(run: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def page(run: RunResult, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("html") / "touhu.html"
     path.write_text(run_html(run), encoding="utf-8")
     return path
@@ -104,12 +102,12 @@ def panel_text(driver: Any) -> str:
     return str(driver.find_element(By.ID, "panel-body").text)
 
 
-def a_locus(run: Any, siglum: str, text: str) -> Locus:
+def a_locus(run: RunResult, siglum: str, text: str) -> Locus:
     collation: Collation = run.collation
     return next(x for r in collation.layers for x in shown_loci(r) if (rd := x.reading_of(siglum)) and rd.text == text)
 
 
-def test_click_on_a_variant_shows_every_reading(browser: Any, run: Any, page: Path, tmp_path: Path) -> None:
+def test_click_on_a_variant_shows_every_reading(browser: Any, run: RunResult, page: Path, tmp_path: Path) -> None:
     open_page(browser, page)
     screenshot(browser, tmp_path, "html-text.png")
     locus = a_locus(run, "ZS", "盤")  # 注疏本 reads 盤 where 四庫本 reads 般
@@ -126,7 +124,7 @@ def test_click_on_a_variant_shows_every_reading(browser: Any, run: Any, page: Pa
     assert console_errors(browser) == []
 
 
-def test_sparse_reading_and_its_note(browser: Any, run: Any, page: Path, tmp_path: Path) -> None:
+def test_sparse_reading_and_its_note(browser: Any, run: RunResult, page: Path, tmp_path: Path) -> None:
     open_page(browser, page)
     locus = a_locus(run, "DD", "峭")
     browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]').click()
@@ -136,7 +134,7 @@ def test_sparse_reading_and_its_note(browser: Any, run: Any, page: Path, tmp_pat
     screenshot(browser, tmp_path, "html-sparse.png")
 
 
-def test_filters_hide_a_class_and_a_layer(browser: Any, run: Any, page: Path, tmp_path: Path) -> None:
+def test_filters_hide_a_class_and_a_layer(browser: Any, run: RunResult, page: Path, tmp_path: Path) -> None:
     open_page(browser, page)
     locus = a_locus(run, "ZS", "盤")
     mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]')
@@ -153,7 +151,7 @@ def test_filters_hide_a_class_and_a_layer(browser: Any, run: Any, page: Path, tm
     assert console_errors(browser) == []
 
 
-def test_synoptic_view_keyboard_and_coverage(browser: Any, run: Any, page: Path, tmp_path: Path) -> None:
+def test_synoptic_view_keyboard_and_coverage(browser: Any, run: RunResult, page: Path, tmp_path: Path) -> None:
     open_page(browser, page)
     browser.find_element(By.CSS_SELECTOR, 'button[data-view="syn"]').click()
     assert browser.find_element(By.ID, "view-syn").is_displayed()
@@ -178,8 +176,6 @@ def test_synoptic_view_keyboard_and_coverage(browser: Any, run: Any, page: Path,
 
 
 def test_witness_text_stays_text_in_the_browser(browser: Any, tmp_path: Path) -> None:
-    from test_apparatus import align_rows
-
     evil = "主人<script>window.pwned=1</script>&amp;<img src=x onerror=window.pwned=2>"
     alignment, witnesses = align_rows({"SK": "主人請曰" + "-" * (len(evil) - 4), "ZS": evil})
     result = build_layer(alignment, witnesses)

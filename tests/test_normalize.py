@@ -83,7 +83,7 @@ def case_outcome(case: dict[str, Any]) -> list[str]:
                 problems.append(f"relation: {got_relation}")
         verdicts = [v for v in (compare(a, b) for a, b in zip(tokens, other, strict=True)) if v is not None]
         telling = [v for v in verdicts if v[1] != "script"]
-        verdict = (telling or verdicts or [None])[0]
+        verdict = next(iter(telling or verdicts), None)
         got = (verdict[0].value, verdict[1]) if verdict else None
     else:
         if keys(tokens) != case["n"]:

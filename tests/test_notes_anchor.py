@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import SEED_000, SEED_002
 
 from collate.model import Witness
 from collate.notes import AnchorMethod, notes_for_witnesses
 from collate.readers import read_witness
-from tests.conftest import SEED_000, SEED_002
 
 # Note (file line where it starts) → how it is anchored, the file line and the base words
 # it judges, read off the seed: the phrase it quotes, else the passage (節) just before it.
@@ -71,6 +71,7 @@ def test_an_insertion_point_after_a_phrase_is_its_end(siku: Witness) -> None:
     result = notes_for_witnesses([siku])
     claim = next(c for c in result.claims if c.reading == "奏投壶之令")
     assert claim.base_start == claim.base_end
+    assert claim.base_start is not None
     assert siku.text[claim.base_start - 3 : claim.base_start] == "请宾曰"
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import GAIJI, MANDOKU, REPO, SEED_000, need_shared
 
 from collate.notes import NotesResult, Verdict, notes_for_project, notes_for_witnesses
 from collate.notes.lexicon import lexicon_from_section
 from collate.pipeline import read_project
 from collate.project import load_project
 from collate.readers import read_witness
-from tests.conftest import GAIJI, MANDOKU, REPO, SEED_000, need_shared
 
 # Claim → verdict and what the SBCK 大戴禮記 has there, established by reading the file:
 # 7a 有枉矢峭壺; 7b 請于賔曰奏投壺之令曰順投; 比投不釋筭; 請爲勝者立馬三馬旣立 (no 一馬從二馬);

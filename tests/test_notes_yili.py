@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import SEED_002
 
 from collate.notes import ClaimKind, NotesResult, Verdict, notes_for_witnesses
 from collate.readers import read_witness
-from tests.conftest import SEED_002
 
 
 @pytest.fixture(scope="module")

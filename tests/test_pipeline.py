@@ -7,6 +7,7 @@ from pathlib import Path
 
 import opencc
 import pytest
+from builders import run_default_project
 from conftest import GAIJI, MANDOKU, REPO, need_shared
 
 from collate.apparatus import Collation, Locus, ReadingClass
@@ -20,7 +21,7 @@ T2S = opencc.OpenCC("t2s")
 
 @pytest.fixture(scope="module")
 def default_run() -> RunResult:
-    return collate_project(load_project(REPO / "collate.toml"))
+    return run_default_project()
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +118,7 @@ def test_nothing_past_the_end_of_zs_is_a_zs_omission(default_run: RunResult) -> 
         if result.layer is Layer.JING:
             assert extent.last is not None and extent.last < len(result.alignment.columns) // 2
             past = [x for x in result.loci if x.col_start > extent.last]
-            assert past and all(x.reading_of("ZS") is None or x.reading_of("ZS").cls is ReadingClass.NOT_EXTANT
+            assert past and all((zs := x.reading_of("ZS")) is None or zs.cls is ReadingClass.NOT_EXTANT
                                 for x in past)
 
 

@@ -48,6 +48,7 @@ def test_each_witness_is_read_into_the_layers_its_print_has(run: RunResult) -> N
 @pytest.mark.parametrize("layer", [Layer.JING, Layer.ZHU, Layer.SHU, Layer.SHIWEN])
 def test_each_layer_is_collated_with_every_witness_that_has_it(run: RunResult, layer: Layer) -> None:
     result = run.collation.layer(layer)
+    assert result is not None, f"{layer} was not collated"
     expected = {siglum for siglum, _, layers in SHEYI if layer in layers}
     assert set(result.sigla) == expected
     for cover in result.coverage:
@@ -60,6 +61,7 @@ def test_each_layer_is_collated_with_every_witness_that_has_it(run: RunResult, l
 def test_the_jing_of_five_editions_agrees_almost_everywhere(run: RunResult) -> None:
     """射義 is about 1,000 characters; five editions of one text differ in a few dozen places, not hundreds."""
     result = run.collation.layer(Layer.JING)
+    assert result is not None
     substantive = [locus for locus in result.loci if locus.cls is ReadingClass.SUBSTANTIVE]
     assert len(substantive) < 120, len(substantive)
 

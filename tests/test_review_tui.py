@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import io
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+from builders import copy_default_project
 from click.testing import CliRunner
 from rich.console import Console
 
@@ -23,12 +23,9 @@ ALGORITHM_SQUARE = 9  # loci where the base reads 算 and 注疏本 筭, in 經,
 
 
 @pytest.fixture
-def project(repo: Path, tmp_path: Path) -> Path:
+def project(tmp_path: Path) -> Path:
     """A copy of the default project (project file, seeds, readings file) to edit freely."""
-    shutil.copy(repo / "collate.toml", tmp_path / "collate.toml")
-    shutil.copytree(repo / "seeds", tmp_path / "seeds")
-    shutil.copytree(repo / "witnesses", tmp_path / "witnesses")
-    return tmp_path / "collate.toml"
+    return copy_default_project(tmp_path)
 
 
 def open_session(config: Path, editor: str = "王") -> ReviewSession:
@@ -154,7 +151,10 @@ def test_decisions_reanchor_or_become_orphans_after_witness_files_change(project
     assert all(int(p.locus[5:10]) == p.decision.anchor.offset + 1 for p in moved)
     shao = [p for p in report.placed if p.decision.anchor.lemma == "哨"]
     assert [p.locus for p in shao] == ["jing-00025", "jing-00054", "jing-00082"]
-    assert all(again.collation.locus(p.locus).decision.siglum == "DD" for p in shao)  # type: ignore[union-attr]
+    assert all(
+        (x := again.collation.locus(p.locus)) is not None and x.decision is not None and x.decision.siglum == "DD"
+        for p in shao
+    )
     counts = decision_counts(report)
     assert (counts.orphaned, counts.moved) == (1, len(moved))
     # The new place (执壶之) is undecided; deciding it keeps the orphan in the file.

@@ -51,9 +51,11 @@ def branches(tmp_path_factory: pytest.TempPathFactory) -> RunResult:
 
 
 def substantive(result: RunResult, layer: Layer) -> list[str]:
+    collated = result.collation.layer(layer)
+    assert collated is not None, f"{layer} was not collated"
     return [
         f"{locus.lemma.text}→{reading.text}"
-        for locus in result.collation.layer(layer).loci
+        for locus in collated.loci
         for reading in locus.readings
         if reading.cls in SUBSTANTIVE or reading.cls is ReadingClass.LOAN
     ]

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import run_default_project
 from click.testing import CliRunner
-from conftest import REPO, SHARED, need_shared
+from conftest import SHARED, need_shared
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -273,11 +274,8 @@ def test_cli_not_xml_is_one_clean_line(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def default_tei(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The default project collated and written by the TEI exporter, as a user's run does."""
-    from collate.pipeline import collate_project
-    from collate.project import load_project
-
     path = tmp_path_factory.mktemp("tei") / "touhu.tei.xml"
-    get_exporter("tei").write(collate_project(load_project(REPO / "collate.toml")), path)
+    get_exporter("tei").write(run_default_project(), path)
     return path
 
 
@@ -710,7 +708,9 @@ class Drawer:
 
     def document(self) -> Any:
         (start,) = _kids(self.g.root.find(f"{{{RNG}}}start"))
-        return etree.ElementTree(self.element(self.g.elements[self.g.element_of(start.get("name"))]))
+        name = self.g.element_of(start.get("name"))
+        assert name is not None, "the start pattern is one element"
+        return etree.ElementTree(self.element(self.g.elements[name]))
 
     def element(self, node: Any) -> Any:
         self.count += 1
