@@ -91,7 +91,21 @@ def test_long_passages_are_cited_by_their_ends() -> None:
 
 @pytest.mark.parametrize(
     ("n", "numeral"),
-    [(2, "二"), (10, "十"), (13, "十三"), (20, "二十"), (105, "一百〇五"), (113, "一百一十三"), (312, "三百一十二")],
+    [
+        (2, "二"),
+        (10, "十"),
+        (13, "十三"),
+        (20, "二十"),
+        (105, "一百〇五"),
+        (113, "一百一十三"),
+        (312, "三百一十二"),
+        # A whole book's addition or lacuna: counted in 萬.
+        (10_000, "一萬"),
+        (10_010, "一萬〇一十"),
+        (12_345, "一萬二千三百四十五"),
+        (110_000, "十一萬"),
+        (1_234_567, "一百二十三萬四千五百六十七"),
+    ],
 )
 def test_counts_in_chinese_numerals(n: int, numeral: str) -> None:
     assert _count(n) == numeral

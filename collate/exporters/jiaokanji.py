@@ -58,9 +58,17 @@ def _keys(reading: WitnessReading, norm: str) -> str:
 
 
 def _count(n: int) -> str:
-    """A number in Chinese numerals as counts are printed: 二, 十二, 二十, 一百五, 三百十二."""
+    """A number in Chinese numerals as counts are printed: 二, 十二, 二十, 一百五, 三百十二, 一萬〇五十."""
     if n < 10:
         return _NUMERALS[n]
+    for value, unit in ((100_000_000, "億"), (10_000, "萬")):
+        if n >= value:
+            high, low = divmod(n, value)
+            tail = _count(low) if low else ""
+            if tail.startswith("十"):  # 一十 inside a number (一萬〇一十), 十 only at its head
+                tail = "一" + tail
+            rest = ("〇" if low and low < value // 10 else "") + tail
+            return _count(high) + unit + rest
     out = ""
     for value, unit in ((1000, "千"), (100, "百"), (10, "十")):
         digit, n = divmod(n, value)
