@@ -133,6 +133,8 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
     layers = [Layer(name) for name in project.layers]
     work = project.work or _first_work(read.base)
     tokens: dict[str, dict[Layer, tuple[Token, ...]]] = {w.siglum: {} for w in full}
+    # The tokens of the layers collated whole serve the notes too.
+    whole: dict[str, dict[Layer, tuple[Token, ...]]] = {}
     for w in full:
         if progress:
             progress(f"normalizing {w.siglum}")
@@ -141,6 +143,9 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)
+                # Only the 經 of another work is left out of the collated witness.
+                if collated is w or layer is not Layer.JING:
+                    whole.setdefault(w.siglum, {})[layer] = tokens[w.siglum][layer]
             else:
                 tokens[w.siglum][layer] = ()
     if not any(tokens[project.base][layer] for layer in layers):
@@ -173,7 +178,7 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
     )
     if progress:
         progress("anchoring editorial notes")
-    notes = notes_for_project(read, normalizer)
+    notes = notes_for_project(read, normalizer, whole)
     collation = attach_to_loci(collation, notes)
     report = None
     if decisions:

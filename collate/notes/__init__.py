@@ -10,11 +10,11 @@ The stage runs on a project's read witnesses and needs no alignment:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from collate.model import SparseReading, Witness
+from collate.model import Layer, SparseReading, Token, Witness
 from collate.notes.anchor import BaseIndex
 from collate.notes.check import FullText, check_claim, compare_readings, derived_readings
 from collate.notes.collect import notes_of
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from collate.apparatus import Collation
     from collate.normalize import Normalizer
     from collate.pipeline import ReadResult
+
+# Layers already tokenized, per siglum: handed on so that the notes do not tokenize them again.
+TokensOf = Mapping[str, Mapping[Layer, Sequence[Token]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +76,14 @@ class NotesResult:
         return {v: sum(1 for c in self.checks if c.verdict is v) for v in Verdict}
 
 
-def notes_for_project(read: ReadResult, normalizer: Normalizer | None = None) -> NotesResult:
+def notes_for_project(
+    read: ReadResult, normalizer: Normalizer | None = None, tokens: TokensOf | None = None
+) -> NotesResult:
     """The notes stage for a read project: every note anchored, parsed and checked.
 
     ``normalizer`` is the project's (the one its collation compares with); built from the
-    project if None.
+    project if None. ``tokens`` holds, per siglum, layers of the witnesses as read that are
+    already tokenized with it (the collation's), so that they are not tokenized again.
     """
     project = read.project
     lexicon = lexicon_from_section(project.sections.get("notes"), str(project.source or project.root))
@@ -85,11 +91,14 @@ def notes_for_project(read: ReadResult, normalizer: Normalizer | None = None) ->
         from collate.normalize import Normalizer
 
         normalizer = Normalizer.from_project(project)
-    return notes_for_witnesses(read.witnesses, lexicon, normalizer)
+    return notes_for_witnesses(read.witnesses, lexicon, normalizer, tokens)
 
 
 def notes_for_witnesses(
-    witnesses: Iterable[Witness], lexicon: Lexicon = DEFAULT_LEXICON, normalizer: Normalizer | None = None
+    witnesses: Iterable[Witness],
+    lexicon: Lexicon = DEFAULT_LEXICON,
+    normalizer: Normalizer | None = None,
+    tokens: TokensOf | None = None,
 ) -> NotesResult:
     """The notes stage for witnesses read without a project (each note anchored in its own witness).
 
@@ -97,7 +106,9 @@ def notes_for_witnesses(
     ``normalizer`` makes them (the default rules if None).
     """
     witnesses = tuple(witnesses)
-    full_texts = {w.siglum: FullText.of(w, normalizer) for w in witnesses if not w.sparse}
+    given = tokens or {}
+    indexes = {w.siglum: BaseIndex(w, normalizer, given.get(w.siglum)) for w in witnesses if not w.sparse}
+    full_texts = {s: FullText.of_index(index) for s, index in indexes.items()}
     notes: list[Note] = []
     anchors: list[Anchor] = []
     claims: list[Claim] = []
@@ -108,7 +119,7 @@ def notes_for_witnesses(
         own = notes_of(witness, lexicon)
         if not own:
             continue
-        index = BaseIndex(witness, normalizer)
+        index = indexes[witness.siglum]
         for note in own:
             resolved = resolve_note(index, note, lexicon)
             notes.append(note)
@@ -116,7 +127,7 @@ def notes_for_witnesses(
             claims.extend(resolved.claims)
             for claim in resolved.claims:
                 checks.extend(_checks(claim, witness, full_texts, witnesses, index, lexicon))
-    derived, differences = _sparse(witnesses, claims, normalizer)
+    derived, differences = _sparse(witnesses, claims, normalizer, indexes)
     return NotesResult(
         notes=tuple(notes),
         anchors=tuple(anchors),
@@ -155,7 +166,10 @@ def _checks(
 
 
 def _sparse(
-    witnesses: tuple[Witness, ...], claims: list[Claim], normalizer: Normalizer | None
+    witnesses: tuple[Witness, ...],
+    claims: list[Claim],
+    normalizer: Normalizer | None,
+    indexes: Mapping[str, BaseIndex],
 ) -> tuple[tuple[tuple[str, tuple[SparseReading, ...]], ...], tuple[ReadingDifference, ...]]:
     derived = []
     differences: list[ReadingDifference] = []
@@ -165,7 +179,7 @@ def _sparse(
     base = next((w for w in witnesses if not w.sparse), None)
     if base is None:
         return (), ()
-    index = BaseIndex(base, normalizer)
+    index = indexes[base.siglum]
     for witness in sparse:
         mine = tuple(c for c in claims if witness.siglum in c.sigla)
         readings = derived_readings(mine, witness.siglum, index)

@@ -8,14 +8,15 @@ the classic), the note's own layer first for an inline note such as a 【案…�
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rapidfuzz import fuzz
-
-from collate.model import Layer, Span, Witness
-from collate.notes.fold import FoldedText, fold, folded_text
+from collate.model import Layer, Span, Token, Witness
+from collate.notes.fold import FoldedText, fold, folded_text, merged
 from collate.notes.records import Anchor, AnchorMethod, Note
+from collate.notes.search import Grams, nearest_fuzzy
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -25,6 +26,10 @@ TEXT_LAYERS = (Layer.JING, Layer.ZHU, Layer.SHU, Layer.SHIWEN, Layer.COMMENTARY)
 # commentator, another note or a heading closes it (they follow a passage as a whole).
 _PASSAGE_SKIPS = (Layer.ZHU, Layer.SHIWEN, Layer.MARKUP)
 FUZZY_MIN = 80.0
+# How far from a note a loose quotation is looked for (keys): a note quotes its own chapter,
+# and the 考證 at the end of a 注疏 chapter reach back over the whole of it (up to ~25,000
+# keys in 儀禮注疏·燕禮). Exact quotations are looked for in the whole text.
+FUZZY_REACH = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,19 +67,45 @@ class Passage:
 class BaseIndex:
     """The base witness's tokens' keys per layer, for searching phrases near a note.
 
-    ``normalizer`` makes the keys (the project's; the default rules if None).
+    ``normalizer`` makes the keys (the project's; the default rules if None); ``tokens``
+    holds layers already tokenized with it (the collation's), used instead of tokenizing again.
     """
 
     witness: Witness
     normalizer: Normalizer | None = None
+    tokens: Mapping[Layer, Sequence[Token]] | None = None
     _texts: dict[Layer | None, FoldedText] = field(default_factory=dict)
+    _grams: dict[Layer | None, Grams] = field(default_factory=dict)
+    _ends: list[int] = field(default_factory=list)
+    _unit_starts: dict[tuple[Layer, int], int] = field(default_factory=dict)
 
     def text(self, layer: Layer | None) -> FoldedText:
         """The keys of one layer (``None``: every text layer)."""
         if layer not in self._texts:
-            layers = TEXT_LAYERS if layer is None else (layer,)
-            self._texts[layer] = folded_text(self.witness, layers, self.normalizer)
+            if layer is None:
+                self._texts[layer] = merged(self.text(x) for x in TEXT_LAYERS)
+            else:
+                self._texts[layer] = folded_text(self.witness, (layer,), self.normalizer, self.tokens)
         return self._texts[layer]
+
+    def grams(self, layer: Layer | None) -> Grams:
+        """The index of one layer's keys, for searching them near a place."""
+        if layer not in self._grams:
+            self._grams[layer] = Grams.of(self.text(layer).text)
+        return self._grams[layer]
+
+    def span_at(self, offset: int) -> int:
+        """The index of the first span of the witness that ends after raw ``offset``."""
+        if not self._ends:
+            self._ends.extend(s.end for s in self.witness.spans)
+        return bisect.bisect_right(self._ends, offset)
+
+    def unit_start(self, layer: Layer, unit: int) -> int:
+        """The raw offset where ``unit`` of ``layer`` begins (its first span's start)."""
+        if not self._unit_starts:
+            for s in self.witness.spans:
+                self._unit_starts.setdefault((s.layer, s.unit), s.start)
+        return self._unit_starts[(layer, unit)]
 
     def fold(self, words: str) -> str:
         """A note's words as keys, as the index has the base's."""
@@ -85,16 +116,14 @@ def passage_before(index: BaseIndex, note: Note) -> Passage | None:
     """The passage ``note`` follows: inline, the text before it on its line; else the 經 before it."""
     spans = index.witness.spans
     text = index.witness.text
-    first = next(k for k, s in enumerate(spans) if s.end > note.start or s.start >= note.start)
-    k = first - 1
+    k = index.span_at(note.start) - 1
     while k >= 0 and (spans[k].layer is Layer.MARKUP or (spans[k].layer is Layer.NOTE and spans[k].unit == note.unit)):
         k -= 1
     if k < 0:
         return None
     last = spans[k]
     if last.layer in TEXT_LAYERS and "\n" not in text[last.end : note.start]:
-        run = [s for s in spans[: k + 1] if s.layer is last.layer and s.unit == last.unit]
-        return _passage(index, last.layer, run[0].start, last.end, inline=True)
+        return _passage(index, last.layer, index.unit_start(last.layer, last.unit), last.end, inline=True)
     while k >= 0 and spans[k].layer is not Layer.JING:
         if spans[k].layer is Layer.HEADING and spans[k].role == "text":
             return None
@@ -143,8 +172,7 @@ def find_phrase(
                 if not exact and len(query) < 4:
                     continue
                 for layer in layers:
-                    folded = index.text(layer)
-                    found = _search(folded, query, note, forward=forward, exact=exact)
+                    found = _search(index, layer, query, note, forward=forward, exact=exact)
                     if found:
                         return found, phrase[len(words) - len(query) :]
             if not suffixes:
@@ -152,43 +180,22 @@ def find_phrase(
     return None
 
 
-def _search(folded: FoldedText, query: str, note: Note, *, forward: bool, exact: bool) -> Match | None:
+def _search(
+    index: BaseIndex, layer: Layer | None, query: str, note: Note, *, forward: bool, exact: bool
+) -> Match | None:
+    folded = index.text(layer)
+    grams = index.grams(layer)
     limit = folded.index_at(note.start)
     if exact:
-        if forward:
-            at = folded.text.find(query, folded.index_at(note.end))
-        else:
-            at = folded.text.rfind(query, 0, limit)
+        at = grams.find(query, folded.index_at(note.end)) if forward else grams.rfind(query, limit)
         return Match(folded, at, at + len(query), 100.0) if at >= 0 else None
-    best: Match | None = None
-    lo, hi = (folded.index_at(note.end), len(folded.text)) if forward else (0, limit)
-    size = len(query)
-    for start in _candidate_starts(folded.text, query, lo, hi):
-        for width in (size - 1, size, size + 1):
-            end = start + width
-            if end > hi:
-                continue
-            score = fuzz.ratio(query, folded.text[start:end])
-            if score < FUZZY_MIN:
-                continue
-            better = best is None or (start > best.i if not forward else start < best.i)
-            same_place = best is not None and abs(start - best.i) <= 1
-            if (same_place and best is not None and score > best.score) or (not same_place and better):
-                best = Match(folded, start, end, score)
-    return best
-
-
-def _candidate_starts(text: str, query: str, lo: int, hi: int) -> list[int]:
-    """Window starts sharing a two-character stretch with ``query`` (the others cannot score 80)."""
-    starts = set()
-    for k in range(len(query) - 1):
-        gram = query[k : k + 2]
-        at = text.find(gram, lo, hi)
-        while at >= 0:
-            if at - k >= lo:
-                starts.add(at - k)
-            at = text.find(gram, at + 1, hi)
-    return sorted(starts)
+    if forward:
+        lo = folded.index_at(note.end)
+        lo, hi = lo, min(len(folded.text), lo + FUZZY_REACH)
+    else:
+        lo, hi = max(0, limit - FUZZY_REACH), limit
+    found = nearest_fuzzy(grams, query, lo, hi, forward=forward, minimum=FUZZY_MIN)
+    return Match(folded, found.start, found.end, found.score) if found else None
 
 
 def gloss_span(passage: Passage | None, gloss: str, index: BaseIndex) -> tuple[Match, list[int]] | None:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz
 
 from collate.model import Layer, SparseReading, Witness
-from collate.notes.anchor import TEXT_LAYERS, BaseIndex
-from collate.notes.fold import UNKNOWN, FoldedText, fold, folded_text
+from collate.notes.anchor import BaseIndex
+from collate.notes.fold import UNKNOWN, FoldedText, fold
 from collate.notes.records import Check, Claim, ClaimKind, Place, ReadingDifference, Verdict
 
 if TYPE_CHECKING:
@@ -45,10 +45,15 @@ class FullText:
     @classmethod
     def of(cls, witness: Witness, normalizer: Normalizer | None = None) -> FullText:
         """The searchable text of ``witness``, keyed by ``normalizer`` (the default rules if None)."""
-        jing = folded_text(witness, (Layer.JING,), normalizer)
+        return cls.of_index(BaseIndex(witness, normalizer))
+
+    @classmethod
+    def of_index(cls, index: BaseIndex) -> FullText:
+        """The searchable text of the witness of ``index``, from the keys the index already holds."""
+        jing = index.text(Layer.JING)
         if not jing.text:
-            jing = folded_text(witness, TEXT_LAYERS, normalizer)
-        return cls(witness, jing)
+            jing = index.text(None)
+        return cls(index.witness, jing)
 
 
 def check_claim(claim: Claim, full: FullText, index: BaseIndex) -> Check:

@@ -12,12 +12,12 @@ the raw ``(start, end)`` of its token, and what is shown is always the witness's
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from collate.model import Layer, Witness
+from collate.model import Layer, Token, Witness
 from collate.normalize.placeholder import KEY_MARK
 
 if TYPE_CHECKING:
@@ -91,13 +91,27 @@ class FoldedText:
         return bisect.bisect_left(self.starts, offset)
 
 
-def folded_text(witness: Witness, layers: Iterable[Layer], normalizer: Normalizer | None = None) -> FoldedText:
-    """The keys of ``witness``'s tokens in ``layers``, in file order (default rules without ``normalizer``)."""
+def folded_text(
+    witness: Witness,
+    layers: Iterable[Layer],
+    normalizer: Normalizer | None = None,
+    tokens_of: Mapping[Layer, Sequence[Token]] | None = None,
+) -> FoldedText:
+    """The keys of ``witness``'s tokens in ``layers``, in file order (default rules without ``normalizer``).
+
+    ``tokens_of`` holds layers already tokenized with ``normalizer`` (the collation's), used as they are.
+    """
     from collate.tokenize import tokenize
 
     normalizer = normalizer or default_normalizer()
+    known = tokens_of or {}
     tokens = sorted(
-        (t for layer in dict.fromkeys(layers) for t in tokenize(witness, layer, normalizer)), key=lambda t: t.start
+        (
+            t
+            for layer in dict.fromkeys(layers)
+            for t in (known[layer] if layer in known else tokenize(witness, layer, normalizer))
+        ),
+        key=lambda t: t.start,
     )
     keys = [UNKNOWN if t.is_placeholder else _one(t.n, t.t[0]) for t in tokens]
     return FoldedText(
@@ -108,3 +122,15 @@ def folded_text(witness: Witness, layers: Iterable[Layer], normalizer: Normalize
         tuple(t.layer for t in tokens),
         tuple(t.unit for t in tokens),
     )
+
+
+def merged(texts: Iterable[FoldedText]) -> FoldedText:
+    """Several layers' keys as one text, in file order (as if folded together)."""
+    # Starts are distinct across layers (each token stands on its own characters).
+    rows = sorted(
+        row for t in texts for row in zip(t.starts, t.ends, t.text, t.original, t.layers, t.units, strict=True)
+    )
+    if not rows:
+        return FoldedText("", (), (), (), (), ())
+    starts, ends, keys, original, layers, units = zip(*rows, strict=True)
+    return FoldedText("".join(keys), original, starts, ends, layers, units)
