@@ -10,6 +10,7 @@ scalars (line offsets, a column's status) line by line up to that width.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 WIDTH = 100
@@ -21,8 +22,57 @@ def dumps(value: Any) -> str:
     return _render(value, 0, 0) + "\n"
 
 
+# One encoder each, made once: ``json.dumps`` with options builds a new encoder every call
+# (and ``JSONEncoder.encode`` a new C encoder), which is most of the time of a small record.
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+_STRING: Any = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+
+
+def _inline_encoder() -> Callable[[Any], str]:
+    """``JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode``, its C encoder built once."""
+    slow = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    make: Any = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return slow
+    try:
+        fast = make(None, None, _STRING, None, ": ", ", ", False, False, True)
+    except TypeError:  # another C signature: the encoder as the library builds it
+        return slow
+    return lambda value: "".join(fast(value, 0))
+
+
+_INLINE = _inline_encoder()
+
+
 def _scalar(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """A scalar's JSON text, as ``json.dumps`` writes it (strings and integers without its overhead)."""
+    kind = type(value)
+    if kind is str:
+        return str(_STRING(value))
+    if kind is int:
+        return int.__repr__(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return _ENCODE(value)
+
+
+def _item(value: Any, depth: int) -> str:
+    """A member of a long array, at C speed when it is a small record that fits on its line.
+
+    An alignment table's cell (``[{"t": "者", "start": 2623}]``) or ``null``: hundreds of
+    thousands of them. Whatever fits in :data:`WIDTH` is written inline by :func:`_render`
+    exactly as the encoder writes it, so the encoder's text is used when it fits; only a
+    cell that does not fit is rendered member by member.
+    """
+    if value is None:
+        return "null"
+    if type(value) is list and len(value) == 1 and type(value[0]) is dict:
+        inline = _INLINE(value)
+        if depth * INDENT + len(inline) <= WIDTH:
+            return inline
+    return _render(value, depth, 0)
 
 
 def _render(value: Any, depth: int, prefix: int) -> str:
@@ -30,7 +80,7 @@ def _render(value: Any, depth: int, prefix: int) -> str:
     if isinstance(value, dict | list) and _shallow(value):
         # A small record (a token, a location) most often fits on its line: json.dumps writes
         # it exactly as the code below would (same separators), but at C speed.
-        inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        inline = _INLINE(value)
         if depth * INDENT + prefix + len(inline) <= WIDTH:
             return inline
     if isinstance(value, dict):
@@ -40,7 +90,7 @@ def _render(value: Any, depth: int, prefix: int) -> str:
     if isinstance(value, list):
         if value and not any(isinstance(v, dict | list) for v in value):
             return _fill([_scalar(v) for v in value], depth, prefix)
-        return _join("[", "]", [_render(v, depth + 1, 0) for v in value], depth, prefix)
+        return _join("[", "]", [_item(v, depth + 1) for v in value], depth, prefix)
     return _scalar(value)
 
 
@@ -60,9 +110,10 @@ def _shallow(value: dict[Any, Any] | list[Any]) -> bool:
 def _join(open_: str, close: str, parts: list[str], depth: int, prefix: int) -> str:
     if not parts:
         return open_ + close
-    inline = open_ + ", ".join(parts) + close
-    if "\n" not in inline and depth * INDENT + prefix + len(inline) <= WIDTH:
-        return inline
+    if len(parts) <= WIDTH // 2:  # more parts than that never fit on a line
+        inline = open_ + ", ".join(parts) + close
+        if "\n" not in inline and depth * INDENT + prefix + len(inline) <= WIDTH:
+            return inline
     pad = " " * ((depth + 1) * INDENT)
     return open_ + "\n" + ",\n".join(pad + p for p in parts) + "\n" + " " * (depth * INDENT) + close
 

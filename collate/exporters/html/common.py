@@ -14,7 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
-from lxml.html import builder
+from lxml.html import html_parser
 
 from collate.apparatus import (
     SCRIPT_RULE,
@@ -113,13 +113,39 @@ class ClaimCheck(Protocol):
 
 def safe(text: str) -> str:
     """``text`` with the characters XML cannot hold (controls, lone surrogates) shown as U+FFFD."""
+    if len(text) <= 2:
+        # Most strings of a page are one character of the text: each is checked once.
+        known = _SAFE_SHORT.get(text)
+        if known is None:
+            known = _SAFE_SHORT[text] = _NOT_XML.sub("\ufffd", text)
+        return known
     return _NOT_XML.sub("\ufffd", text)
 
 
+_SAFE_SHORT: dict[str, str] = {}
+_MAKE = html_parser.makeelement
+
+
 def el(tag: str, attrs: Mapping[str, str] | None = None, *children: str | Element | None) -> Element:
-    """An element; every string (text or attribute) made XML-safe, ``None`` children skipped."""
-    clean = {k: safe(v) for k, v in (attrs or {}).items()}
-    return builder.E(tag, clean, *(safe(c) if isinstance(c, str) else c for c in children if c is not None))
+    """An element; every string (text or attribute) made XML-safe, ``None`` children skipped.
+
+    As ``lxml.html.builder.E`` builds it (text before the first child, a child's tail after
+    it), without its per-call dispatch on types: a page has a million elements.
+    """
+    node: Element = _MAKE(tag, {k: safe(v) for k, v in attrs.items()} if attrs else None)
+    last: Element | None = None
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            if last is None:
+                node.text = (node.text or "") + safe(child)
+            else:
+                last.tail = (last.tail or "") + safe(child)
+        else:
+            node.append(child)
+            last = child
+    return node
 
 
 def append_text(parent: Element, text: str) -> None:

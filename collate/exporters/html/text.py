@@ -12,13 +12,14 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import pairwise
 
 from collate.apparatus import Locus
 from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
+    ClaimCheck,
     Context,
     Element,
     Mark,
@@ -80,6 +81,10 @@ class _Layout:
         self.seen_pages = 0
         self.points = self._home_points()
         self.subs = sorted(self.w.substitutions, key=lambda x: x.start)
+        self.sub_starts = [x.start for x in self.subs]
+        # Where the notes of the shown loci and the checked claims stand, for the notes' footers.
+        self._footer_loci: tuple[list[int], list[tuple[int, Locus]]] | None = None
+        self._footer_checks: tuple[list[int], list[int]] | None = None
         # A file that marks its printed lines breaks lines where the page does: a line end is
         # layout. Without them (punctuated e-texts, web copies), a line end ends a paragraph.
         self.line_paragraphs = not any(m.kind == "line" for m in self.w.marks)
@@ -99,12 +104,19 @@ class _Layout:
         spans = [(k, s) for k, s in enumerate(self.w.spans) if s.role == "text"]
         for layer, marks in self.ctx.marks.items():
             own = [(k, s) for k, s in spans if s.layer is layer]
+            # A layer's spans are disjoint and in file order: found by bisection.
+            starts = [s.start for _, s in own]
+            ends = [s.end for _, s in own]
             for m in marks:
                 if not m.point:
                     continue
-                home = next((k for k, s in own if s.start <= m.start < s.end), None)
-                if home is None:
-                    home = next((k for k, s in reversed(own) if s.end <= m.start), None)
+                home = None
+                at = bisect_right(starts, m.start) - 1
+                if at >= 0 and m.start < own[at][1].end:
+                    home = own[at][0]
+                else:
+                    before = bisect_right(ends, m.start) - 1
+                    home = own[before][0] if before >= 0 else None
                 if home is not None:
                     homes.setdefault(home, []).append(m)
         return homes
@@ -267,8 +279,10 @@ class _Layout:
         cuts = {s.start, s.end}
         cuts.update(x for m in marks for x in (m.start, m.end) if s.start < x < s.end)
         cuts.update(p.start for p in points if s.start < p.start < s.end)
-        cuts.update(o for o in self.page_offsets if s.start < o < s.end)
-        subs = [x for x in self.subs if s.start <= x.start and x.end <= s.end]
+        pages = self.page_offsets
+        cuts.update(pages[bisect_right(pages, s.start) : bisect_left(pages, s.end)])
+        first, last = bisect_left(self.sub_starts, s.start), bisect_left(self.sub_starts, s.end)
+        subs = [x for x in self.subs[first:last] if x.end <= s.end]
         cuts.update(o for x in subs for o in (x.start, x.end))
         for a, b in pairwise(sorted(cuts)):
             self.advance(a + 1)
@@ -292,18 +306,40 @@ class _Layout:
     def _note_footer(self, start: int, end: int) -> Element | None:
         items: list[Element | str] = []
         seen: set[str] = set()
-        for _, locus in self.ctx.shown:
-            for note in locus.notes:
-                offset = self.ctx.offset_of(note.location)
-                if offset is not None and start <= offset < end and locus.id not in seen:
-                    seen.add(locus.id)
-                    items.append(_link(locus))
-        for check in self.ctx.checks:
-            if start <= check.claim.note.start < end:
-                items.extend((verdict(str(check.verdict.value)), f" {check.claim.summary()} "))
+        for locus in self._notes_between(start, end):
+            if locus.id not in seen:
+                seen.add(locus.id)
+                items.append(_link(locus))
+        for check in self._checks_between(start, end):
+            items.extend((verdict(str(check.verdict.value)), f" {check.claim.summary()} "))
         if not items:
             return None
         return el("p", {"class": "judges"}, "校記：", *items)
+
+
+    def _notes_between(self, start: int, end: int) -> list[Locus]:
+        """The shown loci with a note standing in ``[start, end)``, in the order they are shown."""
+        if self._footer_loci is None:
+            rows = sorted(
+                ((offset, i, locus)
+                for i, (_, locus) in enumerate(self.ctx.shown)
+                for note in locus.notes
+                if (offset := self.ctx.offset_of(note.location)) is not None),
+                key=lambda r: (r[0], r[1]),
+            )
+            self._footer_loci = ([r[0] for r in rows], [(r[1], r[2]) for r in rows])
+        offsets, loci = self._footer_loci
+        found = loci[bisect_left(offsets, start) : bisect_left(offsets, end)]
+        return [locus for _, locus in sorted(found, key=lambda x: x[0])]
+
+    def _checks_between(self, start: int, end: int) -> list[ClaimCheck]:
+        """The checks of the claims of notes standing in ``[start, end)``, in their order."""
+        if self._footer_checks is None:
+            rows = sorted((c.claim.note.start, n) for n, c in enumerate(self.ctx.checks))
+            self._footer_checks = ([r[0] for r in rows], [r[1] for r in rows])
+        starts, numbers = self._footer_checks
+        found = sorted(numbers[bisect_left(starts, start) : bisect_left(starts, end)])
+        return [self.ctx.checks[n] for n in found]
 
 
 def _marker_layer(label: str, word: str) -> Layer | None:

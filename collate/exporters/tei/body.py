@@ -128,14 +128,7 @@ def _wrap(ctx: Context, block: Block, content: list[Item]) -> Any:
         resp = ctx.person(label or ("案" if ctx.base.text[block.start : block.start + 2] in ("案", "【案") else None))
         if resp:
             attrs["resp"] = resp
-        apps = sorted(
-            {
-                f"#app.{locus.id}"
-                for locus in ctx.collation.loci()
-                for n in locus.notes
-                if ctx.note_blocks.get(n.id) == block.id
-            }
-        )
+        apps = sorted(ctx.block_apps.get(block.id, ()))
         if apps:
             attrs["target"] = " ".join(apps)
         return E.note(*content, attrs, type="editorial", subtype="an", ana="#note")

@@ -89,6 +89,13 @@ class Context:
         self.base_marks = sorted(self.base.marks, key=lambda m: m.offset)
         self.wit_marks = self._place_witness_marks()
         self.note_blocks = self._note_blocks()
+        # Per note block, the apps of the loci its notes are attached to (its @target).
+        self.block_apps: dict[str, set[str]] = {}
+        for locus in self.collation.loci():
+            for n in locus.notes:
+                block = self.note_blocks.get(n.id)
+                if block is not None:
+                    self.block_apps.setdefault(block, set()).add(f"#app.{locus.id}")
         # The id of the last 經 (and 注) block written: what the next 注 (or 疏) glosses.
         self.last_of: dict[Layer, str] = {}
 
