@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from conftest import GAIJI, MANDOKU, REPO, SEED_000, need_shared
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from collate.notes import NotesResult, Verdict, notes_for_project, notes_for_witnesses
 from collate.notes.lexicon import lexicon_from_section
@@ -152,3 +154,28 @@ def test_the_sparse_witness_alone_is_compared_not_checked(repo: Path) -> None:
     result = notes_for_project(read_project(load_project(repo / "collate.toml")))
     assert result.counts()[Verdict.NOT_CHECKABLE] == len(result.checks)
     assert dict(result.derived)["DD"]
+
+
+WORDS = st.text(alphabet="哨峭算筭一马从二", max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(WORDS, WORDS), max_size=8), st.tuples(WORDS, WORDS), st.integers(2, 60))
+def test_overlapping_entries_are_those_a_direct_comparison_finds(
+    entries: list[tuple[str, str]], reading: tuple[str, str], long: int
+) -> None:
+    """The index of a readings file's entries finds what comparing the reading with each finds."""
+    from collate.model import Layer, SparseReading
+    from collate.notes.check import _Overlaps
+
+    def keys(text: str) -> str:
+        return text
+
+    def overlaps(entry: SparseReading, other: SparseReading) -> bool:
+        a, b = entry.at + entry.base, other.at + other.base
+        return bool(a and b) and ((other.base or other.at) in a or (entry.base or entry.at) in b)
+
+    made = [SparseReading(0, 0, at, base, "", "", Layer.JING, "") for at, base in entries]
+    mine = SparseReading(0, 0, reading[0], reading[1], "", "", Layer.JING, "")
+    index = _Overlaps(made, keys, long=long)
+    assert index.of(mine) == [k for k, e in enumerate(made) if overlaps(e, mine)]

@@ -19,7 +19,13 @@ INDENT = 1
 
 def dumps(value: Any) -> str:
     """``value`` as JSON text: UTF-8 characters as they are, short containers inline, newline at the end."""
-    return _render(value, 0, 0) + "\n"
+    rendered = _render(value, 0, 0)
+    return (rendered if isinstance(rendered, str) else "".join(rendered)) + "\n"
+
+
+# What a value renders to: its text when on one line, else the pieces of its lines, joined
+# once at the end (joining at every level would copy a layer's tens of megabytes each time).
+Rendered = str | list[str]
 
 
 # One encoder each, made once: ``json.dumps`` with options builds a new encoder every call
@@ -58,7 +64,7 @@ def _scalar(value: Any) -> str:
     return _ENCODE(value)
 
 
-def _item(value: Any, depth: int) -> str:
+def _item(value: Any, depth: int) -> Rendered:
     """A member of a long array, at C speed when it is a small record that fits on its line.
 
     An alignment table's cell (``[{"t": "者", "start": 2623}]``) or ``null``: hundreds of
@@ -75,7 +81,7 @@ def _item(value: Any, depth: int) -> str:
     return _render(value, depth, 0)
 
 
-def _render(value: Any, depth: int, prefix: int) -> str:
+def _render(value: Any, depth: int, prefix: int) -> Rendered:
     """``value`` written at ``depth``; ``prefix`` is the width already used on its first line (a key)."""
     if isinstance(value, dict | list) and _shallow(value):
         # A small record (a token, a location) most often fits on its line: json.dumps writes
@@ -84,14 +90,18 @@ def _render(value: Any, depth: int, prefix: int) -> str:
         if depth * INDENT + prefix + len(inline) <= WIDTH:
             return inline
     if isinstance(value, dict):
-        items = [f"{_scalar(str(k))}: " for k in value]
-        parts = [_render(v, depth + 1, len(k)) for k, v in zip(items, value.values(), strict=True)]
-        return _join("{", "}", [k + p for k, p in zip(items, parts, strict=True)], depth, prefix)
+        keys = [f"{_scalar(str(k))}: " for k in value]
+        parts = [_keyed(k, _render(v, depth + 1, len(k))) for k, v in zip(keys, value.values(), strict=True)]
+        return _join("{", "}", parts, depth, prefix)
     if isinstance(value, list):
         if value and not any(isinstance(v, dict | list) for v in value):
             return _fill([_scalar(v) for v in value], depth, prefix)
         return _join("[", "]", [_item(v, depth + 1) for v in value], depth, prefix)
     return _scalar(value)
+
+
+def _keyed(key: str, part: Rendered) -> Rendered:
+    return key + part if isinstance(part, str) else [key, *part]
 
 
 def _shallow(value: dict[Any, Any] | list[Any]) -> bool:
@@ -107,22 +117,34 @@ def _shallow(value: dict[Any, Any] | list[Any]) -> bool:
     return True
 
 
-def _join(open_: str, close: str, parts: list[str], depth: int, prefix: int) -> str:
+def _join(open_: str, close: str, parts: list[Rendered], depth: int, prefix: int) -> Rendered:
     if not parts:
         return open_ + close
-    if len(parts) <= WIDTH // 2:  # more parts than that never fit on a line
-        inline = open_ + ", ".join(parts) + close
-        if "\n" not in inline and depth * INDENT + prefix + len(inline) <= WIDTH:
-            return inline
+    room = WIDTH - depth * INDENT - prefix
+    if len(parts) <= WIDTH // 2 and all(isinstance(p, str) for p in parts):
+        lines: list[str] = [p for p in parts if isinstance(p, str)]
+        if sum(map(len, lines)) + 2 * len(lines) <= room:
+            inline = open_ + ", ".join(lines) + close
+            if "\n" not in inline:
+                return inline
     pad = " " * ((depth + 1) * INDENT)
-    return open_ + "\n" + ",\n".join(pad + p for p in parts) + "\n" + " " * (depth * INDENT) + close
+    between = ",\n" + pad
+    out = [open_, "\n", pad]
+    for k, part in enumerate(parts):
+        if k:
+            out.append(between)
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            out.extend(part)
+    out += ("\n", " " * (depth * INDENT), close)
+    return out
 
 
 def _fill(parts: list[str], depth: int, prefix: int) -> str:
     """An array of scalars: inline if it fits, else as many items a line as fit."""
-    inline = "[" + ", ".join(parts) + "]"
-    if depth * INDENT + prefix + len(inline) <= WIDTH:
-        return inline
+    if depth * INDENT + prefix + sum(map(len, parts)) + 2 * len(parts) <= WIDTH:
+        return "[" + ", ".join(parts) + "]"
     pad = " " * ((depth + 1) * INDENT)
     lines: list[str] = []
     line = ""

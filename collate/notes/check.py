@@ -291,16 +291,19 @@ def compare_readings(
     out: list[ReadingDifference] = []
     reporting = [c for c in claims if witness.siglum in c.sigla]
     matched: set[int] = set()
+    near = _Overlaps(entries, keys)
+    same_key: dict[tuple[str, str], list[int]] = {}
+    for k, e in enumerate(entries):
+        same_key.setdefault((keys(e.base), keys(e.reading)), []).append(k)
     for reading, claim in zip(derived, _derived_claims(reporting), strict=True):
-        key = (keys(reading.base), keys(reading.reading))
-        same = [k for k, e in enumerate(entries) if (keys(e.base), keys(e.reading)) == key]
+        same = same_key.get((keys(reading.base), keys(reading.reading)))
         if same:
             matched.update(same)
             continue
-        near = [k for k, e in enumerate(entries) if _overlaps(e, reading, keys)]
-        if near:
-            matched.update(near)
-            e = entries[near[0]]
+        overlapping = near.of(reading)
+        if overlapping:
+            matched.update(overlapping)
+            e = entries[overlapping[0]]
             message = f"the file reads {e.reading or '∅'} for {e.base or '∅'}; the note: {claim.summary()}"
             out.append(ReadingDifference(witness.siglum, message, claim, e.at, e.reading))
         else:
@@ -316,7 +319,47 @@ def _derived_claims(claims: list[Claim]) -> list[Claim]:
     return [c for c in claims if not (c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base))]
 
 
-def _overlaps(entry: SparseReading, reading: SparseReading, keys: Callable[[str], str]) -> bool:
-    a = keys(entry.at + entry.base)
-    b = keys(reading.at + reading.base)
-    return bool(a and b) and (keys(reading.base or reading.at) in a or keys(entry.base or entry.at) in b)
+class _Overlaps:
+    """The entries of a readings file that a reading overlaps, found without comparing it with each.
+
+    A reading and an entry overlap when the base words (else the place words) of one stand
+    within the place and base words of the other. The entries are indexed once by every
+    stretch of their place-and-base keys and by their own base (else place) keys; a reading
+    then looks up its own words, and every stretch of its place and base, in the two. Long
+    words (a passage one witness lacks) are compared directly instead: they have too many
+    stretches to index, and few entries are so long.
+    """
+
+    def __init__(self, entries: Sequence[SparseReading], keys: Callable[[str], str], long: int = 48) -> None:
+        self.keys = keys
+        self.limit = long
+        self.within: dict[str, set[int]] = {}  # a stretch of an entry's place + base → entries
+        self.own: dict[str, set[int]] = {}  # an entry's base (else place) → entries
+        self.long: list[tuple[int, str]] = []  # entries too long to index: (entry, place + base)
+        for k, e in enumerate(entries):
+            whole = keys(e.at + e.base)
+            if not whole:
+                continue
+            self.own.setdefault(keys(e.base or e.at), set()).add(k)
+            if len(whole) > self.limit:
+                self.long.append((k, whole))
+                continue
+            for i in range(len(whole) + 1):
+                for j in range(i, len(whole) + 1):
+                    self.within.setdefault(whole[i:j], set()).add(k)
+
+    def of(self, reading: SparseReading) -> list[int]:
+        """The entries ``reading`` overlaps, in file order."""
+        whole = self.keys(reading.at + reading.base)
+        if not whole:
+            return []
+        words = self.keys(reading.base or reading.at)
+        found = set(self.within.get(words, ()))
+        found.update(k for k, entry in self.long if words in entry)
+        if len(whole) > self.limit:
+            found.update(k for key, ks in self.own.items() if key in whole for k in ks)
+        else:
+            for i in range(len(whole) + 1):
+                for j in range(i, len(whole) + 1):
+                    found.update(self.own.get(whole[i:j], ()))
+        return sorted(found)
