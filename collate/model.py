@@ -15,6 +15,21 @@ from enum import Enum
 from functools import cached_property
 
 
+class StrEnum(str, Enum):
+    """An Enum whose members are their values wherever text is made of them.
+
+    Python 3.11's ``enum.StrEnum``, for 3.10: ``str()``, ``format()`` and f-strings give the
+    value (``text``, never ``Role.TEXT``), and a member equals its value, so JSON, TOML, XML
+    and comparisons with the plain string are what they were when these sets were strings.
+    """
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(str.__str__(self), spec)
+
+
 class Layer(str, Enum):
     """What a stretch of a witness file is.
 
@@ -81,33 +96,159 @@ class SourceLocation:
         return where
 
 
-@dataclass(frozen=True, slots=True)
+class Role(StrEnum):
+    """What the characters of a :class:`Span` do inside their layer."""
+
+    TEXT = "text"  # the words: the only role tokenized and collated
+    ATTRIBUTION = "attribution"  # a prefix naming who speaks (方氏愨曰, 注曰, 蕙田案) or what is explained (標起止)
+    MARKER = "marker"  # a printed sign that is not the work's text: 注, 疏, 正義曰, 〇, brackets, page markers
+    LAYOUT = "layout"  # whitespace, line ends, indentation
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Span:
     """A stretch ``text[start:end]`` of a witness in one layer.
 
     ``unit`` numbers the logical block the span belongs to (one 注 run, one 蕙田案 note,
     one commentator's passage), so a block split across lines and pages stays one unit.
-    ``role`` says what the characters do inside their layer: ``text`` (the words),
-    ``attribution`` (a prefix naming who speaks: 方氏愨曰, 注曰, 蕙田案), ``marker``
-    (a printed layer marker that is not the work's text: 注, 疏, 正義曰, 郑注) or ``layout``.
-    ``label`` carries metadata: the attribution's name, a marker's kind, a page id.
+    ``role`` says what the characters do inside their layer (:class:`Role`).
+
+    A reader names what it knows of a span in at most one of these, each meaning one thing:
+
+    - ``work``: the work a passage of 經 (and the 注 and 疏 on it) quotes, as its run-in title
+      prints it (``礼记投壶``, ``少仪``), also on that title's heading span; ``previous chapter``
+      for the end of the chapter before the one a file is of;
+    - ``speaker``: who speaks, as the attribution prints it (``方氏悫曰``, ``注曰``, ``蕙田案``,
+      ``臣紱``) or as a reader names them (``陸德明``), on the attribution and on the passage's words;
+    - ``marker``: what a marker or a layout character is (``(``, ``column break``, ``note open``,
+      ``正義曰``, ``pb``, ``lacuna``; ``疏 A…B`` keeps the lemma a 疏 header cites);
+    - ``heading``: what a heading is (``title``, ``juan title``, ``chapter title``, ``tally``,
+      ``section end``);
+    - ``passage``: what part of the book a passage is, where its layer does not say (``考證``,
+      ``正誤``, ``跋``, ``音`` for 陳澔's sound notes, ``標起止`` for a 單疏本's lemma,
+      ``variant`` for a web editor's 一作 note, ``web page``).
+
+    ``role`` may be given as its value (``"text"``). A bare ``label`` is still taken (tests pass
+    one) and put in the field its span's layer and role imply; :attr:`label` reads whichever is set.
     """
 
     start: int
     end: int
     layer: Layer
-    unit: int = 0
-    role: str = "text"
-    label: str | None = None
+    unit: int
+    role: Role
+    work: str | None
+    speaker: str | None
+    marker: str | None
+    heading: str | None
+    passage: str | None
+
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int = 0,
+        role: Role | str = Role.TEXT,
+        label: str | None = None,
+        *,
+        work: str | None = None,
+        speaker: str | None = None,
+        marker: str | None = None,
+        heading: str | None = None,
+        passage: str | None = None,
+    ) -> None:
+        # A plain value ("text") becomes the member, so that comparisons with ``is`` hold.
+        role = role if type(role) is Role else Role(role)
+        if label is not None:
+            # A caller that still gives one label (the tests): the meaning its layer and role imply.
+            if role is Role.MARKER or role is Role.LAYOUT or layer is Layer.MARKUP:
+                marker = label
+            elif layer is Layer.HEADING:
+                heading = label
+            elif role is Role.ATTRIBUTION or layer in (Layer.COMMENTARY, Layer.NOTE):
+                speaker = label
+            elif layer.is_text:
+                work = label
+            else:
+                passage = label
+        put = object.__setattr__  # frozen: the generated __init__ sets its fields the same way
+        put(self, "start", start)
+        put(self, "end", end)
+        put(self, "layer", layer)
+        put(self, "unit", unit)
+        put(self, "role", role)
+        put(self, "work", work)
+        put(self, "speaker", speaker)
+        put(self, "marker", marker)
+        put(self, "heading", heading)
+        put(self, "passage", passage)
+
+    @property
+    def label(self) -> str | None:
+        """Whichever of ``work``, ``speaker``, ``marker``, ``heading``, ``passage`` is set.
+
+        For the stages that still read one label (notes, pipeline, exporters): new code reads
+        the field it means.
+        """
+        for value in (self.work, self.speaker, self.marker, self.heading, self.passage):
+            if value is not None:
+                return value
+        return None
+
+    def alike(self, other: Span) -> bool:
+        """Same layer, unit, role and names: side by side, the two would be one span."""
+        return (
+            self.layer is other.layer
+            and self.unit == other.unit
+            and self.role is other.role
+            and self.work == other.work
+            and self.speaker == other.speaker
+            and self.marker == other.marker
+            and self.heading == other.heading
+            and self.passage == other.passage
+        )
+
+    def over(self, start: int, end: int) -> Span:
+        """The same span (layer, unit, role, names) over ``text[start:end]``."""
+        return Span(
+            start,
+            end,
+            self.layer,
+            self.unit,
+            self.role,
+            work=self.work,
+            speaker=self.speaker,
+            marker=self.marker,
+            heading=self.heading,
+            passage=self.passage,
+        )
 
 
-@dataclass(frozen=True, slots=True)
+class MarkKind(StrEnum):
+    """What a :class:`Mark` marks; its ``label`` is what the print calls the place."""
+
+    PAGE = "page"  # a printed page begins (``3a``, ``012-7a``)
+    LINE = "line"  # a printed line begins (its number on the page)
+    MILESTONE = "milestone"  # a page of another edition begins (``WYG 012-8a``)
+    LACUNA = "lacuna"  # pages the print has lost start here (``006-14a, 2 pages``)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Mark:
-    """A positional mark at an offset: a printed page or line beginning, a milestone."""
+    """A positional mark at an offset: a printed page or line beginning, a milestone, a lacuna.
+
+    ``kind`` may be given as its value (``"page"``).
+    """
 
     offset: int
-    kind: str  # "page" | "line" | "milestone"
+    kind: MarkKind
     label: str
+
+    def __init__(self, offset: int, kind: MarkKind | str, label: str) -> None:
+        object.__setattr__(self, "offset", offset)
+        object.__setattr__(self, "kind", kind if type(kind) is MarkKind else MarkKind(kind))
+        object.__setattr__(self, "label", label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,12 +314,12 @@ class Witness:
 
     @cached_property
     def _pages(self) -> tuple[list[int], list[str]]:
-        pages = [m for m in self.marks if m.kind == "page"]
+        pages = [m for m in self.marks if m.kind is MarkKind.PAGE]
         return [m.offset for m in pages], [m.label for m in pages]
 
     @cached_property
     def _printed_lines(self) -> list[int]:
-        return [m.offset for m in self.marks if m.kind == "line"]
+        return [m.offset for m in self.marks if m.kind is MarkKind.LINE]
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based file line and column of ``offset``."""
@@ -222,14 +363,23 @@ class Witness:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+class Position(StrEnum):
+    """Where a :class:`SparseReading` stands against the phrase ``at`` that locates it."""
+
+    AT = "at"  # inside ``at``: the reading replaces (or lacks) its ``base``
+    AFTER = "after"  # an addition after ``at``
+    BEFORE = "before"  # an addition before ``at``
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class SparseReading:
     """One entry of a readings file: what a sparse witness reads at one place of the base.
 
     ``at`` is a phrase of the base text that locates the place (any script); ``base`` is the
-    part of it the reading concerns (empty for an addition, which goes ``position`` "after"
-    or "before" ``at``); ``reading`` is what the witness has there (empty for a lack).
-    ``start``/``end`` are the entry's offsets in the readings file.
+    part of it the reading concerns (empty for an addition, which goes ``position`` after or
+    before ``at``); ``reading`` is what the witness has there (empty for a lack).
+    ``start``/``end`` are the entry's offsets in the readings file. ``position`` may be given
+    as its value (``"after"``; an empty one is ``AT``).
     """
 
     start: int
@@ -237,10 +387,34 @@ class SparseReading:
     at: str
     base: str
     reading: str
-    position: str
+    position: Position
     layer: Layer
     source: str
-    note: str = ""
+    note: str
+
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        at: str,
+        base: str,
+        reading: str,
+        position: Position | str,
+        layer: Layer,
+        source: str,
+        note: str = "",
+    ) -> None:
+        put = object.__setattr__  # frozen: the generated __init__ sets its fields the same way
+        put(self, "start", start)
+        put(self, "end", end)
+        put(self, "at", at)
+        put(self, "base", base)
+        put(self, "reading", reading)
+        # Only an addition needs a position: none given ("") is AT.
+        put(self, "position", position if type(position) is Position else Position(position or Position.AT))
+        put(self, "layer", layer)
+        put(self, "source", source)
+        put(self, "note", note)
 
     @property
     def kind(self) -> str:

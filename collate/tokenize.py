@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from collate.model import Layer, Token, Witness
+from collate.model import Layer, Role, Token, Witness
 from collate.normalize import Normalizer
 
 # Categories that never make a token: punctuation, separators, controls and format
@@ -124,7 +124,7 @@ def tokenize(witness: Witness, layer: Layer, normalizer: Normalizer) -> tuple[To
     drafts: list[_Draft] = []
     gap: list[str] = []
     for span in witness.spans:
-        if span.layer is not layer or span.role != "text":
+        if span.layer is not layer or span.role is not Role.TEXT:
             continue
         i = span.start
         while i < span.end:

@@ -20,6 +20,7 @@ from collate.alignment import LayerAlignment
 from collate.apparatus.compare import _agree, _compare, _Verdict
 from collate.apparatus.records import (
     ApparatusDiagnostic,
+    Cause,
     Coverage,
     LayerResult,
     Locus,
@@ -252,8 +253,8 @@ class _Builder:
         span = range(iv.start, iv.end)
         lemma = self.reading_of(0, span, iv.start, iv.end)
         agreeing = [self.sigla[0]]
-        groups: dict[tuple[ReadingClass, str, str | None], list[WitnessReading]] = {}
-        group_rules: dict[tuple[ReadingClass, str, str | None], set[str]] = {}
+        groups: dict[tuple[ReadingClass, str, Cause | None], list[WitnessReading]] = {}
+        group_rules: dict[tuple[ReadingClass, str, Cause | None], set[str]] = {}
         for j in range(1, len(self.sigla)):
             extant = self.extant(j, iv.start, iv.end)
             reading = self.reading_of(j, extant, iv.start, iv.end)

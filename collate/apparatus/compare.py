@@ -13,14 +13,7 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
-from collate.apparatus.records import (
-    CAUSE_ARTIFACT,
-    CAUSE_LOAN,
-    CAUSE_SEMANTIC,
-    CAUSE_TABOO,
-    CAUSE_VARIANT,
-    SCRIPT_RULE,
-)
+from collate.apparatus.records import Cause
 from collate.model import ChangeClass, ReadingClass, Token
 
 if TYPE_CHECKING:
@@ -33,14 +26,14 @@ def _is_placeholder(tok: Token) -> bool:
     return any(c.cls in (ChangeClass.PLACEHOLDER, ChangeClass.UNCERTAIN) for c in tok.changes)
 
 
-_Verdict = tuple[ReadingClass, "str | None", tuple[str, ...]]
+_Verdict = tuple[ReadingClass, "Cause | None", tuple[str, ...]]
 
 
 def _classify(a: Token, b: Token, normalizer: Normalizer) -> _Verdict | None:
     """``b``'s reading against ``a``'s, as the normalizer explains it; None if they agree.
 
     :func:`collate.normalize.explain.compare` classes the pair. A difference of script alone
-    (賓/宾, cause ``script``) agrees: it is declared once in the header, never listed. Two
+    (賓/宾, ``Cause.SCRIPT``) agrees: it is declared once in the header, never listed. Two
     characters whose keys differ are substantive unless the normalizer relates them: a
     one-to-many script pair (着/著) agrees as a difference of script, a 通假 pair (罷/疲) is a
     loan, noted but never folded.
@@ -54,10 +47,10 @@ def _classify(a: Token, b: Token, normalizer: Normalizer) -> _Verdict | None:
     if cls is ReadingClass.SUBSTANTIVE and len(a.t) == 1 and len(b.t) == 1:
         return _relate(a.t, b.t, normalizer)
     if cls is ReadingClass.ORTHOGRAPHIC:
-        if cause == SCRIPT_RULE:
+        if cause is Cause.SCRIPT:
             return None
         kept = (ChangeClass.ORTHOGRAPHIC, ChangeClass.TABOO)
-        return cls, cause or CAUSE_VARIANT, tuple(sorted({c.rule for c in explain(a, b) if c.cls in kept}))
+        return cls, cause or Cause.VARIANT, tuple(sorted({c.rule for c in explain(a, b) if c.cls in kept}))
     return cls, cause, ()
 
 
@@ -72,7 +65,7 @@ def _relate(a: str, b: str, normalizer: Normalizer) -> _Verdict | None:
     if change is None:
         return ReadingClass.SUBSTANTIVE, None, ()
     if change.cls is ChangeClass.LOAN:
-        return ReadingClass.LOAN, CAUSE_LOAN, (change.rule,)
+        return ReadingClass.LOAN, Cause.LOAN, (change.rule,)
     return None
 
 
@@ -99,7 +92,7 @@ def _compare(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalize
             verdicts.extend(v for a, b in zip(left, right, strict=True) if (v := _classify(a, b, normalizer)))
         elif any(_is_placeholder(t) for t in (*left, *right)):
             artifact = bool(_placeholder_causes((*left, *right)))
-            verdicts.append((ReadingClass.PLACEHOLDER, CAUSE_ARTIFACT if artifact else None, ()))
+            verdicts.append((ReadingClass.PLACEHOLDER, Cause.ARTIFACT if artifact else None, ()))
         else:
             verdicts.append((ReadingClass.SUBSTANTIVE, None, ()))
     if not verdicts:
@@ -108,17 +101,17 @@ def _compare(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalize
     causes = {v[1] for v in verdicts if v[0] is cls and v[1]}
     rules = tuple(sorted({r for v in verdicts if v[0] is cls for r in v[2]}))
     if cls is ReadingClass.ORTHOGRAPHIC:
-        return cls, next(k for k in (CAUSE_TABOO, CAUSE_SEMANTIC, CAUSE_VARIANT) if k in causes), rules
+        return cls, next(k for k in (Cause.TABOO, Cause.SEMANTIC, Cause.VARIANT) if k in causes), rules
     if cls is ReadingClass.PLACEHOLDER:
-        return cls, (CAUSE_ARTIFACT if CAUSE_ARTIFACT in causes else None), ()
+        return cls, (Cause.ARTIFACT if Cause.ARTIFACT in causes else None), ()
     if cls is ReadingClass.LOAN:
-        return cls, CAUSE_LOAN, rules
+        return cls, Cause.LOAN, rules
     return cls, None, ()
 
 
-def _placeholder_causes(tokens: Sequence[Token]) -> set[str]:
+def _placeholder_causes(tokens: Sequence[Token]) -> set[Cause]:
     if any(c.cls is ChangeClass.UNCERTAIN for t in tokens for c in t.changes):
-        return {CAUSE_ARTIFACT}
+        return {Cause.ARTIFACT}
     return set()
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from collate.alignment import Extent, LayerAlignment
-from collate.model import Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, Token
+from collate.model import Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, StrEnum, Token
 from collate.review.records import EditorDecision
 
 if TYPE_CHECKING:
@@ -20,14 +20,30 @@ if TYPE_CHECKING:
     # the whole notes stage and the normalizer, on every import of the apparatus.
     from collate.notes.records import AttachedNote
 
-# Values of ``Reading.cause`` the builder sets (editors may set others, e.g. for scribal errors).
-CAUSE_TABOO = "taboo"  # 避諱 forms (玄→元)
-CAUSE_SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
-CAUSE_VARIANT = "variant"  # variant graphs (筭/算)
-CAUSE_ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
-CAUSE_LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
 
-# The normalizer's rule (and cause) that folds simplified and traditional characters.
+class Cause(StrEnum):
+    """Why a reading differs from the lemma as it does: the ``Reading.cause`` the builder sets.
+
+    An editor reclassifying a reading may name a cause of their own (``haplography``): that one
+    is a plain string.
+    """
+
+    TABOO = "taboo"  # 避諱 forms (玄→元)
+    SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
+    VARIANT = "variant"  # variant graphs (筭/算)
+    ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
+    LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
+    SCRIPT = "script"  # simplified against traditional only (賓/宾): never listed, so never on a reading
+
+
+# The causes by their former names, for the callers that still import them.
+CAUSE_TABOO = Cause.TABOO
+CAUSE_SEMANTIC = Cause.SEMANTIC
+CAUSE_VARIANT = Cause.VARIANT
+CAUSE_ARTIFACT = Cause.ARTIFACT
+CAUSE_LOAN = Cause.LOAN
+
+# The normalizer's rule that folds simplified and traditional characters (its cause is ``Cause.SCRIPT``).
 SCRIPT_RULE = "script"
 
 
@@ -57,17 +73,17 @@ class WitnessReading:
 class Reading:
     """Witnesses that share one reading (one normalized form) at a locus.
 
-    ``cause`` explains an orthographic or placeholder reading (``taboo``, ``semantic``,
-    ``variant``, ``artifact`` …). ``rules`` name the normalization rules that make an orthographic
-    reading equal to the lemma. ``source`` names where a derived reading comes from
-    (e.g. ``蕙田案``); ``derived`` is True for a reading reported by a sparse witness, which
-    is never grouped with the readings of collated full texts.
+    ``cause`` explains an orthographic, placeholder or loan reading (:class:`Cause`; an
+    editor's reclassification may give one of their own). ``rules`` name the normalization
+    rules that make an orthographic reading equal to the lemma. ``source`` names where a
+    derived reading comes from (e.g. ``蕙田案``); ``derived`` is True for a reading reported
+    by a sparse witness, which is never grouped with the readings of collated full texts.
     """
 
     norm: str
     cls: ReadingClass
     witnesses: tuple[WitnessReading, ...]
-    cause: str | None = None
+    cause: Cause | str | None = None
     rules: tuple[str, ...] = ()
     source: str | None = None
     derived: bool = False
@@ -82,7 +98,7 @@ class Reading:
         """The reading's text as the first of its witnesses writes it."""
         return self.witnesses[0].text if self.witnesses else ""
 
-    def reclassified(self, cls: ReadingClass, cause: str | None = None) -> Reading:
+    def reclassified(self, cls: ReadingClass, cause: Cause | str | None = None) -> Reading:
         """The same reading with an editor's class (e.g. ``SCRIBAL_ERROR``) and cause."""
         return replace(self, cls=cls, cause=cause)
 

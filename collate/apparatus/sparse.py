@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from collate.apparatus.compare import _derived_class
 from collate.apparatus.records import ApparatusDiagnostic, LayerResult, Reading, SparsePlacement, WitnessReading
-from collate.model import Diagnostic, ReadingClass, Severity, SourceLocation, SparseReading, Token, Witness
+from collate.model import Diagnostic, Position, ReadingClass, Severity, SourceLocation, SparseReading, Token, Witness
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -182,7 +182,7 @@ def _place(
             return None, diagnostics
         first, last = base_tokens[inner[0]].index, base_tokens[inner[0] + len(base) - 1].index + 1
     else:
-        point = start if entry.position == "before" else end
+        point = start if entry.position is Position.BEFORE else end
         first = last = base_tokens[point].index if point < len(base_tokens) else base_tokens[-1].index + 1
     return SparsePlacement(witness.siglum, entry, first, last, location), diagnostics
 

@@ -3,25 +3,25 @@
 Two tokens whose keys ``n`` differ are a substantive variant (unless one is a placeholder or
 an artifact). Two tokens with equal keys and different characters are the same reading
 written differently; the union of their changes says how, and :func:`reading_class` turns
-that into a class and a cause:
+that into a class and a cause (:class:`~collate.apparatus.records.Cause`):
 
 =====================  ===============  ===========
 changes                class            cause
 =====================  ===============  ===========
 placeholder            placeholder      None
-artifact (uncertain)   placeholder      "artifact"
-taboo                  orthographic     "taboo"
-semantic-variant       orthographic     "semantic"
-variant-graph          orthographic     "variant"
-script only            orthographic     "script"
+artifact (uncertain)   placeholder      ARTIFACT
+taboo                  orthographic     TABOO
+semantic-variant       orthographic     SEMANTIC
+variant-graph          orthographic     VARIANT
+script only            orthographic     SCRIPT
 none                   substantive      None
 =====================  ===============  ===========
 
-The first row that applies wins. "script" marks a difference of script alone (賓/宾), which
+The first row that applies wins. SCRIPT marks a difference of script alone (賓/宾), which
 an edition declares once in its header rather than in the apparatus. A declared
 substitution artifact (防 for a rare character in some 四庫 e-texts) is uncertain: its key
 is left as it is, but a reading that differs because of it is classed with the placeholders
-(cause "artifact"), recorded and never counted as substantive (TEI: ``type="artifact"`` with
+(cause ARTIFACT), recorded and never counted as substantive (TEI: ``type="artifact"`` with
 a ``witDetail``). The classes are the apparatus's own :class:`~collate.apparatus.ReadingClass`.
 """
 
@@ -30,23 +30,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from collate.apparatus.records import Cause
 from collate.model import Change, ChangeClass, ReadingClass, Token
 
-# Orthographic causes, most telling first: the cause of a difference is the first that applies.
-_CAUSES = (("taboo", "taboo"), ("semantic-variant", "semantic"), ("variant-graph", "variant"), ("script", "script"))
+# Orthographic causes by the rule that explains the difference, most telling first: the cause
+# of a difference is the first that applies.
+_CAUSES = (
+    ("taboo", Cause.TABOO),
+    ("semantic-variant", Cause.SEMANTIC),
+    ("variant-graph", Cause.VARIANT),
+    ("script", Cause.SCRIPT),
+)
 
 
-def reading_class(changes: Iterable[Change]) -> tuple[ReadingClass, str | None]:
+def reading_class(changes: Iterable[Change]) -> tuple[ReadingClass, Cause | None]:
     """The class and cause that the changes explaining two equal keys amount to."""
     changes = tuple(changes)
     classes = {c.cls for c in changes}
     if ChangeClass.PLACEHOLDER in classes:
         return ReadingClass.PLACEHOLDER, None
     if ChangeClass.UNCERTAIN in classes:
-        return ReadingClass.PLACEHOLDER, "artifact"
+        return ReadingClass.PLACEHOLDER, Cause.ARTIFACT
     rules = {c.rule for c in changes}
     if ChangeClass.TABOO in classes:
-        return ReadingClass.ORTHOGRAPHIC, "taboo"
+        return ReadingClass.ORTHOGRAPHIC, Cause.TABOO
     for rule, cause in _CAUSES:
         if rule in rules:
             return ReadingClass.ORTHOGRAPHIC, cause
@@ -65,13 +72,13 @@ def explain(a: Token, b: Token) -> tuple[Change, ...]:
     return a.changes + tuple(c for c in b.changes if c not in a.changes)
 
 
-def compare(a: Token, b: Token) -> tuple[ReadingClass, str | None] | None:
+def compare(a: Token, b: Token) -> tuple[ReadingClass, Cause | None] | None:
     """The class of ``b``'s reading against ``a``'s; None if they read the same character."""
     if a.is_placeholder or b.is_placeholder:
         return ReadingClass.PLACEHOLDER, None
     uncertain = any(c.cls is ChangeClass.UNCERTAIN for c in (*a.changes, *b.changes))
     if a.n != b.n:
-        return (ReadingClass.PLACEHOLDER, "artifact") if uncertain else (ReadingClass.SUBSTANTIVE, None)
+        return (ReadingClass.PLACEHOLDER, Cause.ARTIFACT) if uncertain else (ReadingClass.SUBSTANTIVE, None)
     if a.t == b.t:
         return None
     return reading_class(explain(a, b))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from collate.model import Diagnostic, Layer, Mark, Severity, Span, SparseReading, Substitution
+from collate.model import Diagnostic, Layer, Mark, Role, Severity, Span, SparseReading, Substitution
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,38 +98,77 @@ def iter_lines(text: str) -> Iterator[Line]:
 class SpanList:
     """Spans collected in file order: empty ones dropped, adjacent alike ones joined.
 
-    Markers are never joined (two markers stay two), so a label always names one marker.
+    Markers are never joined (two markers stay two), so a marker's name always names one marker.
     """
 
     def __init__(self) -> None:
         self._spans: list[Span] = []
 
     def add(
-        self, start: int, end: int, layer: Layer, unit: int = 0, role: str = "text", label: str | None = None
+        self,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int = 0,
+        role: Role = Role.TEXT,
+        *,
+        work: str | None = None,
+        speaker: str | None = None,
+        marker: str | None = None,
+        heading: str | None = None,
+        passage: str | None = None,
     ) -> None:
-        """Append ``text[start:end]``; joined to the previous span if it is the same kind."""
-        if end <= start:
+        """Append ``text[start:end]`` (see :class:`~collate.model.Span` for the names); joined like :meth:`append`."""
+        if end > start:
+            self.append(
+                Span(
+                    start,
+                    end,
+                    layer,
+                    unit,
+                    role,
+                    work=work,
+                    speaker=speaker,
+                    marker=marker,
+                    heading=heading,
+                    passage=passage,
+                )
+            )
+
+    def append(self, span: Span) -> None:
+        """Append ``span``; joined to the previous span if that ends where it starts and is alike."""
+        if span.end <= span.start:
             return
-        if self._spans and role != "marker":
+        if self._spans and span.role is not Role.MARKER:
             last = self._spans[-1]
-            same = (last.layer, last.unit, last.role, last.label) == (layer, unit, role, label)
-            if last.end == start and same:
-                self._spans[-1] = Span(last.start, end, layer, unit, role, label)
+            if last.end == span.start and last.alike(span):
+                self._spans[-1] = last.over(last.start, span.end)
                 return
-        self._spans.append(Span(start, end, layer, unit, role, label))
+        self._spans.append(span)
 
     def layout(self, start: int, end: int) -> None:
         """Append whitespace, line ends or indentation."""
-        self.add(start, end, Layer.MARKUP, role="layout")
+        self.add(start, end, Layer.MARKUP, role=Role.LAYOUT)
 
-    def words(self, text: str, start: int, end: int, layer: Layer, unit: int, label: str | None = None) -> None:
+    def words(
+        self,
+        text: str,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int,
+        *,
+        work: str | None = None,
+        speaker: str | None = None,
+        passage: str | None = None,
+    ) -> None:
         """``text[start:end]`` as ``layer`` text, its spaces set apart as layout and ``/`` as a column break."""
         pos = start
         for i in range(start, end + 1):
             if i == end or text[i] in LINE_SPACE or text[i] == "/":
-                self.add(pos, i, layer, unit, "text", label)
+                self.add(pos, i, layer, unit, work=work, speaker=speaker, passage=passage)
                 if i < end and text[i] == "/":
-                    self.add(i, i + 1, Layer.MARKUP, unit, "marker", "column break")
+                    self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="column break")
                 elif i < end:
                     self.layout(i, i + 1)
                 pos = i + 1

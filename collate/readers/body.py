@@ -19,7 +19,7 @@ import bisect
 from dataclasses import dataclass, field
 
 from collate.errors import LayoutError
-from collate.model import Diagnostic, Layer, Mark, Span, Substitution
+from collate.model import Diagnostic, Layer, Mark, Role, Span, Substitution
 from collate.readers.base import Parsed, SpanList
 
 # What an unresolved entity reads as in the body: the digitizers' own placeholder.
@@ -130,26 +130,25 @@ class BodyBuilder:
         self.substitutions.append(Substitution(start, end, char, source))
 
     def drop(
-        self, start: int, end: int, layer: Layer = Layer.MARKUP, role: str = "layout", label: str | None = None
+        self,
+        start: int,
+        end: int,
+        layer: Layer = Layer.MARKUP,
+        role: Role = Role.LAYOUT,
+        *,
+        marker: str | None = None,
+        heading: str | None = None,
+        passage: str | None = None,
     ) -> None:
-        """``raw[start:end]`` is the container's own: a span, not body text."""
+        """``raw[start:end]`` is the container's own: a span, not body text (names as in :class:`Span`)."""
         if end <= start:
             return
+        span = Span(start, end, layer, 0, role, marker=marker, heading=heading, passage=passage)
         last = self.spans[-1] if self.spans else None
-        if (
-            last is not None
-            and role == "layout"
-            and (last.end, last.layer, last.role, last.label)
-            == (
-                start,
-                layer,
-                role,
-                label,
-            )
-        ):
-            self.spans[-1] = Span(last.start, end, layer, last.unit, role, label)
+        if last is not None and role is Role.LAYOUT and last.end == start and last.alike(span):
+            self.spans[-1] = last.over(last.start, end)
             return
-        self.spans.append(Span(start, end, layer, 0, role, label))
+        self.spans.append(span)
 
     def build(self, container: str, reason: str) -> Body:
         """The body read so far."""
@@ -188,9 +187,9 @@ def _map_span(span: Span, pieces: tuple[Piece, ...], starts: list[int]) -> list[
             else:
                 a, b = p.raw, p.raw_end
             if out and out[-1].end == a:
-                out[-1] = Span(out[-1].start, b, span.layer, span.unit, span.role, span.label)
+                out[-1] = span.over(out[-1].start, b)
             else:
-                out.append(Span(a, b, span.layer, span.unit, span.role, span.label))
+                out.append(span.over(a, b))
         k += 1
     return out
 
@@ -212,7 +211,7 @@ def merge(raw: str, body: Body, parsed: Parsed, layout: str, path: str) -> Parse
     # took out between two stretches of layout is one stretch of layout, as in a plain file.
     joined = SpanList()
     for span in spans:
-        joined.add(span.start, span.end, span.layer, span.unit, span.role, span.label)
+        joined.append(span)
     spans = list(joined.freeze())
     pos = 0
     for span in spans:

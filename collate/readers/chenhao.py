@@ -15,20 +15,20 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
 - A blank position inside small print (one or more ASCII spaces in the e-text, usually two)
   separates the parts of a passage; some juan print a circle ``○`` there instead
   (``…此章言諸侯時祭之禮/○犧音莎…``, ``…為陔也○劉氏曰…``): a marker, never text. A part
-  opening with a name is a quoted authority: the name is an attribution span labelled with it
+  opening with a name is a quoted authority: the name is an attribution span (the ``speaker``)
   and opens a new unit (``呂氏曰``, ``鄭氏曰``, ``朱子曰``, ``石梁王氏曰``, ``疏曰``, ``司裘註云``,
   ``今按``: all COMMENTARY). A part dense with
   pronunciation words (``長上聲中去聲``, ``還音旋``, ``拾其結切``, ``㢙僅同``) is the passage's
   closing 音 notes, and so is whatever follows them to the passage's end unless it names an
-  authority. They are 陳澔's own glosses, not 陸德明's 釋文: COMMENTARY labelled ``音``
-  (``SOUND_NOTES``), so that a collation never sets them against a 注疏 print's 音義. Any
+  authority. They are 陳澔's own glosses, not 陸德明's 釋文: COMMENTARY with the ``passage``
+  ``音`` (``SOUND_NOTES``), so that a collation never sets them against a 注疏 print's 音義. Any
   other part is the author's own words (COMMENTARY). Inside a part, a surname with ``氏曰``,
   or ``朱子曰``, ``疏曰``, ``今按``, opens an authority too: the e-text often lost the blank
   before them (``…官備可知獸/呂氏曰彼茁者葭…``).
 - ``疏曰`` quotes 孔穎達's 正義 as 陳澔 abridges it, among his other authorities, and he also
   cites it in passing (``疏云``) inside his own sentences. It is read as COMMENTARY with the
   attribution ``疏曰``, not SHU, so that in a collation with a 注疏 print SHU holds only the
-  正義 itself and the label still says whose words these are.
+  正義 itself and the ``speaker`` still says whose words these are.
 - An unclosed ``(`` ends at the next ``(`` or its line end and a stray ``)`` is layout: both
   are ``unbalanced`` diagnostics.
 
@@ -41,10 +41,10 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role, Span
 from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
 
-# The label of 陳澔's closing pronunciation notes (kept in COMMENTARY, told apart by it).
+# The ``passage`` of 陳澔's closing pronunciation notes (kept in COMMENTARY, told apart by it).
 SOUND_NOTES = "音"
 
 _NUMERAL = "〇一二三四五六七八九十百千"
@@ -74,9 +74,13 @@ _NOTE_ITEM = r"(?:[^\s]音[^\s]|[^\s]{1,2}並?[平上去入]聲|[^\s]如字|[^\s
 # most one stray character after them.
 _TRAILING_NOTES = re.compile(rf"(?:{_NOTE_ITEM}){{2,}}[^\s]?$")
 
-# (layer, unit, role, label) of one character.
-_Kind = tuple[Layer, int, str, str | None]
-_LAYOUT: _Kind = (Layer.MARKUP, 0, "layout", None)
+# What one character is: a span over no text, its offsets set when its run is emitted.
+_LAYOUT = Span(0, 0, Layer.MARKUP, 0, Role.LAYOUT)
+_COLUMN_BREAK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="column break")
+_OPEN = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="(")
+_CLOSE = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker=")")
+_READING_MARK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="reading mark")
+_CIRCLE_MARK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="○")
 
 
 def is_notes(part: str, *, alone: bool = False) -> bool:
@@ -122,9 +126,9 @@ class _Reading:
     def __init__(self, text: str) -> None:
         self.text = text
         self.state = ReadState(text)
-        self.kinds: list[_Kind] = [_LAYOUT] * len(text)
+        self.kinds: list[Span] = [_LAYOUT] * len(text)
         self.passage: list[int] = []  # offsets of the open passage's small print, blanks included
-        self.jing_unit = 0
+        self.jing: Span | None = None  # what the characters of the 經 stretch in force are
 
     def run(self) -> Parsed:
         text = self.text
@@ -147,17 +151,17 @@ class _Reading:
         """A structure line; its inner spaces are layout."""
         body = self.text[start:end]
         if _COLLECTION.fullmatch(body):
-            label = "collection"
+            heading = "collection"
         elif _JUAN_TITLE.fullmatch(body):
-            label = "juan title"
+            heading = "juan title"
         else:
-            label = "title"
+            heading = "title"
             self.state.metadata.append(("chapter", body.strip(LINE_SPACE)))
-        unit = self.state.next_unit()
+        kind = Span(0, 0, Layer.HEADING, self.state.next_unit(), heading=heading)
         for i in range(start, end):
             if self.text[i] not in LINE_SPACE:
-                self.kinds[i] = (Layer.HEADING, unit, "text", label)
-        self.jing_unit = 0
+                self.kinds[i] = kind
+        self.jing = None
 
     def pieces(self, start: int, end: int) -> None:
         """Large print and the small-print pieces of one line."""
@@ -183,13 +187,13 @@ class _Reading:
                 pos += 1
             elif char == "/":
                 # A column break is small print's; one in large print is a slip of the e-text.
-                self.kinds[pos] = (Layer.MARKUP, 0, "marker", "column break")
+                self.kinds[pos] = _COLUMN_BREAK
                 pos += 1
             else:
                 self.close_passage()
-                if not self.jing_unit:
-                    self.jing_unit = st.next_unit()
-                self.kinds[pos] = (Layer.JING, self.jing_unit, "text", None)
+                if self.jing is None:
+                    self.jing = Span(0, 0, Layer.JING, st.next_unit())
+                self.kinds[pos] = self.jing
                 pos += 1
 
     def small(self, open_: int, body_end: int, close: int | None) -> None:
@@ -197,20 +201,20 @@ class _Reading:
         text = self.text
         inner = text[open_ + 1 : body_end]
         mark = inner.replace("/", "").strip(_BLANK)
-        self.kinds[open_] = (Layer.MARKUP, 0, "marker", "(")
+        self.kinds[open_] = _OPEN
         if close is not None:
-            self.kinds[close] = (Layer.MARKUP, 0, "marker", ")")
+            self.kinds[close] = _CLOSE
         if mark in _READING_MARKS and not self.passage:
             for i in range(open_ + 1, body_end):
                 if text[i] == "/":
-                    self.kinds[i] = (Layer.MARKUP, 0, "marker", "column break")
+                    self.kinds[i] = _COLUMN_BREAK
                 elif text[i] not in _BLANK:
-                    self.kinds[i] = (Layer.MARKUP, 0, "marker", "reading mark")
+                    self.kinds[i] = _READING_MARK
             return
-        self.jing_unit = 0
+        self.jing = None
         for i in range(open_ + 1, body_end):
             if text[i] == "/":
-                self.kinds[i] = (Layer.MARKUP, 0, "marker", "column break")
+                self.kinds[i] = _COLUMN_BREAK
             else:
                 self.passage.append(i)
 
@@ -223,7 +227,7 @@ class _Reading:
         parts: list[tuple[str, list[int], str]] = []  # (text, offsets, kind: authority|notes|words)
         for i, char in zip(offsets, chars, strict=True):
             if char == _CIRCLE:
-                self.kinds[i] = (Layer.MARKUP, 0, "marker", _CIRCLE)
+                self.kinds[i] = _CIRCLE_MARK
         for m in re.finditer(rf"[^{_SEPARATORS}]+", chars):
             part, at = m.group(0), offsets[m.start() : m.end()]
             if _AUTHORITY.match(part):
@@ -256,40 +260,45 @@ class _Reading:
                 self.words(part, at, self.attribution(at, authority.group(0)))
             elif kind == "notes":
                 unit = self.state.unit if in_notes else self.state.next_unit()
+                notes = Span(0, 0, Layer.COMMENTARY, unit, passage=SOUND_NOTES)
                 for i in at:
-                    self.kinds[i] = (Layer.COMMENTARY, unit, "text", SOUND_NOTES)
+                    self.kinds[i] = notes
             else:
                 self.words(part, at, 0)
             in_notes = kind == "notes"
 
     def attribution(self, at: list[int], name: str) -> int:
         """Mark ``name`` at the first offsets of ``at`` as an attribution; the number of them."""
-        unit = self.state.next_unit()
+        attribution = Span(0, 0, Layer.COMMENTARY, self.state.next_unit(), Role.ATTRIBUTION, speaker=name)
         for i in at[: len(name)]:
-            self.kinds[i] = (Layer.COMMENTARY, unit, "attribution", name)
+            self.kinds[i] = attribution
         return len(name)
 
     def words(self, part: str, at: list[int], begin: int) -> None:
         """COMMENTARY from ``part[begin:]``, opening a unit at each authority named inside it."""
-        unit = self.state.unit if begin else self.state.next_unit()
+        words = Span(0, 0, Layer.COMMENTARY, self.state.unit if begin else self.state.next_unit())
         pos = begin
         for m in _INLINE_AUTHORITY.finditer(part, begin):
             for i in at[pos : m.start()]:
-                self.kinds[i] = (Layer.COMMENTARY, unit, "text", None)
+                self.kinds[i] = words
             self.attribution(at[m.start() :], m.group(0))
-            unit, pos = self.state.unit, m.end()
+            words, pos = Span(0, 0, Layer.COMMENTARY, self.state.unit), m.end()
         for i in at[pos:]:
-            self.kinds[i] = (Layer.COMMENTARY, unit, "text", None)
+            self.kinds[i] = words
 
     def emit(self) -> None:
         """Runs of alike characters as spans; each marker character stays a span of its own."""
         spans, kinds = self.state.spans, self.kinds
         start = 0
         for i in range(1, len(kinds) + 1):
-            if i == len(kinds) or kinds[i] != kinds[start] or kinds[start][2] == "marker":
-                layer, unit, role, label = kinds[start]
-                spans.add(start, i, layer, unit, role, label)
+            if i == len(kinds) or not _same(kinds[i], kinds[start]) or kinds[start].role is Role.MARKER:
+                spans.append(kinds[start].over(start, i))
                 start = i
+
+
+def _same(a: Span, b: Span) -> bool:
+    """Two characters of one run (the same template, or alike)."""
+    return a is b or a.alike(b)
 
 
 __all__ = ["READER", "ChenhaoReader", "is_notes"]

@@ -20,7 +20,7 @@ How it is read:
    a rubric; the 注疏 prints print it too, so the 疏 layers of both kinds compare alike). An
    e-text slip ``日`` for ``曰`` there is read as the formula, with a diagnostic.
 3. The words before the formula, back to the gap before them, are its 標起止: the 疏's own
-   quotation of 經/注, a 疏 attribution labelled ``標起止`` (``標起止 注`` after a ``注`` head, which
+   quotation of 經/注, a 疏 attribution whose ``passage`` is ``標起止`` (``標起止 注`` after a ``注`` head, which
    is a marker): kept and shown, not collated, as a 注疏 print has no lemma to set against it.
    Where that gap is a line end the lemma may run over it, so its start is found from the
    lemma's shape (``LEMMA_MAX``): a line that opens with a ``注`` head (the words before it
@@ -46,19 +46,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Severity
+from collate.model import Diagnostic, Layer, Role, Severity
 from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
 
 _NUMERAL = "[一二三四五六七八九十百]"
 GAP = "\u3000"
 LINE_ENDS = "\r\n"
 
-# The formula opening the 疏 proper after its lemma, and its label. 正義曰 in 孔穎達's 正義,
+# The formula opening the 疏 proper after its lemma (a marker named by it). 正義曰 in 孔穎達's 正義,
 # 釋曰 in 賈公彦's 儀禮疏/周禮疏.
 OPENERS: tuple[str, ...] = ("正義曰", "釋曰")
 # The e-texts' commonest slip in the formula: 日 for 曰 (the glyphs differ in width only).
 OPENER_SLIPS: dict[str, str] = {"日": "曰"}
-# A lemma's head word naming the commentary it quotes (kept in the label, set apart as a marker).
+# A lemma's head word naming the commentary it quotes (kept in the lemma's ``passage``, set apart as a marker).
 LEMMA_SOURCES: tuple[str, ...] = ("注", "箋")
 LEMMA_JOIN = "至"
 # Characters of a lemma: at most this many before 至 and after it, or in a lemma without 至.
@@ -281,38 +281,38 @@ class _Reading(ReadState):
             self.metadata.append(("title", _squeeze(self.text[start:end])))
             self.words(start, end, Layer.HEADING, self.next_unit())
             return
-        label = "標起止"
+        lemma = "標起止"
         if self.text[start] in LEMMA_SOURCES:
             source = self.text[start]
-            self.spans.add(start, start + 1, Layer.MARKUP, unit, "marker", source)
-            label = f"標起止 {source}"
+            self.spans.add(start, start + 1, Layer.MARKUP, unit, Role.MARKER, marker=source)
+            lemma = f"標起止 {source}"
             start += 1
         # The lemma heads its paragraph as a name heads a quoted passage: an attribution of the
         # 疏, kept and shown but not collated, since a 注疏 print sets its 疏 after the passage
         # itself and has no lemma to set against it.
-        self.words(start, end, Layer.SHU, unit, label, role="attribution")
+        self.words(start, end, Layer.SHU, unit, Role.ATTRIBUTION, passage=lemma)
 
     def opener(self, opener: _Opener, unit: int) -> None:
         """The formula as markers (one a piece where a line end splits it); a slip is reported."""
         formula = _squeeze(self.text[opener.start : opener.end])
-        label = "".join(OPENER_SLIPS.get(c, c) for c in formula)
+        word = "".join(OPENER_SLIPS.get(c, c) for c in formula)
         pos = opener.start
         while pos < opener.end:
             stop = pos
             while stop < opener.end and self.text[stop] not in _SPACE:
                 stop += 1
-            self.spans.add(pos, stop, Layer.MARKUP, unit, "marker", label)
+            self.spans.add(pos, stop, Layer.MARKUP, unit, Role.MARKER, marker=word)
             space = stop
             while space < opener.end and self.text[space] in _SPACE:
                 space += 1
             self.spans.layout(stop, space)
             pos = space
         if opener.slip:
-            message = f"{formula} read as the formula {label}: an e-text slip"
+            message = f"{formula} read as the formula {word}: an e-text slip"
             self.diagnostics.append(Diagnostic("opener-slip", message, opener.start, opener.end, Severity.INFO))
 
     def words(
-        self, start: int, end: int, layer: Layer, unit: int, label: str | None = None, role: str = "text"
+        self, start: int, end: int, layer: Layer, unit: int, role: Role = Role.TEXT, passage: str | None = None
     ) -> None:
         """``layer`` text from ``start`` to ``end``; gaps and line ends set apart as layout."""
         pos = start
@@ -320,7 +320,7 @@ class _Reading(ReadState):
             stop = pos
             while stop < end and self.text[stop] not in _SPACE:
                 stop += 1
-            self.spans.add(pos, stop, layer, unit, role, label)
+            self.spans.add(pos, stop, layer, unit, role, passage=passage)
             space = stop
             while space < end and self.text[space] in _SPACE:
                 space += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Severity, Span
+from collate.model import Diagnostic, Layer, Role, Severity, Span
 from collate.readers.base import Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
 from collate.readers.layoutspec import Block, IndentLayout
 
@@ -99,7 +99,8 @@ class _Block:
     kind: Block | None  # None for a heading line
     layer: Layer
     unit: int
-    label: str | None
+    work: str | None = None  # the work a 經 passage and its small print quote
+    speaker: str | None = None  # who speaks a commentator's passage or a note
     indent: int = 0
     standalone: bool = False
     switched: bool = False
@@ -135,16 +136,27 @@ class _Reading:
         self.unit += 1
         return self.unit
 
-    def add(self, start: int, end: int, layer: Layer, unit: int, role: str = "text", label: str | None = None) -> None:
+    def add(
+        self,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int,
+        role: Role = Role.TEXT,
+        *,
+        work: str | None = None,
+        speaker: str | None = None,
+        marker: str | None = None,
+    ) -> None:
         if end > start:
-            self.found.append(Span(start, end, layer, unit, role, label))
+            self.found.append(Span(start, end, layer, unit, role, work=work, speaker=speaker, marker=marker))
 
     def words(self, start: int, end: int, block: _Block) -> None:
         """The block's text in ``text[start:end]``, leaving column breaks and gaps to layout."""
         pos = start
         for i in range(start, end + 1):
             if i == end or self.text[i] in _GAPS or self.text[i] == self.spec.column_break:
-                self.add(pos, i, block.layer, block.unit, label=block.label)
+                self.add(pos, i, block.layer, block.unit, work=block.work, speaker=block.speaker)
                 pos = i + 1
 
     def run(self) -> Parsed:
@@ -158,7 +170,7 @@ class _Reading:
         pos = 0
         for s in self.found:
             spans.layout(pos, s.start)
-            spans.add(s.start, s.end, s.layer, s.unit, s.role, s.label)
+            spans.append(s)
             pos = s.end
         spans.layout(pos, len(self.text))
         self.diagnostics.sort(key=lambda d: d.start)
@@ -170,7 +182,7 @@ class _Reading:
             self.open_run = None
             return
         if printed <= len(self.spec.header) or self.reader.heading(self.text, line):
-            block = _Block(None, Layer.HEADING, self.next_unit(), None)
+            block = _Block(None, Layer.HEADING, self.next_unit())
             self.words(start, end, block)
             if printed <= len(self.spec.header):
                 self.metadata.append((self.spec.header[printed - 1], self.text[start:end]))
@@ -182,7 +194,7 @@ class _Reading:
             self.diagnostics.append(
                 Diagnostic("indent", f"no block is indented by {indent}; read as a heading", line.start, start)
             )
-            self.words(start, end, _Block(None, Layer.HEADING, self.next_unit(), None))
+            self.words(start, end, _Block(None, Layer.HEADING, self.next_unit()))
             self.passage = self.last = self.open_run = None
             return
         open_run, self.open_run = self.open_run, None
@@ -241,9 +253,9 @@ class _Reading:
                 title = self.reader.title(self.text, start, end, self.work)
                 if title:
                     self.work = title.group()
-                    self.add(start, title.end(), Layer.HEADING, self.next_unit(), label=self.work)
+                    self.add(start, title.end(), Layer.HEADING, self.next_unit(), work=self.work)
                     start = title.end()
-            passage = _Block(kind, Layer.JING, self.next_unit(), self.work)
+            passage = _Block(kind, Layer.JING, self.next_unit(), work=self.work)
         else:
             attribution = self.reader.attribution(kind).match(self.text, start, end) if at_line_start else None
             if passage and passage.kind is kind and self.last and self.last.unit == passage.unit and not attribution:
@@ -251,10 +263,10 @@ class _Reading:
                 self.last = passage
                 return
             layer = Layer.NOTE if kind is Block.NOTE else Layer.COMMENTARY
-            label = attribution.group() if attribution else None
-            passage = _Block(kind, layer, self.next_unit(), label)
+            speaker = attribution.group() if attribution else None
+            passage = _Block(kind, layer, self.next_unit(), speaker=speaker)
             if attribution:
-                self.add(start, attribution.end(), layer, passage.unit, "attribution", label)
+                self.add(start, attribution.end(), layer, passage.unit, Role.ATTRIBUTION, speaker=speaker)
                 start = attribution.end()
             else:
                 self.diagnostics.append(
@@ -277,8 +289,8 @@ class _Reading:
         elif run.kind is Block.COMMENTATOR and run.standalone:
             attribution = self.reader.attribution(Block.COMMENTATOR).match(self.text, pos, end)
             if attribution:
-                run.unit, run.label = self.next_unit(), attribution.group()
-                self.add(pos, attribution.end(), run.layer, run.unit, "attribution", run.label)
+                run.unit, run.speaker = self.next_unit(), attribution.group()
+                self.add(pos, attribution.end(), run.layer, run.unit, Role.ATTRIBUTION, speaker=run.speaker)
                 pos = attribution.end()
         if run.kind is Block.CLASSIC and not run.switched:
             for marker in self.spec.markers:
@@ -290,7 +302,7 @@ class _Reading:
                 self.words(pos, at, run)
                 begin = at - 1 if marker.spaced and at > pos and self.text[at - 1] == " " else at
                 run.layer, run.unit, run.switched = marker.layer, self.next_unit(), True
-                self.add(begin, at + len(marker.text), Layer.MARKUP, run.unit, "marker", marker.text)
+                self.add(begin, at + len(marker.text), Layer.MARKUP, run.unit, Role.MARKER, marker=marker.text)
                 pos = at + len(marker.text)
                 break
         self.words(pos, end, run)
@@ -301,10 +313,10 @@ class _Reading:
         if kind is Block.CLASSIC:
             for marker in self.spec.markers:
                 if marker.opens and self.text.startswith(marker.text, pos, end):
-                    run = _Block(kind, marker.layer, self.next_unit(), self.work, indent, standalone=True)
+                    run = _Block(kind, marker.layer, self.next_unit(), self.work, indent=indent, standalone=True)
                     # A run opened by 疏 is already in the layer a later 疏 would switch it to.
                     run.switched = any(not m.opens and m.layer is marker.layer for m in self.spec.markers)
-                    self.add(pos, pos + len(marker.text), Layer.MARKUP, run.unit, "marker", marker.text)
+                    self.add(pos, pos + len(marker.text), Layer.MARKUP, run.unit, Role.MARKER, marker=marker.text)
                     return run, pos + len(marker.text)
             self.diagnostics.append(
                 Diagnostic(
@@ -314,14 +326,14 @@ class _Reading:
                     min(pos + 1, end),
                 )
             )
-            return _Block(kind, self.spec.unmarked, self.next_unit(), self.work, indent, standalone=True), pos
+            return _Block(kind, self.spec.unmarked, self.next_unit(), self.work, indent=indent, standalone=True), pos
         host = self.passage
         if kind is Block.COMMENTATOR and at_line_start:
             attribution = self.reader.attribution(kind).match(self.text, pos, end)
-            label = attribution.group() if attribution else None
-            run = _Block(kind, Layer.COMMENTARY, self.next_unit(), label, indent, standalone=True)
+            speaker = attribution.group() if attribution else None
+            run = _Block(kind, Layer.COMMENTARY, self.next_unit(), speaker=speaker, indent=indent, standalone=True)
             if attribution:
-                self.add(pos, attribution.end(), run.layer, run.unit, "attribution", label)
+                self.add(pos, attribution.end(), run.layer, run.unit, Role.ATTRIBUTION, speaker=speaker)
                 return run, attribution.end()
             self.diagnostics.append(
                 Diagnostic(
@@ -335,6 +347,6 @@ class _Reading:
             return run, pos
         if host is not None and host.kind is kind:
             # The passage's own small print: same layer, same unit.
-            return _Block(kind, host.layer, host.unit, host.label, indent), pos
+            return _Block(kind, host.layer, host.unit, host.work, host.speaker, indent), pos
         layer = Layer.NOTE if kind is Block.NOTE else Layer.COMMENTARY
-        return _Block(kind, layer, self.next_unit(), None, indent), pos
+        return _Block(kind, layer, self.next_unit(), indent=indent), pos

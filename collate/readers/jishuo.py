@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import (
     Parsed,
     ReadOptions,
@@ -126,11 +126,11 @@ class JishuoReader:
             unit += 1
             diagnostics.extend(bracket_diagnostics(text, start, end, {"【": "】"}))
             if not seen_content and line.body_start == line.start and "【" not in body:
-                spans.add(start, end, Layer.HEADING, unit, "text", "title")
+                spans.add(start, end, Layer.HEADING, unit, heading="title")
                 metadata.append(("title", body))
                 after_jing = False
             elif _SECTION_END.fullmatch(body):
-                spans.add(start, end, Layer.HEADING, unit, "text", "section end")
+                spans.add(start, end, Layer.HEADING, unit, heading="section end")
                 after_jing = False
             else:
                 layer, pos = self._opening(text, start, end, after_jing, spans, diagnostics, unit)
@@ -159,11 +159,11 @@ class JishuoReader:
         speaker = _SPEAKER.match(text, start, end)
         if speaker:
             layer = _SPEAKERS[speaker.group(0)]
-            spans.add(start, speaker.end(), layer, unit, "attribution", speaker.group(0))
+            spans.add(start, speaker.end(), layer, unit, Role.ATTRIBUTION, speaker=speaker.group(0))
             return layer, speaker.end()
         unnamed = _UNNAMED_SOURCE.match(text, start, end)
         if unnamed:
-            spans.add(start, unnamed.end(), Layer.COMMENTARY, unit, "attribution", unnamed.group(0))
+            spans.add(start, unnamed.end(), Layer.COMMENTARY, unit, Role.ATTRIBUTION, speaker=unnamed.group(0))
             message = f"{unnamed.group(0)} quotes a source under a name the e-text garbled; read as 集說"
             diagnostics.append(Diagnostic("unknown-attribution", message, start, unnamed.end()))
             return Layer.COMMENTARY, unnamed.end()
@@ -184,21 +184,21 @@ def _read_rest(text: str, pos: int, end: int, layer: Layer, spans: SpanList, uni
         unit += 1
         if m.group("speaker"):
             layer = _SPEAKERS[m.group("speaker")]
-            spans.add(m.start(), m.end(), layer, unit, "attribution", m.group("speaker"))
+            spans.add(m.start(), m.end(), layer, unit, Role.ATTRIBUTION, speaker=m.group("speaker"))
             pos = m.end()
         elif m.group("note"):
             spans.layout(m.start(), m.start() + 1)
             layer = Layer.NOTE
-            spans.add(m.start() + 1, m.end(), layer, unit, "attribution", "案")
+            spans.add(m.start() + 1, m.end(), layer, unit, Role.ATTRIBUTION, speaker="案")
             pos = m.end()
         else:
-            spans.add(m.start(), m.end(), Layer.MARKUP, unit, "marker", "【")
+            spans.add(m.start(), m.end(), Layer.MARKUP, unit, Role.MARKER, marker="【")
             close = _GLOSS_END.search(text, m.end(), end)
             inner_end = close.start() if close else end
-            spans.add(m.end(), inner_end, Layer.SHIWEN, unit, "text")
+            spans.add(m.end(), inner_end, Layer.SHIWEN, unit)
             pos = inner_end
             if close:
-                spans.add(close.start(), close.end(), Layer.MARKUP, unit, "marker", "】")
+                spans.add(close.start(), close.end(), Layer.MARKUP, unit, Role.MARKER, marker="】")
                 pos = close.end()
             # After a gloss a 經 line goes on with the author's comment, unless a
             # speaker or another gloss follows at once.

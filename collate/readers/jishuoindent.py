@@ -14,7 +14,7 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   ``鄭注曰`` (鄭注: ZHU), ``疏曰``/``䟽曰`` (賈疏: SHU), ``繼公謂``/``繼公案`` (the author:
   COMMENTARY), or a
   later scholar's name and ``曰`` (``朱子曰``, ``李微之曰``, ``楊志仁曰``: COMMENTARY). The prefix
-  is an attribution span labelled with it. A name opens a quotation only where a passage may
+  is an attribution span, the ``speaker`` it names. A name opens a quotation only where a passage may
   begin (after 經, a heading, or a line shorter than the full measure), and a book's title
   (``春秋傳曰``) is not a name. An indented line after 經 or a heading with no prefix opens the
   author's own 集說 (COMMENTARY, no attribution). A full-width space and ``案`` inside a line
@@ -27,10 +27,10 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   the same 集說 set small (it stays in the passage's layer).
 - ``正誤`` closes the juan: the author's list of textual corrections. Each entry is a lemma
   line flush left (the 經 as he corrects it) and indented notes (``鄭本作媵觚注云今文媵皆作騰…``):
-  all NOTE with the label ``正誤``, one unit an entry, never 經. It runs to the next juan title.
+  all NOTE with the ``passage`` ``正誤``, one unit an entry, never 經. It runs to the next juan title.
   A lemma is a line or two; a paragraph of flush-left lines with no indented note under it is
   the author's own prose set after the list (the last juan closes with his postscript on the
-  記, ``禮古經十七篇…長樂敖繼公書``): COMMENTARY labelled ``跋``, one unit.
+  記, ``禮古經十七篇…長樂敖繼公書``): COMMENTARY with the ``passage`` ``跋``, one unit.
 - An unclosed ``(`` ends at its line end, a stray ``)`` is layout: ``unbalanced`` diagnostics.
 """
 
@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import Parsed, ReadOptions, ReadState, iter_lines
 from collate.readers.chenhao import is_notes
 
@@ -157,15 +157,15 @@ class _Reading:
             st.spans.layout(line.body_end, line.end)
         return st.parsed()
 
-    def heading(self, start: int, end: int, label: str) -> None:
+    def heading(self, start: int, end: int, heading: str) -> None:
         """A structure line; its inner spaces are layout."""
         unit, spans, pos = self.state.next_unit(), self.state.spans, start
         for m in re.finditer(r"[\u3000 \t]+", self.text[start:end]):
-            spans.add(pos, start + m.start(), Layer.HEADING, unit, "text", label)
+            spans.add(pos, start + m.start(), Layer.HEADING, unit, heading=heading)
             spans.layout(start + m.start(), start + m.end())
             pos = start + m.end()
-        spans.add(pos, end, Layer.HEADING, unit, "text", label)
-        if label == "chapter title":
+        spans.add(pos, end, Layer.HEADING, unit, heading=heading)
+        if heading == "chapter title":
             self.state.metadata.append(("chapter", self.text[start:end]))
         self.layer, self.full, self.carry = Layer.HEADING, False, 0
 
@@ -236,13 +236,13 @@ class _Reading:
         if may_open and not speaker and not named and text.startswith(_NOTE[1:], start, end):
             # The indent is the blank before 案: a note opens, as it does inside a line.
             self.layer, self.unit = Layer.NOTE, st.next_unit()
-            st.spans.add(start, start + 1, Layer.NOTE, self.unit, "attribution", "案")
+            st.spans.add(start, start + 1, Layer.NOTE, self.unit, Role.ATTRIBUTION, speaker="案")
             pos = start + 1
         elif speaker or named:
             word = speaker.group(0) if speaker else named or ""
             self.layer = _SPEAKERS.get(word, Layer.COMMENTARY)
             self.unit = st.next_unit()
-            st.spans.add(start, start + len(word), self.layer, self.unit, "attribution", word)
+            st.spans.add(start, start + len(word), self.layer, self.unit, Role.ATTRIBUTION, speaker=word)
             pos = start + len(word)
         elif self.layer in (Layer.JING, Layer.HEADING) or (indent > 1 and indent != self.remark):
             self.layer, self.unit = Layer.COMMENTARY, st.next_unit()
@@ -250,7 +250,7 @@ class _Reading:
         self.full = end - start >= self.measure
         self.remark = indent if indent > 1 else 0
 
-    def pieces(self, start: int, end: int, layer: Layer, unit: int, label: str | None) -> None:
+    def pieces(self, start: int, end: int, layer: Layer, unit: int, passage: str | None) -> None:
         """Large print in ``layer``, small print as 音 notes, an inline ``　案`` note."""
         text, st = self.text, self.state
         spans = st.spans
@@ -261,23 +261,23 @@ class _Reading:
             c = text.find(")", pos, end)
             n = text.find(_NOTE, pos, end) if layer is not Layer.NOTE else -1
             stop = min([x for x in (o, c, n) if x >= 0], default=end)
-            self.words(pos, stop, layer, unit, label)
+            self.words(pos, stop, layer, unit, passage)
             if stop == end:
                 return
             if stop == n:
                 spans.layout(n, n + 1)
-                layer, unit, label = Layer.NOTE, st.next_unit(), None
+                layer, unit, passage = Layer.NOTE, st.next_unit(), None
                 self.layer, self.unit = layer, unit
-                spans.add(n + 1, n + len(_NOTE), layer, unit, "attribution", "案")
+                spans.add(n + 1, n + len(_NOTE), layer, unit, Role.ATTRIBUTION, speaker="案")
                 pos = n + len(_NOTE)
             elif stop == c:
                 st.diagnostics.append(Diagnostic("unbalanced", ") closes nothing", c, c + 1))
                 spans.layout(c, c + 1)
                 pos = c + 1
             else:
-                pos = self.small(o, end, layer, unit, label, carry if o == start else 0)
+                pos = self.small(o, end, layer, unit, passage, carry if o == start else 0)
 
-    def small(self, o: int, end: int, layer: Layer, unit: int, label: str | None, carry: int) -> int:
+    def small(self, o: int, end: int, layer: Layer, unit: int, passage: str | None, carry: int) -> int:
         """One ``(…)`` piece: 音 notes after 經 or when it reads as notes, else ``layer`` set small.
 
         ``carry``: the unit of notes the piece goes on with. Returns where reading goes on.
@@ -291,19 +291,19 @@ class _Reading:
         body_end = close if close >= 0 else (reopen if reopen >= 0 else end)
         inner = text[o + 1 : body_end].replace("/", "")
         if layer is not Layer.NOTE and (carry or layer is Layer.JING or is_notes(inner)):
-            layer, unit, label = Layer.SHIWEN, carry or st.next_unit(), None
-        st.spans.add(o, o + 1, Layer.MARKUP, unit, "marker", "(")
-        self.words(o + 1, body_end, layer, unit, label)
+            layer, unit, passage = Layer.SHIWEN, carry or st.next_unit(), None
+        st.spans.add(o, o + 1, Layer.MARKUP, unit, Role.MARKER, marker="(")
+        self.words(o + 1, body_end, layer, unit, passage)
         if close < 0:
             return body_end
-        st.spans.add(close, close + 1, Layer.MARKUP, unit, "marker", ")")
+        st.spans.add(close, close + 1, Layer.MARKUP, unit, Role.MARKER, marker=")")
         if layer is Layer.SHIWEN and close + 1 == end:
             self.carry = unit
         return close + 1
 
-    def words(self, start: int, end: int, layer: Layer, unit: int, label: str | None) -> None:
-        """Text with spaces and column breaks set apart as layout."""
-        self.state.spans.words(self.text, start, end, layer, unit, label)
+    def words(self, start: int, end: int, layer: Layer, unit: int, passage: str | None) -> None:
+        """Text with spaces and column breaks set apart as layout; ``passage`` names 正誤 or 跋."""
+        self.state.spans.words(self.text, start, end, layer, unit, passage=passage)
 
 
 __all__ = ["READER", "JishuoIndentReader"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import Line, Parsed, ReadOptions, ReadState
 
 _HEADING = re.compile(r"^\s*(=+).*\1\s*$")
@@ -89,10 +89,10 @@ class _Reading(ReadState):
         for m in _VARIANT_NOTE.finditer(self.text, start, end):
             self.spans.add(pos, m.start(), Layer.JING, unit)
             note = self.next_unit()
-            self.spans.add(m.start(), m.end("word"), Layer.NOTE, note, "attribution", m.group("word"))
-            self.spans.add(m.start("open"), m.end("open"), Layer.MARKUP, note, "marker", "「")
-            self.spans.add(m.start("reading"), m.end("reading"), Layer.NOTE, note, "text", "variant")
-            self.spans.add(m.start("close"), m.end("close"), Layer.MARKUP, note, "marker", "」")
+            self.spans.add(m.start(), m.end("word"), Layer.NOTE, note, Role.ATTRIBUTION, speaker=m.group("word"))
+            self.spans.add(m.start("open"), m.end("open"), Layer.MARKUP, note, Role.MARKER, marker="「")
+            self.spans.add(m.start("reading"), m.end("reading"), Layer.NOTE, note, passage="variant")
+            self.spans.add(m.start("close"), m.end("close"), Layer.MARKUP, note, Role.MARKER, marker="」")
             pos = m.end()
         self.spans.add(pos, end, Layer.JING, unit)
 
@@ -100,10 +100,10 @@ class _Reading(ReadState):
         """The note ``【word…】`` from ``start`` to its ``】`` at ``close``, one unit."""
         unit = self.next_unit()
         body = start + len(NOTE[0])
-        self.spans.add(start, body, Layer.MARKUP, unit, "marker", "note open")
-        self.spans.add(body, body + len(word), Layer.NOTE, unit, "attribution", word)
+        self.spans.add(start, body, Layer.MARKUP, unit, Role.MARKER, marker="note open")
+        self.spans.add(body, body + len(word), Layer.NOTE, unit, Role.ATTRIBUTION, speaker=word)
         self.spans.add(body + len(word), close, Layer.NOTE, unit)
-        self.spans.add(close, close + len(NOTE[1]), Layer.MARKUP, unit, "marker", "note close")
+        self.spans.add(close, close + len(NOTE[1]), Layer.MARKUP, unit, Role.MARKER, marker="note close")
 
 
 READER = PlainReader()

@@ -13,7 +13,7 @@ says so (the format is documented in ``witnesses/README.md``)::
     source = "蕙田案（五禮通考卷165 頁3a）"
 
 The result has no text layers: each ``[[reading]]`` table is one ``Layer.MARKUP`` span
-(role ``layout``, ``unit`` and ``label`` ``reading N`` numbering the tables from 1), and
+(``Role.LAYOUT``, ``unit`` and the ``marker`` ``reading N`` numbering the tables from 1), and
 everything else (the ``[witness]`` table, comments, blank lines) is ``Layer.MARKUP``
 layout with unit 0. The entries are ``Parsed.readings``, each with its table's offsets;
 ``[witness]`` ``title`` and ``description`` go to the metadata. Anything wrong is a
@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from collate.errors import LayoutError
-from collate.model import Layer, SparseReading, Witness
+from collate.model import Layer, Position, Role, SparseReading, Witness
 from collate.readers.base import Parsed, ReadOptions, SpanList
 from collate.tomlfile import parse_toml
 
@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 REQUIRED = ("at", "base", "reading", "source")
 OPTIONAL = ("position", "layer", "note")
-POSITIONS = ("after", "before")
+# Where an addition may go; an entry that states none goes after its ``at``.
+POSITIONS = (Position.AFTER, Position.BEFORE)
 WITNESS_KEYS = ("title", "description")
 TOP_LEVEL = ("witness", "reading")
 
@@ -132,7 +133,7 @@ class _Reading:
             end = self.table_end(start)
             readings.append(self.entry(entry, start, end))
             spans.layout(pos, start)
-            spans.add(start, end, Layer.MARKUP, n, "layout", f"reading {n}")
+            spans.add(start, end, Layer.MARKUP, n, Role.LAYOUT, marker=f"reading {n}")
             pos = end
         spans.layout(pos, len(self.text))
         return Parsed(spans.freeze(), metadata=tuple(metadata), readings=tuple(readings))
@@ -210,7 +211,7 @@ class _Reading:
             raise self.fail("`reading` is the same as `base`", at_key("reading"), _HINTS["reading"])
         if base:
             self.check_base(at, base, start, end)
-        position = values.get("position", "after")
+        position = values.get("position", Position.AFTER.value)
         if position not in POSITIONS:
             raise self.fail(f"unknown position {position!r}", at_key("position"), 'use "after" or "before"')
         if "position" in values and base:
@@ -227,7 +228,7 @@ class _Reading:
             at=at,
             base=base,
             reading=reading,
-            position=position,
+            position=Position(position),
             layer=Layer(layer_name),
             source=values["source"],
             note=values.get("note", ""),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from collate.model import Witness
+from collate.model import MarkKind, Role, Witness
 from collate.normalize import Normalizer
 from collate.tokenize import tokenize
 
@@ -20,13 +20,13 @@ def reading_report(w: Witness, normalizer: Normalizer | None = None) -> dict[str
     layers: dict[str, dict[str, int]] = {}
     for layer in w.layers():
         spans = [s for s in w.spans if s.layer is layer]
-        chars = sum(s.end - s.start for s in spans if s.role == "text" or not layer.is_text)
+        chars = sum(s.end - s.start for s in spans if s.role is Role.TEXT or not layer.is_text)
         entry = {"chars": chars, "units": len({s.unit for s in spans})}
         if layer.is_text:
             entry["tokens"] = len(tokenize(w, layer, normalizer))
         layers[layer.value] = entry
-    pages = [m.label for m in w.marks if m.kind == "page"]
-    lacunae = [{"at": w.locate(m.offset).__str__(), "extent": m.label} for m in w.marks if m.kind == "lacuna"]
+    pages = [m.label for m in w.marks if m.kind is MarkKind.PAGE]
+    lacunae = [{"at": str(w.locate(m.offset)), "extent": m.label} for m in w.marks if m.kind is MarkKind.LACUNA]
     codes = Counter(d.code for d in w.diagnostics)
     return {
         "path": w.path,

@@ -17,7 +17,7 @@ Each body line is a printed line (pages come from the container: blank lines in 
 3. A 經 paragraph may open with the run-in title of the work it quotes (``礼记投壶``,
    ``少仪``, ``春秋昭公十二年左氏传``, ``易豫卦象上傳``, ``書費誓``, ``國語魯語``,
    ``大戴禮朝事篇``): the title is a heading span and every 經, 注 and 疏 span after it
-   carries the title as its ``label``. Every quotation starts a new line flush left, like
+   carries the title as its ``work``. Every quotation starts a new line flush left, like
    the line before it: a line opening with a title that names its book starts a new
    passage even where the previous line was 經 too; a bare chapter title (``少仪``) counts
    only after something else.

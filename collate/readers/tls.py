@@ -6,13 +6,13 @@ with its number, in ASCII digits and dots, glued to the first phrase: ``47.1古�
 (chapter 47, sentence 1); finer divisions number phrases ``N.M.K``. The tables below are the whole
 layout; the code only applies them:
 
-1. A ``NUMBER`` is a marker (``Layer.MARKUP``, role ``marker``, label the number itself): it
+1. A ``NUMBER`` is a marker (``Layer.MARKUP``, ``Role.MARKER``, named by the number itself): it
    names a place, it is not text. Each number opens a new unit, so a numbered sentence
    is one unit across its phrase lines; lines before the first number form a unit of their own.
 2. Everything else in a line is 經, punctuation included (the tokenizer sets it aside).
    Indentation, spaces inside a line and line ends are layout.
 3. ``STRAY`` (ASCII letters or digits that are no phrase number) cannot be 經 of a Chinese
-   text: it is a marker labelled ``stray`` with a ``stray-ascii`` diagnostic, and the reading
+   text: it is a marker named ``stray`` with a ``stray-ascii`` diagnostic, and the reading
    goes on.
 
 Container markup (the ``# src:`` comment lines, the org heading ``** 47 射義``, page markers,
@@ -25,7 +25,7 @@ import re
 from itertools import pairwise
 from statistics import median
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import LINE_SPACE, Line, Parsed, ReadOptions, ReadState, iter_lines
 
 # ``N.M`` or ``N.M.K``: never part of a longer run of digits and dots.
@@ -89,11 +89,11 @@ class _Reading(ReadState):
             piece = m.group(0)
             if NUMBER.fullmatch(piece):
                 self.sentence = self.next_unit()
-                self.spans.add(m.start(), m.end(), Layer.MARKUP, self.sentence, "marker", piece)
+                self.spans.add(m.start(), m.end(), Layer.MARKUP, self.sentence, Role.MARKER, marker=piece)
             elif SPACE.fullmatch(piece):
                 self.spans.layout(m.start(), m.end())
             else:
-                self.spans.add(m.start(), m.end(), Layer.MARKUP, self.sentence, "marker", "stray")
+                self.spans.add(m.start(), m.end(), Layer.MARKUP, self.sentence, Role.MARKER, marker="stray")
                 message = f"{piece!r} is neither text nor a phrase number N.M"
                 self.diagnostics.append(Diagnostic("stray-ascii", message, m.start(), m.end()))
             pos = m.end()

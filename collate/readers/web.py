@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import (
     Line,
     Parsed,
@@ -119,15 +119,15 @@ def _read_head(text: str, start: int, end: int, spans: SpanList, unit: int) -> N
     head = text[start:end]
     note = _NOTE.match(head)
     if note:
-        spans.add(start, start + note.end(), Layer.NOTE, unit, "attribution", note.group(1))
+        spans.add(start, start + note.end(), Layer.NOTE, unit, Role.ATTRIBUTION, speaker=note.group(1))
         _add_text(text, start + note.end(), end, spans, Layer.NOTE, unit)
         return
     if _SECTION_END.fullmatch(head):
-        spans.add(start, end, Layer.HEADING, unit, "text", "section end")
+        spans.add(start, end, Layer.HEADING, unit, heading="section end")
         return
     attribution = _large_print_attribution(head)
     if attribution:
-        spans.add(start, start + len(attribution), Layer.COMMENTARY, unit, "attribution", attribution)
+        spans.add(start, start + len(attribution), Layer.COMMENTARY, unit, Role.ATTRIBUTION, speaker=attribution)
         _add_text(text, start + len(attribution), end, spans, Layer.COMMENTARY, unit)
         return
     _add_text(text, start, end, spans, Layer.JING, unit)
@@ -151,17 +151,17 @@ def _read_bracket(
     """One 【…】 group: its markers, and its content in the layer its opening names."""
     unit += 1
     if text.startswith("注", inner):
-        spans.add(start, inner + 1, Layer.MARKUP, unit, "marker", "【注")
+        spans.add(start, inner + 1, Layer.MARKUP, unit, Role.MARKER, marker="【注")
         unit = _read_zhu_shu(text, inner + 1, inner_end, spans, unit)
     else:
-        spans.add(start, inner, Layer.MARKUP, unit, "marker", "【")
+        spans.add(start, inner, Layer.MARKUP, unit, Role.MARKER, marker="【")
         named = _NAMED.match(text, inner, inner_end)
         if named:
-            spans.add(inner, named.end(), Layer.COMMENTARY, unit, "attribution", named.group(0))
+            spans.add(inner, named.end(), Layer.COMMENTARY, unit, Role.ATTRIBUTION, speaker=named.group(0))
             _add_text(text, named.end(), inner_end, spans, Layer.COMMENTARY, unit)
         else:
             _add_text(text, inner, inner_end, spans, Layer.COMMENTARY, unit)
-    spans.add(inner_end, end, Layer.MARKUP, unit, "marker", "】")
+    spans.add(inner_end, end, Layer.MARKUP, unit, Role.MARKER, marker="】")
     return unit
 
 
@@ -173,13 +173,13 @@ def _read_zhu_shu(text: str, start: int, end: int, spans: SpanList, unit: int) -
     if switch is None:
         return unit
     unit += 1
-    spans.add(switch.start(), switch.end(), Layer.MARKUP, unit, "marker", "疏")
+    spans.add(switch.start(), switch.end(), Layer.MARKUP, unit, Role.MARKER, marker="疏")
     named = _NAMED.search(text, switch.end(), end)
     shu_end = named.start() if named else end
     _add_text(text, switch.end(), shu_end, spans, Layer.SHU, unit)
     if named:
         unit += 1
-        spans.add(named.start(), named.end(), Layer.COMMENTARY, unit, "attribution", named.group(0))
+        spans.add(named.start(), named.end(), Layer.COMMENTARY, unit, Role.ATTRIBUTION, speaker=named.group(0))
         _add_text(text, named.end(), end, spans, Layer.COMMENTARY, unit)
     return unit
 
@@ -191,7 +191,7 @@ def _add_text(text: str, start: int, end: int, spans: SpanList, layer: Layer, un
     for m in re.finditer(r"[ \t]+|[【】]", text[start:end]):
         spans.add(pos, start + m.start(), layer, unit)
         if m.group(0) in "【】":
-            spans.add(start + m.start(), start + m.end(), Layer.MARKUP, unit, "marker", m.group(0))
+            spans.add(start + m.start(), start + m.end(), Layer.MARKUP, unit, Role.MARKER, marker=m.group(0))
         else:
             spans.layout(start + m.start(), start + m.end())
         pos = start + m.end()

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
 
 HEADING = re.compile(r"(?P<juan>卷[一二三四五六七八九十百]+)[ \u3000\u00a0]+(?P<title>\S+)$")
 LINE_LAYER = Layer.JING
-# marker → (layer it switches to until the line ends, marker label)
+# marker → (layer it switches to until the line ends, the marker's name)
 SWITCHES: dict[str, tuple[Layer, str]] = {
     "郑注": (Layer.ZHU, "注"),
     "鄭注": (Layer.ZHU, "注"),
@@ -88,12 +88,12 @@ class _Reading(ReadState):
                 return
             event = m.group(0)
             if event in SWITCHES:
-                new_layer, label = SWITCHES[event]
+                new_layer, name = SWITCHES[event]
                 if new_layer is layer:
                     self.spans.add(m.start(), m.end(), layer, unit)
                 else:
                     layer, unit = new_layer, self.next_unit()
-                    self.spans.add(m.start(), m.end(), Layer.MARKUP, unit, "marker", label)
+                    self.spans.add(m.start(), m.end(), Layer.MARKUP, unit, Role.MARKER, marker=name)
                 pos = m.end()
             elif event == NOTE[0]:
                 pos = self.note(m.start(), end)
@@ -101,14 +101,14 @@ class _Reading(ReadState):
                 self.diagnostics.append(
                     Diagnostic("unbalanced", f"{event} closes no note", m.start(), m.end())
                 )
-                self.spans.add(m.start(), m.end(), Layer.MARKUP, role="marker", label="note close")
+                self.spans.add(m.start(), m.end(), Layer.MARKUP, role=Role.MARKER, marker="note close")
                 pos = m.end()
 
     def note(self, start: int, end: int) -> int:
         """A 【…】 note opening at ``start``; returns where the interrupted layer resumes."""
         open_, close = NOTE
         unit = self.next_unit()
-        self.spans.add(start, start + len(open_), Layer.MARKUP, unit, "marker", "note open")
+        self.spans.add(start, start + len(open_), Layer.MARKUP, unit, Role.MARKER, marker="note open")
         body = start + len(open_)
         closed_at = self.text.find(close, body, end)
         reopened_at = self.text.find(open_, body, end)
@@ -122,13 +122,13 @@ class _Reading(ReadState):
             body_end = closed_at
         for word in NOTE_ATTRIBUTIONS:
             if self.text.startswith(word, body, body_end):
-                self.spans.add(body, body + len(word), Layer.NOTE, unit, "attribution", word)
+                self.spans.add(body, body + len(word), Layer.NOTE, unit, Role.ATTRIBUTION, speaker=word)
                 body += len(word)
                 break
         self.spans.add(body, body_end, Layer.NOTE, unit)
         if body_end != closed_at:
             return body_end
-        self.spans.add(closed_at, closed_at + len(close), Layer.MARKUP, unit, "marker", "note close")
+        self.spans.add(closed_at, closed_at + len(close), Layer.MARKUP, unit, Role.MARKER, marker="note close")
         return closed_at + len(close)
 
 

@@ -20,7 +20,7 @@ small print, ``(右欄/左欄)``:
   (``凡二章(新別)凡三千五百五十四字``). A chapter title may stand inside a body
   line where the container took out another print's line ends (``…之法也¶投壺¶第七十八``):
   ``options.breaks`` cut those print lines. Text before the first chapter title is the end of
-  the previous chapter: 經, labelled ``previous chapter``.
+  the previous chapter: 經 whose ``work`` is ``previous chapter``.
 - An unclosed ``(`` ends at its line end, a stray ``)`` is layout: both are ``unbalanced``
   diagnostics and the reading goes on.
 
@@ -34,7 +34,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
 
 _NUMERAL = "〇一二三四五六七八九十百千"
@@ -60,7 +60,7 @@ class _Run:
 
     layer: Layer
     unit: int
-    label: str | None = None
+    speaker: str | None = None  # the word that opened the run (陸曰, 案, 重言 …)
 
 
 class ZhuBracketReader:
@@ -109,7 +109,7 @@ class _Reading:
         return None
 
     def titles(self, start: int, end: int) -> list[tuple[int, int, str]]:
-        """The chapter titles of a body line: ``(start, end, label)`` in order.
+        """The chapter titles of a body line: ``(start, end, heading)`` in order.
 
         ``燕禮第六`` at a print line's start, or a print line that is only ``第七十八`` after a
         short one (``投壺``, then ``第七十八``: both headings).
@@ -145,8 +145,8 @@ class _Reading:
             st.spans.layout(line.body_end, line.end)
         return st.parsed()
 
-    def heading(self, start: int, end: int, label: str) -> None:
-        self.state.spans.add(start, end, Layer.HEADING, self.state.next_unit(), "text", label)
+    def heading(self, start: int, end: int, heading: str) -> None:
+        self.state.spans.add(start, end, Layer.HEADING, self.state.next_unit(), heading=heading)
 
     def line(self, start: int, end: int) -> None:
         text, st = self.text, self.state
@@ -164,9 +164,9 @@ class _Reading:
             self.run_ = None
             return
         pos = start
-        for tstart, tend, label in self.titles(start, end):
+        for tstart, tend, heading in self.titles(start, end):
             self.pieces(pos, tstart)
-            self.heading(tstart, tend, label)
+            self.heading(tstart, tend, heading)
             self.jing_unit = 0
             pos = tend
             line_end = self.line_end(tend, end)
@@ -200,7 +200,7 @@ class _Reading:
             if c >= 0 and (o < 0 or c < o):
                 self.large(pos, c)
                 st.diagnostics.append(Diagnostic("unbalanced", ") closes nothing", c, c + 1))
-                st.spans.add(c, c + 1, Layer.MARKUP, role="layout", label=")")
+                st.spans.add(c, c + 1, Layer.MARKUP, role=Role.LAYOUT, marker=")")
                 pos = c + 1
                 continue
             if o < 0:
@@ -234,14 +234,14 @@ class _Reading:
             st.spans.layout(at + len(words), end)
             self.jing_unit, self.tally = 0, True
             return
-        label = PREVIOUS_CHAPTER if self.first_title is not None and start < self.first_title else None
+        work = PREVIOUS_CHAPTER if self.first_title is not None and start < self.first_title else None
         if not self.jing_unit:
             self.jing_unit = st.next_unit()
-        self.words(start, end, Layer.JING, self.jing_unit, label)
+        self.state.spans.words(self.text, start, end, Layer.JING, self.jing_unit, work=work)
 
-    def words(self, start: int, end: int, layer: Layer, unit: int, label: str | None) -> None:
-        """Text with spaces and column breaks set apart as layout."""
-        self.state.spans.words(self.text, start, end, layer, unit, label)
+    def words(self, start: int, end: int, run: _Run) -> None:
+        """The run's text, spaces and column breaks set apart as layout."""
+        self.state.spans.words(self.text, start, end, run.layer, run.unit, speaker=run.speaker)
 
     def small(self, open_: int, body: int, body_end: int, close: int | None, continues: bool) -> None:
         """One small-print piece ``(…)``: going on with the open run, or opening one."""
@@ -249,10 +249,10 @@ class _Reading:
         run = self.run_ if continues else None
         self.jing_unit = 0
         if (_TALLY.fullmatch(text, body, body_end) or self.tally) and run is None:
-            st.spans.add(open_, body, Layer.MARKUP, role="marker", label="(")
+            st.spans.add(open_, body, Layer.MARKUP, role=Role.MARKER, marker="(")
             self.heading(body, body_end, "tally")
             if close is not None:
-                st.spans.add(body_end, close, Layer.MARKUP, role="marker", label=")")
+                st.spans.add(body_end, close, Layer.MARKUP, role=Role.MARKER, marker=")")
             self.run_ = None
             return
         self.tally = False
@@ -262,35 +262,35 @@ class _Reading:
             for word, layer in _RUN_OPENERS:
                 if text.startswith(word, pos, body_end):
                     run = _Run(layer, run.unit, word)
-                    st.spans.add(open_, body, Layer.MARKUP, run.unit, "marker", "(")
-                    st.spans.add(pos, pos + len(word), layer, run.unit, "attribution", word)
+                    st.spans.add(open_, body, Layer.MARKUP, run.unit, Role.MARKER, marker="(")
+                    st.spans.add(pos, pos + len(word), layer, run.unit, Role.ATTRIBUTION, speaker=word)
                     pos += len(word)
                     break
             else:
-                st.spans.add(open_, body, Layer.MARKUP, run.unit, "marker", "(")
+                st.spans.add(open_, body, Layer.MARKUP, run.unit, Role.MARKER, marker="(")
         else:
-            st.spans.add(open_, body, Layer.MARKUP, run.unit, "marker", "(")
+            st.spans.add(open_, body, Layer.MARKUP, run.unit, Role.MARKER, marker="(")
         i = pos
         while i < body_end:
             char = text[i]
             if char in _SEPARATORS:
-                self.words(pos, i, run.layer, run.unit, run.label)
+                self.words(pos, i, run)
                 if run.layer is Layer.ZHU:
                     run = _Run(Layer.SHIWEN, st.next_unit())
-                st.spans.add(i, i + 1, Layer.MARKUP, run.unit, "marker", char)
+                st.spans.add(i, i + 1, Layer.MARKUP, run.unit, Role.MARKER, marker=char)
                 i = pos = i + 1
                 continue
             note = next((w for w in _NOTE_WORDS if text.startswith(w, i, body_end)), None)
             if note is not None and run.layer is not Layer.NOTE:
-                self.words(pos, i, run.layer, run.unit, run.label)
+                self.words(pos, i, run)
                 run = _Run(Layer.NOTE, st.next_unit(), note)
-                st.spans.add(i, i + len(note), Layer.NOTE, run.unit, "attribution", note)
+                st.spans.add(i, i + len(note), Layer.NOTE, run.unit, Role.ATTRIBUTION, speaker=note)
                 i = pos = i + len(note)
                 continue
             i += 1
-        self.words(pos, body_end, run.layer, run.unit, run.label)
+        self.words(pos, body_end, run)
         if close is not None:
-            st.spans.add(body_end, close, Layer.MARKUP, run.unit, "marker", ")")
+            st.spans.add(body_end, close, Layer.MARKUP, run.unit, Role.MARKER, marker=")")
         self.run_ = run
 
 

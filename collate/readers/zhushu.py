@@ -7,7 +7,7 @@ The tables below are the whole layout; the code only applies them:
 1. ``PARAGRAPHS`` is tried, in order, at the start of each paragraph's first line. A
    ``HEADING`` pattern takes the whole line as the chapter title. A ``SHU`` pattern opens a
    疏 paragraph group: the opener (``文疏『A』至『B』``, ``註疏『A』``, ``註疏``) is a marker
-   whose label keeps the lemma (``疏 A…B``; ``疏·注 A…B`` for 疏 on the 注), and every line
+   whose name keeps the lemma (``疏 A…B``; ``疏·注 A…B`` for 疏 on the 注), and every line
    of the group is 疏. ``SHU_LINE_OPENERS`` (``正義曰：``) are markers where a 疏 line begins.
 2. A paragraph no pattern opens is 經. ``RUN`` cuts it into 經 and small-print runs. A run
    opening with one of ``RUN_PREFIXES`` is that prefix's layer as a whole, the prefix an
@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import Line, Parsed, ReadOptions, ReadState, bracket_diagnostics, iter_lines
 
 _NUMERAL = "[一二三四五六七八九十百]"
 # 『A』至『B』: the lemma a 疏 comments on, from A to B (or just A).
 _LEMMA = r"『(?P<a>[^』\n]*)』(?:至『(?P<b>[^』\n]*)』)?"
 
-# (pattern at the start of a paragraph, layer of the paragraph, marker label), tried in order.
+# (pattern at the start of a paragraph, layer of the paragraph, the opener's name), tried in order.
 PARAGRAPHS: tuple[tuple[re.Pattern[str], Layer, str], ...] = (
     (
         re.compile(rf"[^\s_『』．：]{{1,12}}第{_NUMERAL}+(?:\({_NUMERAL}+\))?$"),
@@ -50,7 +50,7 @@ SHU_LINE_OPENERS: tuple[str, ...] = ("正義曰：", "正義曰")
 RUN = ("_{", "}")
 RUN_SPLIT = "〇"
 RUN_LAYERS = (Layer.ZHU, Layer.SHIWEN)
-# (prefix opening a run, layer of the whole run, attribution label)
+# (prefix opening a run, layer of the whole run, who speaks)
 RUN_PREFIXES: tuple[tuple[str, Layer, str], ...] = (("陸曰：", Layer.SHIWEN, "陸德明"),)
 SECTION_BREAK = "〇"
 
@@ -104,7 +104,7 @@ class _Reading(ReadState):
 
     def paragraph(self, line: Line) -> tuple[Layer, int]:
         """Read a paragraph's first line; return the paragraph's layer and unit."""
-        for pattern, layer, label in PARAGRAPHS:
+        for pattern, layer, name in PARAGRAPHS:
             m = pattern.match(self.text, line.body_start, line.body_end)
             if not m:
                 continue
@@ -113,7 +113,7 @@ class _Reading(ReadState):
                 self.spans.add(line.body_start, line.body_end, layer, unit)
                 self.metadata.append(("title", m.group(0)))
                 return layer, unit
-            self.spans.add(m.start(), m.end(), Layer.MARKUP, unit, "marker", _header_label(label, m))
+            self.spans.add(m.start(), m.end(), Layer.MARKUP, unit, Role.MARKER, marker=_header_name(name, m))
             self.shu(m.end(), line.body_end, unit)
             return layer, unit
         self.jing(line.body_start, line.body_end)
@@ -123,7 +123,7 @@ class _Reading(ReadState):
         """A 疏 line (or the rest of the opener's line): 正義曰 opener, then 疏 with section breaks."""
         for opener in SHU_LINE_OPENERS:
             if self.text.startswith(opener, start, end):
-                self.spans.add(start, start + len(opener), Layer.MARKUP, unit, "marker", SHU_LINE_OPENERS[-1])
+                self.spans.add(start, start + len(opener), Layer.MARKUP, unit, Role.MARKER, marker=SHU_LINE_OPENERS[-1])
                 start += len(opener)
                 break
         self.with_breaks(start, end, Layer.SHU, unit)
@@ -145,14 +145,14 @@ class _Reading(ReadState):
                 run_end = reopened_at if reopened_at >= 0 else end
                 message = f"{open_} is not closed before the {'next run' if reopened_at >= 0 else 'line end'}"
                 self.diagnostics.append(Diagnostic("unbalanced", message, at, at + len(open_)))
-                self.spans.add(at, body, Layer.MARKUP, role="marker", label="small-print open")
+                self.spans.add(at, body, Layer.MARKUP, role=Role.MARKER, marker="small-print open")
                 self.small_print(body, run_end)
                 pos = run_end
             else:
-                self.spans.add(at, body, Layer.MARKUP, role="marker", label="small-print open")
+                self.spans.add(at, body, Layer.MARKUP, role=Role.MARKER, marker="small-print open")
                 self.small_print(body, closed_at)
                 self.spans.add(
-                    closed_at, closed_at + len(close), Layer.MARKUP, role="marker", label="small-print close"
+                    closed_at, closed_at + len(close), Layer.MARKUP, role=Role.MARKER, marker="small-print close"
                 )
                 pos = closed_at + len(close)
 
@@ -168,7 +168,7 @@ class _Reading(ReadState):
             if at < 0:
                 return
             self.diagnostics.append(Diagnostic("unbalanced", f"{close} closes no run", at, at + len(close)))
-            self.spans.add(at, at + len(close), Layer.MARKUP, role="marker", label="small-print close")
+            self.spans.add(at, at + len(close), Layer.MARKUP, role=Role.MARKER, marker="small-print close")
             pos = at + len(close)
 
     def small_print(self, start: int, end: int) -> None:
@@ -176,14 +176,14 @@ class _Reading(ReadState):
         for prefix, layer, who in RUN_PREFIXES:
             if self.text.startswith(prefix, start, end):
                 unit = self.next_unit()
-                self.spans.add(start, start + len(prefix), layer, unit, "attribution", who)
+                self.spans.add(start, start + len(prefix), layer, unit, Role.ATTRIBUTION, speaker=who)
                 self.with_breaks(start + len(prefix), end, layer, unit)
                 return
         split = self.text.find(RUN_SPLIT, start, end)
         first, second = RUN_LAYERS
         self.spans.add(start, end if split < 0 else split, first, self.next_unit())
         if split >= 0:
-            self.spans.add(split, split + len(RUN_SPLIT), Layer.MARKUP, role="marker", label=second.chinese)
+            self.spans.add(split, split + len(RUN_SPLIT), Layer.MARKUP, role=Role.MARKER, marker=second.chinese)
             self.with_breaks(split + len(RUN_SPLIT), end, second, self.next_unit())
 
     def with_breaks(self, start: int, end: int, layer: Layer, unit: int) -> None:
@@ -195,11 +195,11 @@ class _Reading(ReadState):
             self.spans.add(pos, stop, layer, unit)
             if at < 0:
                 return
-            self.spans.add(at, at + len(SECTION_BREAK), Layer.MARKUP, unit, "marker", "section break")
+            self.spans.add(at, at + len(SECTION_BREAK), Layer.MARKUP, unit, Role.MARKER, marker="section break")
             pos = at + len(SECTION_BREAK)
 
 
-def _header_label(kind: str, m: re.Match[str]) -> str:
+def _header_name(kind: str, m: re.Match[str]) -> str:
     """``疏 A…B`` from ``文疏『A』至『B』``: the lemma the 疏 comments on stays recoverable."""
     lemma = [g for g in m.groupdict().values() if g]
     return " ".join([kind, "…".join(lemma)]) if lemma else kind

@@ -35,11 +35,11 @@ code only applies them:
    Each such cut is an ``estimated-boundary`` diagnostic (info), so an editor can see
    and check it.
 5. The 考證 section, from a 卷 title ending in ``考證``/``攷證`` to the next 卷 title (or the
-   end): the Siku editors' collation notes, all NOTE with label ``考證``. A line flush left
+   end): the Siku editors' collation notes, all NOTE with the ``passage`` ``考證``. A line flush left
    opens a note with its lemma (a quotation of 經, 注 or 疏); indented lines go on with it,
    except an indented line that opens with a ``注``/``疏`` lemma and holds a ``○`` (a second
    lemma of the same passage). The first ``○`` of a note ends its lemma; every ``○`` is a
-   marker. In small print, ``(臣召南/)`` names the editor: an attribution labelled with the
+   marker. In small print, ``(臣召南/)`` names the editor: an attribution whose ``speaker`` is the
    name, also when split over two pieces (``(臣學/)`` … ``(健/)``); ``(句/)`` is a reading
    mark (a marker). Other small print in a note is the note's text.
 6. Brackets, ``/``, spaces, line ends and indentation are layout or markers, never text.

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Severity, Span
+from collate.model import Diagnostic, Layer, Role, Severity, Span
 from collate.readers.base import SpanList
 from collate.readers.zhushuwyg_marks import SEGMENT_MARKS, SHU_OPENERS, ZHU_MARK
 
@@ -52,7 +52,7 @@ def cut_stretches(
     spans = SpanList()
     for k, item in enumerate(items):
         if isinstance(item, Span):
-            spans.add(item.start, item.end, item.layer, item.unit, item.role, item.label)
+            spans.append(item)
             continue
         chars = "".join(text[a:b] for a, b, is_text in item.pieces if is_text)
         left = _best_cut(chars, models[Layer.ZHU], models[Layer.JING], _evidence(text, items, k, chars))
@@ -81,9 +81,9 @@ def _evidence(text: str, items: Sequence[Span | Stretch], k: int, chars: str) ->
         item = items[i]
         if isinstance(item, Stretch):
             following.append("".join(text[a:b] for a, b, t in item.pieces if t))
-        elif item.layer is Layer.ZHU and item.role == "text":
+        elif item.layer is Layer.ZHU and item.role is Role.TEXT:
             following.append(text[item.start : item.end])
-        elif not (item.layer is Layer.MARKUP and (item.role == "layout" or item.label == ZHU_MARK)):
+        elif not (item.layer is Layer.MARKUP and (item.role is Role.LAYOUT or item.marker == ZHU_MARK)):
             break
         i += 1
     next_zhu = "".join(following)
@@ -99,14 +99,14 @@ def _evidence(text: str, items: Sequence[Span | Stretch], k: int, chars: str) ->
             if started:
                 break
             continue
-        if item.layer is Layer.HEADING or (item.role == "marker" and item.label in tuple(SEGMENT_MARKS)):
+        if item.layer is Layer.HEADING or (item.role is Role.MARKER and item.marker in tuple(SEGMENT_MARKS)):
             break  # a new section of 經: a 疏 after it is on other words
-        if item.layer is Layer.SHU and item.role == "text":
+        if item.layer is Layer.SHU and item.role is Role.TEXT:
             started = True
             parts.setdefault(item.unit, []).append(text[item.start : item.end])
-        elif item.role == "marker" and item.label in tuple(ZHU_MARK + w for w in SHU_OPENERS):
+        elif item.role is Role.MARKER and item.marker in tuple(ZHU_MARK + w for w in SHU_OPENERS):
             on_zhu.add(item.unit)
-        elif started and item.layer in (Layer.JING, Layer.ZHU) and item.role == "text":
+        elif started and item.layer in (Layer.JING, Layer.ZHU) and item.role is Role.TEXT:
             break
     on_jing = _SEPARATOR.join("".join(v) for u, v in parts.items() if u not in on_zhu)
     return _Evidence.of(chars, next_zhu, on_jing)

@@ -1,7 +1,7 @@
 """The 考證 of a WYG 注疏 卷: the Siku editors' collation notes, rule 5 of :mod:`collate.readers.zhushuwyg`.
 
 From a 卷 title ending in ``考證`` to the next 卷 title every line is read here, not by the
-body scan: all NOTE labelled ``考證``, one unit a note, with the editors' names as
+body scan: all NOTE with the ``passage`` ``考證``, one unit a note, with the editors' names as
 attributions and ``○`` and reading marks as markers.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from collate.model import Diagnostic, Layer
+from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import LINE_SPACE, Line
 from collate.readers.zhushuwyg_marks import EDITOR_PREFIX, KAOZHENG, READING_MARKS, SEGMENT_MARKS, ZHU_MARK
 
@@ -22,9 +22,19 @@ class Output(Protocol):
     diagnostics: list[Diagnostic]
 
     def add(
-        self, start: int, end: int, layer: Layer, unit: int = 0, role: str = "text", label: str | None = None
+        self,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int = 0,
+        role: Role = Role.TEXT,
+        *,
+        speaker: str | None = None,
+        marker: str | None = None,
+        heading: str | None = None,
+        passage: str | None = None,
     ) -> None:
-        """Keep ``text[start:end]`` as one span."""
+        """Keep ``text[start:end]`` as one span (names as in :class:`~collate.model.Span`)."""
 
     def next_unit(self) -> int:
         """A fresh unit number."""
@@ -42,7 +52,7 @@ class KaozhengNotes:
     def line(self, line: Line) -> None:
         """One line of the editors' collation notes."""
         out, text = self.out, self.out.text
-        out.add(line.start, line.body_start, Layer.MARKUP, role="layout")
+        out.add(line.start, line.body_start, Layer.MARKUP, role=Role.LAYOUT)
         start, end = line.body_start, line.body_end
         opens = start == line.start or (
             text.startswith((ZHU_MARK, "疏"), start, end) and any(m in text[start:end] for m in SEGMENT_MARKS)
@@ -56,10 +66,10 @@ class KaozhengNotes:
         while i < end:
             char = text[i]
             if char in LINE_SPACE:
-                out.add(i, i + 1, Layer.MARKUP, role="layout")
+                out.add(i, i + 1, Layer.MARKUP, role=Role.LAYOUT)
                 i += 1
             elif char in SEGMENT_MARKS:
-                out.add(i, i + 1, Layer.MARKUP, unit, "marker", char)
+                out.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker=char)
                 self.lemma = False
                 self.editor = None
                 i += 1
@@ -67,13 +77,13 @@ class KaozhengNotes:
                 i = self.group(i, end, unit)
             elif char == ")":
                 out.diagnostics.append(Diagnostic("unbalanced", ") closes nothing", i, i + 1))
-                out.add(i, i + 1, Layer.MARKUP, role="layout", label=")")
+                out.add(i, i + 1, Layer.MARKUP, role=Role.LAYOUT, marker=")")
                 i += 1
             else:
                 self.editor = None
-                out.add(i, i + 1, Layer.NOTE, unit, label=KAOZHENG)
+                out.add(i, i + 1, Layer.NOTE, unit, passage=KAOZHENG)
                 i += 1
-        out.add(line.body_end, line.end, Layer.MARKUP, role="layout")
+        out.add(line.body_end, line.end, Layer.MARKUP, role=Role.LAYOUT)
 
     def group(self, i: int, end: int, unit: int) -> int:
         """Small print in a note: an editor's name, a reading mark, or the note's own words."""
@@ -83,27 +93,29 @@ class KaozhengNotes:
             out.diagnostics.append(Diagnostic("unbalanced", "( is not closed", i, i + 1))
             close = end
         inner = text[i + 1 : close].replace("/", "")
-        out.add(i, i + 1, Layer.MARKUP, unit, "marker", "(")
+        out.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="(")
+        speaker: str | None = None
+        marker: str | None = None
+        passage: str | None = None
         if inner in READING_MARKS:
-            role, layer, label = "marker", Layer.MARKUP, inner
+            role, layer, marker = Role.MARKER, Layer.MARKUP, inner
             self.editor = None
         elif inner.startswith(EDITOR_PREFIX) or (self.editor is not None and len(inner) <= 2):
-            name = self.editor_name(i, inner)
-            role, layer, label = "attribution", Layer.NOTE, name
+            role, layer, speaker = Role.ATTRIBUTION, Layer.NOTE, self.editor_name(i, inner)
         else:
-            role, layer, label = "text", Layer.NOTE, KAOZHENG
+            role, layer, passage = Role.TEXT, Layer.NOTE, KAOZHENG
             self.editor = None
         for j in range(i + 1, close):
             if text[j] == "/":
-                out.add(j, j + 1, Layer.MARKUP, unit, "marker", "column break")
+                out.add(j, j + 1, Layer.MARKUP, unit, Role.MARKER, marker="column break")
             elif text[j] in LINE_SPACE:
-                out.add(j, j + 1, Layer.MARKUP, role="layout")
+                out.add(j, j + 1, Layer.MARKUP, role=Role.LAYOUT)
             else:
-                out.add(j, j + 1, layer, unit, role, label)
+                out.add(j, j + 1, layer, unit, role, speaker=speaker, marker=marker, passage=passage)
         if close < end:
-            out.add(close, close + 1, Layer.MARKUP, unit, "marker", ")")
-            if role == "attribution":
-                self.editor = (unit, label or "")
+            out.add(close, close + 1, Layer.MARKUP, unit, Role.MARKER, marker=")")
+            if role is Role.ATTRIBUTION:
+                self.editor = (unit, speaker or "")
             return close + 1
         return close
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from collate.model import Diagnostic, Layer, Severity, Span
+from collate.model import Diagnostic, Layer, Role, Severity, Span
 from collate.readers.base import Line, Parsed, ReadState, iter_lines
 from collate.readers.zhushuwyg_cuts import Stretch, cut_stretches
 from collate.readers.zhushuwyg_kaozheng import KaozhengNotes
@@ -61,26 +61,38 @@ class Reading(ReadState):
 
     # -- output -------------------------------------------------------------------------
     def add(
-        self, start: int, end: int, layer: Layer, unit: int = 0, role: str = "text", label: str | None = None
+        self,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int = 0,
+        role: Role = Role.TEXT,
+        *,
+        speaker: str | None = None,
+        marker: str | None = None,
+        heading: str | None = None,
+        passage: str | None = None,
     ) -> None:
         """Keep ``text[start:end]`` as one span (in order; joined to its neighbours at the end)."""
         if end > start:
-            self.items.append(Span(start, end, layer, unit, role, label))
+            self.items.append(
+                Span(start, end, layer, unit, role, speaker=speaker, marker=marker, heading=heading, passage=passage)
+            )
 
     def layout(self, start: int, end: int) -> None:
         """Whitespace: inside a large-print run it waits with the run's pieces."""
         if self.large is not None:
             self.large.pieces.append((start, end, False))
         else:
-            self.add(start, end, Layer.MARKUP, role="layout")
+            self.add(start, end, Layer.MARKUP, role=Role.LAYOUT)
 
-    def marker(self, pieces: Iterable[tuple[int, int]], label: str, unit: int = 0) -> None:
+    def marker(self, pieces: Iterable[tuple[int, int]], name: str, unit: int = 0) -> None:
         """A printed word that is not text; markup the e-text put inside it is layout."""
         last = None
         for start, end in pieces:
             if last is not None:
-                self.add(last, start, Layer.MARKUP, role="layout")
-            self.add(start, end, Layer.MARKUP, unit, "marker", label)
+                self.add(last, start, Layer.MARKUP, role=Role.LAYOUT)
+            self.add(start, end, Layer.MARKUP, unit, Role.MARKER, marker=name)
             last = end
 
     # -- the file -----------------------------------------------------------------------
@@ -98,9 +110,9 @@ class Reading(ReadState):
                 continue
             self.body(body)
             body = []
-            self.add(line.start, line.body_start, Layer.MARKUP, role="layout")
-            self.add(line.body_start, line.body_end, Layer.HEADING, self.next_unit(), label=heading)
-            self.add(line.body_end, line.end, Layer.MARKUP, role="layout")
+            self.add(line.start, line.body_start, Layer.MARKUP, role=Role.LAYOUT)
+            self.add(line.body_start, line.body_end, Layer.HEADING, self.next_unit(), heading=heading)
+            self.add(line.body_end, line.end, Layer.MARKUP, role=Role.LAYOUT)
             if heading == "juan title":
                 m = JUAN_TITLE.fullmatch(self.text, line.body_start, line.body_end)
                 kaozheng = bool(m and m.group("kaozheng"))
@@ -149,7 +161,7 @@ class Reading(ReadState):
         if char == ")":
             self.diagnostics.append(Diagnostic("unbalanced", ") closes nothing", i, i + 1))
             self.end_large(clean=True)
-            self.add(i, i + 1, Layer.MARKUP, role="layout", label=")")
+            self.add(i, i + 1, Layer.MARKUP, role=Role.LAYOUT, marker=")")
             return i + 1
         for label, layer in RUN_LABELS:
             pieces = match_word(text, i, end, label)
@@ -169,14 +181,14 @@ class Reading(ReadState):
             self.end_large(clean=not ambiguous)
             self.small = None
             self.after_close = False
-            self.add(i, i + 1, Layer.MARKUP, role="marker", label=ZHU_MARK)
+            self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=ZHU_MARK)
             self.large = _Run(Layer.ZHU, self.next_unit(), clean_start=True)
             return i + 1
         if char in SEGMENT_MARKS:
             self.end_large(clean=True)
             self.small = None
             self.after_close = False
-            self.add(i, i + 1, Layer.MARKUP, role="marker", label=char)
+            self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=char)
             self.large = _Run(Layer.JING, self.next_unit(), clean_start=True)
             return i + 1
         if self.large is None:
@@ -184,7 +196,7 @@ class Reading(ReadState):
             if line_start and (self.after_close or not self.items_since_heading()):
                 word = next((w for w in SECTION_WORDS if text.startswith(w, i, end)), None)
                 if word is not None and not text.startswith(tuple(NOT_SECTION), i + len(word), end):
-                    self.add(i, i + len(word), Layer.HEADING, self.next_unit(), label="section")
+                    self.add(i, i + len(word), Layer.HEADING, self.next_unit(), heading="section")
                     self.after_close = False
                     return i + len(word)
             self.after_close = False
@@ -203,14 +215,14 @@ class Reading(ReadState):
                 return True
             if item.layer is Layer.HEADING:
                 return False
-            if item.layer is not Layer.MARKUP or item.role != "layout":
+            if item.layer is not Layer.MARKUP or item.role is not Role.LAYOUT:
                 return True
         return False
 
     def layout_between(self, start: int, end: int) -> None:
         """Line ends between a run label and its ``(``."""
         if end > start:
-            self.add(start, end, Layer.MARKUP, role="layout")
+            self.add(start, end, Layer.MARKUP, role=Role.LAYOUT)
 
     def end_large(self, clean: bool) -> None:
         """The large-print run ends: kept as read, or, if its end is not printed, cut later."""
@@ -228,7 +240,7 @@ class Reading(ReadState):
             if is_text:
                 self.add(a, b, run.layer, run.unit)
             else:
-                self.add(a, b, Layer.MARKUP, role="layout")
+                self.add(a, b, Layer.MARKUP, role=Role.LAYOUT)
 
     def open_group(self, i: int, label: str | None, layer: Layer | None) -> int:
         """A ``(`` at ``i``: going on with the open run, or opening one."""
@@ -237,7 +249,7 @@ class Reading(ReadState):
         self.in_group = True
         self.group_open = i
         if label is None and self.small is not None and self.after_close:
-            self.add(i, i + 1, Layer.MARKUP, self.small[1], "marker", "(")
+            self.add(i, i + 1, Layer.MARKUP, self.small[1], Role.MARKER, marker="(")
             self.after_close = False
             return i + 1
         self.after_close = False
@@ -246,8 +258,8 @@ class Reading(ReadState):
         inner = text[body : close if close >= 0 else len(text)].replace("/", "")
         opener = next((w for w in SHU_OPENERS if inner.startswith(w) or inner.startswith(ZHU_MARK + w)), None)
         if label is None and TALLY.match(inner):
-            self.add(i, body, Layer.MARKUP, role="marker", label="(")
-            self.add(body, close if close >= 0 else body, Layer.HEADING, self.next_unit(), label="tally")
+            self.add(i, body, Layer.MARKUP, role=Role.MARKER, marker="(")
+            self.add(body, close if close >= 0 else body, Layer.HEADING, self.next_unit(), heading="tally")
             self.small = (Layer.HEADING, 0)
             return close if close >= 0 else body
         if opener is not None:
@@ -266,7 +278,7 @@ class Reading(ReadState):
         unit = self.next_unit()
         self.small = (layer, unit)
         self.shu_start = layer is Layer.SHU
-        self.add(i, body, Layer.MARKUP, unit, "marker", "(")
+        self.add(i, body, Layer.MARKUP, unit, Role.MARKER, marker="(")
         return body
 
     def group_char(self, i: int, end: int) -> int:
@@ -276,20 +288,20 @@ class Reading(ReadState):
         layer, unit = self.small
         char = text[i]
         if char == ")":
-            self.add(i, i + 1, Layer.MARKUP, unit, "marker", ")")
+            self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker=")")
             self.in_group = False
             self.after_close = True
             return i + 1
         if char == "(":
             self.diagnostics.append(Diagnostic("unbalanced", "( is not closed", self.group_open, self.group_open + 1))
             self.group_open = i
-            self.add(i, i + 1, Layer.MARKUP, unit, "marker", "(")
+            self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="(")
             return i + 1
         if char == "/":
-            self.add(i, i + 1, Layer.MARKUP, unit, "marker", "column break")
+            self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="column break")
             return i + 1
         if char in SEGMENT_MARKS:
-            self.add(i, i + 1, Layer.MARKUP, unit, "marker", char)
+            self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker=char)
             return i + 1
         if layer is Layer.SHU:
             found = self.shu_opener(i, end)

@@ -8,7 +8,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from collate.model import Layer, Severity, Witness
+from collate.model import Layer, MarkKind, Role, Severity, Witness
 
 LAYER_STYLE: dict[Layer, str] = {
     Layer.JING: "bold white",
@@ -25,12 +25,12 @@ LAYER_STYLE: dict[Layer, str] = {
 
 def _chars(w: Witness, layer: Layer) -> int:
     """Characters of a layer: its words for a text layer, everything for markup and the like."""
-    return sum(s.end - s.start for s in w.spans if s.layer is layer and (s.role == "text" or not layer.is_text))
+    return sum(s.end - s.start for s in w.spans if s.layer is layer and (s.role is Role.TEXT or not layer.is_text))
 
 
 def page_count(w: Witness) -> int:
     """How many printed pages the witness marks."""
-    return sum(1 for m in w.marks if m.kind == "page")
+    return sum(1 for m in w.marks if m.kind is MarkKind.PAGE)
 
 
 def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
@@ -116,7 +116,7 @@ def _plain_listing(w: Witness) -> str:
 
     # A listing line per printed line (or per unit where the layout marks no lines), so
     # every line of the listing carries its own page/line reference.
-    breaks = sorted({m.offset for m in w.marks if m.kind in ("line", "page")})
+    breaks = sorted({m.offset for m in w.marks if m.kind in (MarkKind.LINE, MarkKind.PAGE)})
     b = 0
     for s in w.spans:
         if not s.layer.is_text and s.layer is not Layer.HEADING:

@@ -4,14 +4,14 @@
   and mid-file ones such as ``#+PROPERTY: JUAN 卷六十二考證``) are markers; their values are
   metadata, the title's value a heading. Comment lines (``# src: …``, ``# dating: …``, an
   image name) are markers; ``# page missing`` marks a lacuna: the pages between the page
-  marker before it and the next one are lost (``Mark(offset, "lacuna", "006-14a, 2 pages")``, a
-  marker span labelled ``lacuna``), never text and never an omission. Org headings
+  marker before it and the next one are lost (``Mark(offset, MarkKind.LACUNA, "006-14a, 2 pages")``,
+  a ``lacuna`` marker span), never text and never an omission. Org headings
   (``** 47 射義``) are headings.
 - ``<pb:KR1d0076_SBCK_012-7a>`` (text, edition, juan-leaf side) opens a printed page:
-  ``Mark(offset, "page", "012-7a")``. ``<md:KR1d0076_WYG_012-8a>`` points at the page of another
-  edition: ``Mark(offset, "milestone", "WYG 012-8a")``. Both are marker spans.
+  ``Mark(offset, MarkKind.PAGE, "012-7a")``. ``<md:KR1d0076_WYG_012-8a>`` points at the page of another
+  edition: ``Mark(offset, MarkKind.MILESTONE, "WYG 012-8a")``. Both are marker spans.
 - The file's own lines follow the print whose pages ``<pb:>`` marks: each body line is a printed
-  line, ``Mark(offset, "line", n)`` counted from its page's start. ``¶`` is layout: at a line's
+  line, ``Mark(offset, MarkKind.LINE, n)`` counted from its page's start. ``¶`` is layout: at a line's
   end it repeats the line end; inside a line (the SBCK branch) it marks the line ends of the
   print the ``<md:>`` milestones point at, and its place is kept as a body ``break``.
   A line holding nothing but markers is taken out whole; ``　¶`` (a blank printed line) stays.
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Mark
+from collate.model import Diagnostic, Layer, Mark, MarkKind, Role
 from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
 from collate.readers.gaiji import load_gaiji
@@ -89,8 +89,8 @@ class _Reading:
             elif _HEADING.fullmatch(raw, line.start, line.body_end):
                 m = _HEADING.fullmatch(raw, line.start, line.body_end)
                 assert m is not None
-                b.drop(line.start, m.end("stars"), Layer.MARKUP, "marker", "org heading")
-                b.drop(m.start("title"), line.body_end, Layer.HEADING, "text", "org heading")
+                b.drop(line.start, m.end("stars"), Layer.MARKUP, Role.MARKER, marker="org heading")
+                b.drop(m.start("title"), line.body_end, Layer.HEADING, Role.TEXT, heading="org heading")
                 b.drop(line.body_end, line.end)
             else:
                 self.body_line(line.start, line.body_end, line.end)
@@ -101,23 +101,23 @@ class _Reading:
         raw, b = self.raw, self.b
         keyword = _KEYWORD.match(raw, start, body_end)
         if _LACUNA.fullmatch(raw, start, body_end):
-            b.drop(start, body_end, Layer.MARKUP, "marker", "lacuna")
+            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="lacuna")
             self.lacunae.append((start, body_end, self.page))
         elif keyword is None:
-            b.drop(start, body_end, Layer.MARKUP, "marker", "org")
+            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="org")
         else:
             key, value = keyword.group("key").upper(), keyword.group("value").strip()
             if key == "PROPERTY" and value:
                 name, _, value = value.partition(" ")
                 b.metadata.append((name.lower(), value.strip()))
-                b.drop(start, body_end, Layer.MARKUP, "marker", f"#+PROPERTY {name}")
+                b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker=f"#+PROPERTY {name}")
             elif key == "TITLE" and value:
                 b.metadata.append(("title", value))
-                b.drop(start, keyword.start("value"), Layer.MARKUP, "marker", "#+TITLE")
-                b.drop(keyword.start("value"), body_end, Layer.HEADING, "text", "title")
+                b.drop(start, keyword.start("value"), Layer.MARKUP, Role.MARKER, marker="#+TITLE")
+                b.drop(keyword.start("value"), body_end, Layer.HEADING, Role.TEXT, heading="title")
             else:
                 b.metadata.append((key.lower(), value))
-                b.drop(start, body_end, Layer.MARKUP, "marker", f"#+{key}")
+                b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker=f"#+{key}")
         b.drop(body_end, end)
 
     def body_line(self, start: int, body_end: int, end: int) -> None:
@@ -145,16 +145,16 @@ class _Reading:
                 page = _page_label(m.group("pb"), b.metadata)
                 self.close_lacunae(page)
                 self.page = page
-                b.marks.append(Mark(m.start(), "page", page))
-                b.drop(m.start(), m.end(), Layer.MARKUP, "marker", "pb")
+                b.marks.append(Mark(m.start(), MarkKind.PAGE, page))
+                b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker="pb")
                 self.page_line = 0
             elif kind == "md":
-                b.marks.append(Mark(m.start(), "milestone", _milestone_label(m.group("md"))))
-                b.drop(m.start(), m.end(), Layer.MARKUP, "marker", "md")
+                b.marks.append(Mark(m.start(), MarkKind.MILESTONE, _milestone_label(m.group("md"))))
+                b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker="md")
             elif kind == "pilcrow":
                 if raw[m.end() : end].strip(LINE_SPACE + "¶") and b.body_length:
                     b.breaks.add(b.body_length)
-                b.drop(m.start(), m.end(), Layer.MARKUP, "layout", "¶")
+                b.drop(m.start(), m.end(), Layer.MARKUP, Role.LAYOUT, marker="¶")
             else:
                 self.line_mark(m.start())
                 self.entity(m)
@@ -174,7 +174,7 @@ class _Reading:
         """The printed line's mark, at its first character the body keeps."""
         if not self.marked:
             self.marked = True
-            self.b.marks.append(Mark(offset, "line", str(self.page_line)))
+            self.b.marks.append(Mark(offset, MarkKind.LINE, str(self.page_line)))
 
     def entity(self, m: re.Match[str]) -> None:
         code = m.group("entity")
@@ -190,7 +190,7 @@ class _Reading:
         for start, end, page in self.lacunae:
             count = _pages_between(page, next_page)
             extent = f"{page}, {count} page{'s' if count != 1 else ''}" if page and count else (page or "?")
-            self.b.marks.append(Mark(start, "lacuna", extent))
+            self.b.marks.append(Mark(start, MarkKind.LACUNA, extent))
             message = f"pages missing from this print ({extent}): a lacuna, not an omission"
             self.b.diagnostics.append(Diagnostic("lacuna", message, start, end))
         self.lacunae.clear()

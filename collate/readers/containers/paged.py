@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from collate.model import Mark
+from collate.model import Mark, MarkKind
 from collate.readers.base import ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
 from collate.readers.layoutspec import half_folio
@@ -57,10 +57,10 @@ class PagedContainer:
             if pending or not b.marks:
                 if pending:
                     page += 1
-                b.marks.append(Mark(line.start, "page", half_folio(page)))
+                b.marks.append(Mark(line.start, MarkKind.PAGE, half_folio(page)))
                 page_line, pending = 0, False
             page_line += 1
-            b.marks.append(Mark(line.start, "line", str(page_line)))
+            b.marks.append(Mark(line.start, MarkKind.LINE, str(page_line)))
             b.keep(line.start, line.end)
         return b.build(self.name, self.description)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Layer
+from collate.model import Layer, Role
 from collate.readers.base import ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
 
@@ -73,7 +73,7 @@ class WebContainer:
                 continue
             b.keep(pos, line.start)
             b.drop(line.start, line.body_start)
-            b.drop(line.body_start, line.body_end, Layer.BOILERPLATE, "text", "web page")
+            b.drop(line.body_start, line.body_end, Layer.BOILERPLATE, Role.TEXT, passage="web page")
             b.drop(line.body_end, line.end)
             pos = line.end
         b.keep(pos, len(raw))
