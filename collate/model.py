@@ -476,6 +476,21 @@ class Token:
         return any(c.cls is ChangeClass.PLACEHOLDER for c in self.changes)
 
 
+class Cause(StrEnum):
+    """Why a reading differs from the lemma as it does: the ``Reading.cause`` the builder sets.
+
+    An editor reclassifying a reading may name a cause of their own (``haplography``): that one
+    is a plain string.
+    """
+
+    TABOO = "taboo"  # 避諱 forms (玄→元)
+    SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
+    VARIANT = "variant"  # variant graphs (筭/算)
+    ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
+    LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
+    SCRIPT = "script"  # simplified against traditional only (賓/宾): never listed, so never on a reading
+
+
 class ReadingClass(str, Enum):
     """What kind of difference a reading is from the lemma, strongest first."""
 

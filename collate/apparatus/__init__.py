@@ -39,7 +39,6 @@ from collate.apparatus.records import (
     CAUSE_VARIANT,
     SCRIPT_RULE,
     ApparatusDiagnostic,
-    Cause,
     Collation,
     Coverage,
     LayerResult,
@@ -53,7 +52,7 @@ from collate.apparatus.records import (
 
 # The reading classes and rule records live with the shared records (the normalizer uses them
 # too, and importing them from here made the two modules import each other); named here as well.
-from collate.model import ReadingClass, RuleInfo
+from collate.model import Cause, ReadingClass, RuleInfo
 
 # The editor's decision on a locus lives with the review stage; named here as well, for the
 # modules that still import it from the apparatus.

@@ -20,7 +20,6 @@ from collate.alignment import LayerAlignment
 from collate.apparatus.compare import _agree, _compare, _Verdict
 from collate.apparatus.records import (
     ApparatusDiagnostic,
-    Cause,
     Coverage,
     LayerResult,
     Locus,
@@ -30,7 +29,7 @@ from collate.apparatus.records import (
     strongest,
 )
 from collate.apparatus.sparse import _derived, _place_readings
-from collate.model import ReadingClass, SourceLocation, Token, Witness
+from collate.model import Cause, ReadingClass, SourceLocation, Token, Witness
 
 if TYPE_CHECKING:
     # Imported on first use: the normalizer loads its tables, which most callers never need.

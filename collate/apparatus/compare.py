@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
-from collate.apparatus.records import Cause
-from collate.model import ChangeClass, ReadingClass, Token
+from collate.model import Cause, ChangeClass, ReadingClass, Token
 
 if TYPE_CHECKING:
     # A type only: the normalizer's package loads its tables, which most callers never need.

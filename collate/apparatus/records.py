@@ -12,28 +12,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from collate.alignment import Extent, LayerAlignment
-from collate.model import Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, StrEnum, Token
+from collate.model import Cause, Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, Token
 from collate.review.records import EditorDecision
 
 if TYPE_CHECKING:
     # Named for the type checker only: importing collate.notes runs its package, which loads
     # the whole notes stage and the normalizer, on every import of the apparatus.
     from collate.notes.records import AttachedNote
-
-
-class Cause(StrEnum):
-    """Why a reading differs from the lemma as it does: the ``Reading.cause`` the builder sets.
-
-    An editor reclassifying a reading may name a cause of their own (``haplography``): that one
-    is a plain string.
-    """
-
-    TABOO = "taboo"  # 避諱 forms (玄→元)
-    SEMANTIC = "semantic"  # semantic variants the normalizer folds (its rule ``semantic-variant``)
-    VARIANT = "variant"  # variant graphs (筭/算)
-    ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
-    LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
-    SCRIPT = "script"  # simplified against traditional only (賓/宾): never listed, so never on a reading
 
 
 # The causes by their former names, for the callers that still import them.

@@ -3,7 +3,7 @@
 Two tokens whose keys ``n`` differ are a substantive variant (unless one is a placeholder or
 an artifact). Two tokens with equal keys and different characters are the same reading
 written differently; the union of their changes says how, and :func:`reading_class` turns
-that into a class and a cause (:class:`~collate.apparatus.records.Cause`):
+that into a class and a cause (:class:`~collate.model.Cause`):
 
 =====================  ===============  ===========
 changes                class            cause
@@ -30,8 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from collate.apparatus.records import Cause
-from collate.model import Change, ChangeClass, ReadingClass, Token
+from collate.model import Cause, Change, ChangeClass, ReadingClass, Token
 
 # Orthographic causes by the rule that explains the difference, most telling first: the cause
 # of a difference is the first that applies.
