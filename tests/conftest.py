@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,10 @@ SEED_004 = SEEDS / "004_f3f6db4bc961b448.txt"
 MANDOKU = SHARED / "witnesses" / "dadai-touhu-kanripo-SBCK.txt"
 DADAI_READINGS = REPO / "witnesses" / "dadai-readings.toml"
 GAIJI = SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"
+
+# The tests never read or write the user's own cache of variant classes: one of their own,
+# shared by every test of the run (and the commands they start).
+os.environ["COLLATE_CACHE"] = tempfile.mkdtemp(prefix="collate-test-cache-")
 
 
 def need_shared(path: Path) -> Path:

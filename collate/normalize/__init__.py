@@ -23,12 +23,13 @@ The rules (see ``docs/normalization.md``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from collate.model import Change, ChangeClass, ReadingClass, RuleInfo
+from collate.normalize import cache as classes_cache
 from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
 from collate.normalize.explain import compare, explain, reading_class, rule_counts
 from collate.normalize.placeholder import KEY_MARK, ArtifactRule, PlaceholderRule, is_placeholder_char
@@ -36,11 +37,14 @@ from collate.normalize.relations import Relations
 from collate.normalize.script import ScriptRule
 from collate.normalize.tables import (
     CJKVI,
+    CJKVI_LOANS,
+    CJKVI_VARIANTS,
     SEMANTIC_VARIANTS,
     UNIHAN,
     VARIANTS,
     NeverFold,
     VariantPair,
+    data_path,
     read_built_variants,
     read_cjkvi_loans,
     read_cjkvi_variants,
@@ -267,6 +271,35 @@ def _fold_rules(
     image_source = f"{script.source} form" if script else ""
     if "taboo" in config.rules:
         rules["taboo"] = TabooRule(read_taboo(), config.taboo_eras, image)
+    wanted = [name for name in ("variant-graph", "semantic-variant") if name in config.rules]
+    if not wanted:
+        return rules
+    import opencc
+
+    tables = (VARIANTS, SEMANTIC_VARIANTS, CJKVI_VARIANTS, CJKVI_LOANS)
+    settings = repr((config, curated, never, getattr(opencc, "__version__", "")))
+    key = classes_cache.digest((data_path(t) for t in tables), settings)
+    cached = classes_cache.load(key)
+    if cached is not None and all(name in cached for name in wanted):
+        for name in wanted:
+            source, table = cached[name]
+            rules[name] = VariantRule.of_table(name, table, description=_DESCRIPTIONS[name], source=source)
+        return rules
+    built = _variant_rules(config, curated, never, image, image_source)
+    classes_cache.store(key, {name: (rule.source, rule.table) for name, rule in built.items()})
+    return {**rules, **built}
+
+
+def _variant_rules(
+    config: NormalizeConfig,
+    curated: tuple[VariantPair, ...],
+    never: tuple[NeverFold, ...],
+    image: Callable[[str], str] | None,
+    image_source: str,
+) -> dict[str, VariantRule]:
+    """The variant rules, their classes built from the dictionaries and the project's pairs."""
+    rules: dict[str, VariantRule] = {}
+    mine = config.variants
     graphic = [p for p in (*mine, *curated) if p.rule == "variant-graph"]
     graphic += read_built_variants(VARIANTS)
     kept_apart = _kept_apart(config, curated, never)

@@ -204,6 +204,14 @@ class VariantRule:
         # Only the graphic rule drops variation selectors: they never change the word.
         self.drops_selectors = name == "variant-graph"
 
+    @classmethod
+    def of_table(cls, name: str, table: dict[str, tuple[str, str]], *, description: str, source: str) -> VariantRule:
+        """The rule with classes already built (by :func:`build_classes`, kept on disk)."""
+        rule = cls.__new__(cls)
+        rule.name, rule.description, rule.source, rule.table = name, description, source, table
+        rule.drops_selectors = name == "variant-graph"
+        return rule
+
     def apply(self, char: str) -> tuple[str, str] | None:
         """The canonical member of ``char``'s class and the sources, or None."""
         if self.drops_selectors and is_variation_selector(char):
