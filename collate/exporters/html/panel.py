@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lxml.html import fragment_fromstring
+
 from collate.apparatus import EditorDecision, LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.exporters.html.common import (
     ACTION_LABELS,
@@ -32,6 +34,7 @@ from collate.exporters.html.common import (
     shown_loci,
     verdict,
 )
+from collate.exporters.html.markup import html_attr, html_text
 from collate.model import SourceLocation
 
 # Alignment columns shown around a locus, and at most inside it (its two ends).
@@ -150,42 +153,52 @@ def _agreeing(ctx: Context, result: LayerResult, locus: Locus, siglum: str) -> W
 
 
 def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
-    """The alignment around the locus: a row a witness, a cell a column (-1: the middle left out)."""
+    """The alignment around the locus: a row a witness, a cell a column (-1: the middle left out).
+
+    Written as HTML and parsed once: a book has tens of thousands of panels of a hundred
+    cells each, and libxml2 makes the same elements many times faster than building each.
+    """
     columns = result.alignment.columns
     inside = list(range(locus.col_start, locus.col_end))
     if len(inside) > INSIDE:
         inside = [*inside[: INSIDE // 2], -1, *inside[-INSIDE // 2 :]]
     before = list(range(max(0, locus.col_start - CONTEXT), locus.col_start))
     after = list(range(locus.col_end, min(len(columns), locus.col_end + CONTEXT)))
-    table = el("table", {"class": "align"})
+    rows: list[str] = []
     for j, siglum in enumerate(result.alignment.sigla):
         extent = result.alignment.extent(siglum)
-        row = el("tr", None, el("th", {"title": ctx.label(siglum)}, siglum))
+        cells = [f'<tr><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>']
         for i in before + inside + after:
             if i < 0:
-                row.append(el("td", {"class": "more"}, "…"))
+                cells.append('<td class="more">…</td>')
                 continue
             names = ["in"] if locus.col_start <= i < locus.col_end else []
             tok = columns[i][j]
             if not extent.covers(i):
-                row.append(el("td", {"class": " ".join([*names, "ne"]), "title": "不存"}, ""))
+                cells.append(f'<td class="{" ".join([*names, "ne"])}" title="不存"></td>')
                 continue
             if tok is None:
                 names.append("gap")
             elif names and siglum not in locus.lemma_witnesses:
                 names.append("d")
-            row.append(el("td", {"class": " ".join(names)}, "—" if tok is None else tok.t))
-        table.append(row)
+            cells.append(f'<td class="{" ".join(names)}">{"—" if tok is None else html_text(tok.t)}</td>')
+        rows.append("".join(cells) + "</tr>")
     for siglum in result.sparse:
         reading = locus.reading_of(siglum)
         if reading is None:
             continue
-        row = el("tr", None, el("th", {"title": ctx.label(siglum)}, siglum))
-        row.extend(el("td", None, "") for _ in before)
-        row.append(el("td", {"class": "derived in d", "colspan": str(max(1, len(inside)))}, reading.text or "〔無〕"))
-        row.extend(el("td", None, "") for _ in after)
-        table.append(row)
+        span = str(max(1, len(inside)))
+        rows.append(
+            f'<tr><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>'
+            + "<td></td>" * len(before)
+            + f'<td class="derived in d" colspan="{span}">{html_text(reading.text or "〔無〕")}</td>'
+            + "<td></td>" * len(after)
+            + "</tr>"
+        )
+    table: Element = fragment_fromstring(f'<table class="align">{"".join(rows)}</table>')
     return table
+
+
 
 
 def _note(resp: str, text: str, loc: SourceLocation | None, claims: Iterable[str]) -> Element:
