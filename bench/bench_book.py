@@ -250,9 +250,10 @@ def run_child(argv: Sequence[str], cwd: Path, limit: float = LIMIT_S) -> Run:
 STAGES = """
 import json, sys, time
 from pathlib import Path
-from collate.exporters import EXPORTERS, get_exporter
+from collate.exporters import EXPORTERS, ExportInput, get_exporter
 from collate.pipeline import collate_project
 from collate.project import load_project
+from collate.review.decisions import decisions_path, load_decisions
 from collate.state import save_run
 
 marks = []
@@ -261,15 +262,16 @@ def progress(msg):
 start = time.perf_counter()
 project = load_project(Path(sys.argv[1]))
 marks.append((time.perf_counter(), "loading the normalizer"))
-result = collate_project(project, progress=progress)
+result = collate_project(project, progress=progress, decisions=load_decisions(decisions_path(project)))
 marks.append((time.perf_counter(), "end"))
 out = Path(sys.argv[2])
 out.mkdir(parents=True, exist_ok=True)
+data = ExportInput.of(result)
 writes = {}
 for name in EXPORTERS:
     t = time.perf_counter()
     exporter = get_exporter(name)
-    exporter.write(result, out / f"{result.collation.name}{exporter.suffix}")
+    exporter.write(data, out / f"{result.collation.name}{exporter.suffix}")
     writes["write " + name] = time.perf_counter() - t
 t = time.perf_counter()
 save_run(result, out)
@@ -320,8 +322,8 @@ from collate.project import load_project
 from collate.tokenize import tokenize_witness
 
 project = load_project(Path({str(book.config)!r}))
-read = read_project(project)
 normalizer = Normalizer.from_project(project)
+read = read_project(project, normalizer=normalizer)
 keys = []
 for w in read.witnesses[:2]:
     tokens = sorted((t for ts in tokenize_witness(w, normalizer).values() for t in ts), key=lambda t: t.start)

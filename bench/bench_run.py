@@ -40,8 +40,8 @@ from collate.tokenize import tokenize
 import time
 
 project = load_project(Path("collate.toml"))
-read = read_project(project)
 normalizer = Normalizer.from_project(project)
+read = read_project(project, normalizer=normalizer)
 w = read.by_siglum()
 sk = "".join(t.n for t in tokenize(w["SK"], Layer.JING, normalizer))
 zs = "".join(t.n for t in tokenize(w["ZS"], Layer.JING, normalizer))

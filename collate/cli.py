@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -12,6 +13,9 @@ from collate.apparatus import ReadingClass
 from collate.errors import CollateError
 from collate.model import Layer
 from collate.project import PROJECT_FILE, Project, load_project, project_from_files
+
+if TYPE_CHECKING:
+    from collate.review.decisions import Decision
 
 
 class CollateGroup(click.Group):
@@ -37,6 +41,13 @@ def load(config: Path | None, files: tuple[Path, ...] = ()) -> Project:
     if files:
         return project_from_files(list(files))
     return load_project(config or Path(PROJECT_FILE))
+
+
+def _decisions(project: Project) -> tuple[Decision, ...]:
+    """The editor's decisions the project keeps (none before the first review)."""
+    from collate.review.decisions import decisions_path, load_decisions
+
+    return load_decisions(decisions_path(project))
 
 
 config_option = click.option(
@@ -86,9 +97,10 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     project = load(config, files)
     if gaiji is not None:
         project = replace(project, gaiji_table=gaiji.resolve())
+    decisions = _decisions(project)
     console = _console()
     with console.status("collating…") as status:
-        result = collate_project(project, progress=lambda msg: status.update(msg))
+        result = collate_project(project, progress=lambda msg: status.update(msg), decisions=decisions)
     folder = out or project.root / "output"
     written = write_outputs(result, folder)
     save_run(result, folder)
@@ -113,11 +125,10 @@ def inspect(file: Path, layout: str, container: str, gaiji: Path | None, show_to
 
     witness = read_witness(file, layout=layout, container=container, gaiji_table=gaiji)
     if as_json:
-        import json
-
+        from collate.files import json_text
         from collate.readers.report import reading_report
 
-        click.echo(json.dumps(reading_report(witness), ensure_ascii=False, indent=2))
+        click.echo(json_text(reading_report(witness), indent=2))
         return
     console = _console()
     if show_tokens:
@@ -134,12 +145,10 @@ def inspect(file: Path, layout: str, container: str, gaiji: Path | None, show_to
 @config_option
 def notes(config: Path | None) -> None:
     """Show the editorial notes (蕙田案, 【案…】): what each judges, its claims, and how they check out."""
-    from collate.notes import notes_for_project
-    from collate.pipeline import read_project
+    from collate.pipeline import project_notes
     from collate.views.notes import print_notes
 
-    result = notes_for_project(read_project(load(config)))
-    print_notes(_console(), result)
+    print_notes(_console(), project_notes(load(config)))
 
 
 @main.command(name="export")
@@ -219,7 +228,7 @@ def diff(
     for siglum in sigla:
         project.witness(siglum)
     console = _console()
-    result = collate_project(project)  # the editor's decisions applied
+    result = collate_project(project, decisions=_decisions(project))
     collation = result.collation
     view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers))
     shown = loci_table(collation, view) if as_list else diff_view(collation, view, result.read.by_siglum())

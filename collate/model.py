@@ -188,8 +188,7 @@ class Span:
     def label(self) -> str | None:
         """Whichever of ``work``, ``speaker``, ``marker``, ``heading``, ``passage`` is set.
 
-        For the stages that still read one label (notes, pipeline, exporters): new code reads
-        the field it means.
+        Kept for the tests, which still read one label; the library reads the field it means.
         """
         for value in (self.work, self.speaker, self.marker, self.heading, self.passage):
             if value is not None:

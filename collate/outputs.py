@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from collate.exporters import EXPORTERS, get_exporter
+from collate.exporters import EXPORTERS, ExportInput, get_exporter
 from collate.pipeline import RunResult
 
 
 def write_outputs(result: RunResult, out: Path, formats: Sequence[str] | None = None) -> tuple[Path, ...]:
-    """Write the ``formats`` named (default: every registered one) into ``out``; return the paths."""
+    """Write the ``formats`` named (default: every registered one) into ``out``; return the paths.
+
+    The exporters' input is made once from the run and handed to each.
+    """
+    data = ExportInput.of(result)
     written = []
     for name in formats or tuple(EXPORTERS):
         exporter = get_exporter(name)
-        path = out / f"{result.collation.name}{exporter.suffix}"
-        exporter.write(result, path)
+        path = out / f"{data.collation.name}{exporter.suffix}"
+        exporter.write(data, path)
         written.append(path)
     return tuple(written)

@@ -2,18 +2,20 @@
 
 Each stage is a typed function in its own module; this one composes them for a
 :class:`~collate.project.Project` and reports progress through a callback (the library
-never prints).
+never prints). It opens no file of its own: the readers read the witnesses, and the caller
+loads the editor's decisions (:func:`~collate.review.decisions.load_decisions`) and hands
+them in. One normalizer, built from the project, serves every stage of a run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.errors import InputError
-from collate.model import Layer, Span, Token, Witness
+from collate.model import Layer, Role, Span, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
 
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from collate.normalize import Normalizer
     from collate.notes import NotesResult
     from collate.review.apply import ApplyReport
+    from collate.review.decisions import Decision
 
 Progress = Callable[[str], None]
 
@@ -54,13 +57,11 @@ class RunResult:
     decisions: ApplyReport | None = None
 
 
-def read_project(
-    project: Project, progress: Progress | None = None, normalizer: Normalizer | None = None
-) -> ReadResult:
+def read_project(project: Project, progress: Progress | None = None, *, normalizer: Normalizer) -> ReadResult:
     """Read every witness the project declares.
 
-    Readings files are checked with ``normalizer`` (the project's, built if None): each
-    entry's ``base`` must stand in its ``at`` as the collation compares characters.
+    Readings files are checked with ``normalizer`` (the run's): each entry's ``base`` must
+    stand in its ``at`` as the collation compares characters.
     """
     witnesses = []
     for cfg in project.witnesses:
@@ -79,10 +80,8 @@ def read_project(
             )
         )
     if any(w.sparse for w in witnesses):
-        from collate.normalize import Normalizer
         from collate.readers.readings import check_readings
 
-        normalizer = normalizer or Normalizer.from_project(project)
         for w in witnesses:
             if w.sparse:
                 check_readings(w, normalizer)
@@ -90,8 +89,8 @@ def read_project(
 
 
 def _first_work(base: Witness) -> str | None:
-    """The work the base quotes first (the label of its first labelled 經 span), if it names one."""
-    return next((s.label for s in base.spans if s.layer is Layer.JING and s.role == "text" and s.label), None)
+    """The work the base quotes first (the work of its first 經 span that names one), if any."""
+    return next((s.work for s in base.spans if s.layer is Layer.JING and s.role is Role.TEXT and s.work), None)
 
 
 def _of_work(witness: Witness, work: str | None, normalizer: Normalizer) -> Witness:
@@ -106,20 +105,24 @@ def _of_work(witness: Witness, work: str | None, normalizer: Normalizer) -> Witn
     wanted = normalizer.fold(work)
 
     def keep(span: Span) -> bool:
-        if span.layer is not Layer.JING or span.label is None:
+        if span.layer is not Layer.JING or span.work is None:
             return True
-        label = normalizer.fold(span.label)
-        return wanted in label or label in wanted
+        named = normalizer.fold(span.work)
+        return wanted in named or named in wanted
 
     spans = tuple(s for s in witness.spans if keep(s))
     return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
 
 
-def collate_project(project: Project, progress: Progress | None = None, *, decisions: bool = True) -> RunResult:
+def collate_project(
+    project: Project, progress: Progress | None = None, *, decisions: Sequence[Decision] | None = None
+) -> RunResult:
     """Read, normalize, tokenize, align layer with layer, build the apparatus, attach the notes.
 
-    With ``decisions`` (the default) the editor's saved decisions (``decisions.toml``) are
-    applied to the loci they concern; the review itself asks for the collation without them.
+    ``decisions`` (the editor's, as the caller loaded them from ``decisions.toml``) are applied
+    to the loci they concern; None applies none (the review asks for the collation without
+    them) and leaves the run's ``decisions`` report None. The normalizer is built once, from
+    the project, and every stage compares with it.
     """
     from collate.align.engine import align_layer
     from collate.normalize import Normalizer, rule_counts
@@ -127,7 +130,7 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
     from collate.tokenize import tokenize
 
     normalizer = Normalizer.from_project(project)
-    read = read_project(project, progress, normalizer)
+    read = read_project(project, progress, normalizer=normalizer)
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
     layers = [Layer(name) for name in project.layers]
@@ -181,13 +184,21 @@ def collate_project(project: Project, progress: Progress | None = None, *, decis
     notes = notes_for_project(read, normalizer, whole)
     collation = attach_to_loci(collation, notes)
     report = None
-    if decisions:
+    if decisions is not None:
         from collate.review.apply import apply_decisions
-        from collate.review.decisions import decisions_path, load_decisions
 
-        collation, report = apply_decisions(collation, load_decisions(decisions_path(project)))
+        collation, report = apply_decisions(collation, decisions)
     counts = {
         s: rule_counts([t for layer_tokens in by_layer.values() for t in layer_tokens])
         for s, by_layer in tokens.items()
     }
     return RunResult(read, tokens, collation, counts, notes, report)
+
+
+def project_notes(project: Project, progress: Progress | None = None) -> NotesResult:
+    """Read the project and run the notes stage alone, without aligning (``collate notes``)."""
+    from collate.normalize import Normalizer
+    from collate.notes import notes_for_project
+
+    normalizer = Normalizer.from_project(project)
+    return notes_for_project(read_project(project, progress, normalizer=normalizer), normalizer)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from collate.errors import ProjectError
-from collate.tomlfile import parse_toml
+from collate.files import parse_toml, read_utf8
 
 PROJECT_FILE = "collate.toml"
 # Layers collated by default: the classic and its commentaries, each with its own kind.
@@ -139,25 +139,13 @@ def load_project(path: Path) -> Project:
     """Read and check a project file; every problem is a :class:`ProjectError` with a location."""
     shown = str(path)
     try:
-        raw = path.read_bytes()
+        raw_text = read_utf8(path, shown, hint="TOML files are UTF-8: save the project file as UTF-8")
     except FileNotFoundError:
         raise ProjectError(
             "no project file here", where=shown, hint="run in a project folder, pass --config, or name witness files"
         ) from None
     except OSError as exc:
         raise ProjectError(f"cannot be read: {exc.strerror}", where=shown) from None
-    body = raw.removeprefix(b"\xef\xbb\xbf")
-    try:
-        raw_text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        # TOML is UTF-8 by definition; say where the first bad byte is, as an editor counts.
-        good = body[: exc.start].decode("utf-8")
-        line, column = good.count("\n") + 1, len(good) - (good.rfind("\n") + 1) + 1
-        raise ProjectError(
-            f"not UTF-8: byte 0x{body[exc.start]:02x} cannot be decoded",
-            where=f"{shown}:{line}:{column}",
-            hint="TOML files are UTF-8: save the project file as UTF-8",
-        ) from None
     data = parse_toml(raw_text, shown)
     return project_from_mapping(data, root=path.parent, source=path, raw_text=raw_text)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from collate import __version__
 from collate.errors import ExportError
-from collate.exporters import write_atomic
+from collate.files import write_atomic
 from collate.pipeline import RunResult
 
 STATE = Path(".collate") / "last-run.pickle"

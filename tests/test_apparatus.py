@@ -14,7 +14,6 @@ from builders import align_rows, sparse_witness, t2s
 from collate.alignment import Transposition
 from collate.apparatus import (
     CAUSE_TABOO,
-    AttachedNote,
     Collation,
     Locus,
     ReadingClass,
@@ -24,6 +23,7 @@ from collate.apparatus import (
     strongest,
 )
 from collate.model import Change, ChangeClass, Layer
+from collate.notes.records import AttachedNote
 
 CASES = json.loads((Path(__file__).parent / "data" / "apparatus_cases.json").read_text(encoding="utf-8"))
 

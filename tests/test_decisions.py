@@ -17,11 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collate.alignment import LayerAlignment
-from collate.apparatus import Collation, DecisionAction, ReadingClass, WitnessInfo, build_layer
+from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.errors import ExportError, ProjectError
 from collate.model import Change, ChangeClass, Layer, Token, Witness
 from collate.review import apply_decisions, decision_counts, load_decisions
 from collate.review.decisions import Anchor, Decision, dumps_decisions, parse_decisions
+from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 
 T2S = opencc.OpenCC("t2s")
@@ -250,8 +251,8 @@ WRITER = """
 import sys
 from pathlib import Path
 from typing import Any
-from collate.apparatus import DecisionAction
 from collate.model import Layer
+from collate.review.records import DecisionAction
 from collate.review.decisions import Anchor, Decision, save_decisions
 
 path = Path(sys.argv[1])

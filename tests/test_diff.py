@@ -14,12 +14,13 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from collate.alignment import LayerAlignment
-from collate.apparatus import Collation, DecisionAction, WitnessInfo, build_layer
+from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.cli import main
 from collate.model import Layer, Witness
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review import decisions_path
+from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 from collate.views.diff import DiffFilter, diff_view, loci_table, print_paged
 

@@ -13,22 +13,14 @@ import pytest
 from builders import align_rows, run_default_project, sparse_witness
 
 from collate.alignment import Extent, LayerAlignment
-from collate.apparatus import (
-    AttachedNote,
-    Collation,
-    DecisionAction,
-    EditorDecision,
-    Locus,
-    Reading,
-    ReadingClass,
-    WitnessInfo,
-    build_layer,
-)
-from collate.exporters import EXPORTERS, get_exporter
+from collate.apparatus import Collation, Locus, Reading, ReadingClass, WitnessInfo, build_layer
+from collate.exporters import EXPORTERS, ExportInput, get_exporter
 from collate.exporters.html import build_html, display_class, is_script_only, run_html, shown_loci, shown_readings
 from collate.model import Layer, Mark, Span, Substitution, Token, Witness
 from collate.normalize import Normalizer
+from collate.notes.records import AttachedNote
 from collate.pipeline import RunResult
+from collate.review.records import DecisionAction, EditorDecision
 from collate.tokenize import tokenize
 
 CSS = Path(__file__).resolve().parents[1] / "collate" / "exporters" / "html_assets" / "view.css"
@@ -485,7 +477,7 @@ def default_run() -> RunResult:
 
 
 def test_default_project(default_run: RunResult) -> None:
-    html = run_html(default_run)
+    html = run_html(ExportInput.of(default_run))
     doc = parse(html)
     collation = default_run.collation
     base = default_run.read.base
@@ -522,7 +514,7 @@ def test_registered_exporter_writes_the_page(default_run: RunResult, tmp_path: P
     exporter = get_exporter("html")
     assert exporter.suffix == ".html" and exporter.description
     path = tmp_path / "out" / "touhu.html"
-    exporter.write(default_run, path)
+    exporter.write(ExportInput.of(default_run), path)
     assert path.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert [p.name for p in path.parent.iterdir()] == ["touhu.html"]  # no temporary file left
 

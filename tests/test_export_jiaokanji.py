@@ -6,15 +6,16 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from builders import collate, layered, run_default_project, sparse_witness
 
-from collate.apparatus import AttachedNote, Collation, DecisionAction, EditorDecision, ReadingClass
-from collate.exporters import get_exporter
+from collate.apparatus import Collation, ReadingClass
+from collate.exporters import ExportInput, get_exporter
 from collate.exporters.jiaokanji import SUBSTANTIVE, _count, build_jiaokanji, entries
 from collate.model import Layer, Witness
+from collate.notes.records import AttachedNote
+from collate.review.records import DecisionAction, EditorDecision
 
 
 def with_note(collation: Collation, base: Witness, lemma: str, note: AttachedNote) -> Collation:
@@ -117,7 +118,7 @@ def test_registry_writes_atomically(tmp_path: Path) -> None:
     collation, _ = collate([sk, zs], layers=[Layer.JING])
     exporter = get_exporter("jiaokanji")
     path = tmp_path / f"{collation.name}{exporter.suffix}"
-    exporter.write(SimpleNamespace(collation=collation), path)  # type: ignore[arg-type]
+    exporter.write(ExportInput(collation, {}), path)
     assert os.listdir(tmp_path) == ["touhu.jiaokanji.txt"]
     assert path.read_text(encoding="utf-8").endswith("頁1a行1　注疏本無「固」字。\n")
 

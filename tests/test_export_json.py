@@ -8,27 +8,19 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from builders import align_rows, sparse_witness
 
 from collate.alignment import Transposition
-from collate.apparatus import (
-    ApparatusDiagnostic,
-    AttachedNote,
-    Collation,
-    DecisionAction,
-    EditorDecision,
-    RuleInfo,
-    WitnessInfo,
-    build_layer,
-)
+from collate.apparatus import ApparatusDiagnostic, Collation, RuleInfo, WitnessInfo, build_layer
 from collate.errors import ExportError
-from collate.exporters import EXPORTERS, get_exporter
+from collate.exporters import EXPORTERS, ExportInput, get_exporter
 from collate.exporters.json import SCHEMA, dumps, to_json, write_json
 from collate.model import Diagnostic, SourceLocation, Witness
+from collate.notes.records import AttachedNote
+from collate.review.records import DecisionAction, EditorDecision
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json-schema.md"
 
@@ -296,8 +288,7 @@ def test_registry(built: tuple[Collation, dict[str, Witness]], tmp_path: Path) -
     assert (exporter.name, exporter.suffix) == ("json", ".json")
     # The JSON needs only the run's collation and its witnesses as read (for their line starts).
     collation, witnesses = built
-    run = SimpleNamespace(collation=collation, read=SimpleNamespace(by_siglum=lambda: witnesses))
-    exporter.write(run, tmp_path / "x.json")  # type: ignore[arg-type]
+    exporter.write(ExportInput(collation, witnesses), tmp_path / "x.json")
     written = json.loads((tmp_path / "x.json").read_text(encoding="utf-8"))
     assert written["name"] == "touhu" and all(w["lines"] for w in written["witnesses"])
     with pytest.raises(Exception, match="unknown output format"):

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -22,13 +21,13 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from collate.alignment import LayerAlignment, Transposition
-from collate.apparatus import AttachedNote, Collation, WitnessInfo, build_layer
+from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.errors import ExportError
-from collate.exporters import get_exporter
+from collate.exporters import ExportInput, WitnessBibl, get_exporter
 from collate.exporters.tei import NS, TEI_NS, build_tei, tei_bytes, witness_text_from_tei, write_tei
 from collate.model import Layer, Mark, SourceLocation, Span, Witness
+from collate.notes.records import AttachedNote
 from collate.pipeline import RunResult
-from collate.project import Project, project_from_mapping
 from collate.validate import load_schema, rule_problems, shipped_schema
 
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -37,18 +36,15 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 # --- small collations: built by builders.collate, written and read back -------------------
 
 
-def project_for(collation: Collation, tmp: Path | None = None) -> Project:
-    entries = [
-        {"siglum": w.siglum, "label": w.label, "path": w.path, "bibl": f"{w.label}〈投壺〉", "notes": "A note."}
-        for w in collation.witnesses
-    ]
-    data = {"title": collation.title, "name": collation.name, "base": collation.base, "witness": entries}
-    return project_from_mapping(data, root=tmp or Path("."))
+def input_for(collation: Collation, witnesses: Mapping[str, Witness]) -> ExportInput:
+    """What the TEI exporter is handed: the witnesses as read, each described as a project file does."""
+    bibl = {w.siglum: WitnessBibl(f"{w.label}〈投壺〉", "A note.") for w in collation.witnesses}
+    return ExportInput(collation, witnesses, bibl)
 
 
 def tei_of(collation: Collation, witnesses: dict[str, Witness]) -> Any:
     """Build, serialize and parse again: tests look at what a reader of the file sees."""
-    data = tei_bytes(build_tei(collation, witnesses, project_for(collation)))
+    data = tei_bytes(build_tei(input_for(collation, witnesses)))
     return etree.ElementTree(etree.fromstring(data))
 
 
@@ -295,7 +291,7 @@ def test_markup_characters_and_controls_stay_valid_xml(tei_schema: Any) -> None:
     sk = layered("SK", [(Layer.JING, "主人<曰&某]]>有\x01矢\ufffe")])
     zs = layered("ZS", [(Layer.JING, "主人<曰&某]]>右\x02矢\ufffe")])
     collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    data = tei_bytes(build_tei(collation, witnesses, project_for(collation)))
+    data = tei_bytes(build_tei(input_for(collation, witnesses)))
     tree = etree.ElementTree(etree.fromstring(data))
     gaps = xp(tree, "//tei:gap[@reason='control-character']")
     assert {g.findtext(f"{{{TEI_NS}}}desc") for g in gaps} == {"U+0001", "U+0002", "U+FFFE"}
@@ -406,25 +402,24 @@ def test_write_tei_is_atomic_and_named_after_the_project(
     small: tuple[Collation, dict[str, Witness]], tmp_path: Path
 ) -> None:
     collation, witnesses = small
-    path = write_tei(collation, witnesses, project_for(collation, tmp_path), tmp_path / "out")
+    path = write_tei(input_for(collation, witnesses), tmp_path / "out")
     assert path == tmp_path / "out" / "touhu.tei.xml"
     assert os.listdir(tmp_path / "out") == ["touhu.tei.xml"]
     assert etree.parse(str(path)).getroot().tag == f"{{{TEI_NS}}}TEI"
 
 
-def test_registry_handle_writes_a_run(small: tuple[Collation, dict[str, Witness]], tmp_path: Path) -> None:
+def test_registry_handle_writes_its_input(small: tuple[Collation, dict[str, Witness]], tmp_path: Path) -> None:
     collation, witnesses = small
     exporter = get_exporter("tei")
     assert exporter.suffix == ".tei.xml"
-    read = SimpleNamespace(by_siglum=lambda: witnesses, project=project_for(collation, tmp_path))
-    exporter.write(SimpleNamespace(collation=collation, read=read), tmp_path / "x.tei.xml")  # type: ignore[arg-type]
+    exporter.write(input_for(collation, witnesses), tmp_path / "x.tei.xml")
     assert etree.parse(str(tmp_path / "x.tei.xml")).getroot().tag == f"{{{TEI_NS}}}TEI"
 
 
 def test_base_missing_from_the_witnesses_is_an_export_error(small: tuple[Collation, dict[str, Witness]]) -> None:
     collation, witnesses = small
     with pytest.raises(ExportError, match="base witness SK"):
-        build_tei(collation, {k: v for k, v in witnesses.items() if k != "SK"}, project_for(collation))
+        build_tei(input_for(collation, {k: v for k, v in witnesses.items() if k != "SK"}))
 
 
 # --- losslessness on random witnesses --------------------------------------------------------------
@@ -552,7 +547,7 @@ def default_run() -> RunResult:
 
 @pytest.fixture(scope="module")
 def default_tei(default_run: RunResult) -> Any:
-    data = tei_bytes(build_tei(default_run.collation, default_run.read.by_siglum(), default_run.read.project))
+    data = tei_bytes(build_tei(ExportInput.of(default_run)))
     return etree.ElementTree(etree.fromstring(data))
 
 
@@ -593,7 +588,7 @@ def test_outputs_write_the_tei_from_a_run(default_run: RunResult, tmp_path: Path
     assert etree.parse(str(path)).getroot().get("{http://www.w3.org/XML/1998/namespace}lang") == "lzh-Hans"
     # A run survives pickling (collate export reads it back) and gives the same document.
     again = pickle.loads(pickle.dumps(default_run))
-    assert tei_bytes(build_tei(again.collation, again.read.by_siglum(), again.read.project)) == path.read_bytes()
+    assert tei_bytes(build_tei(ExportInput.of(again))) == path.read_bytes()
 
 
 def test_note_without_a_place_is_written_unlinked() -> None:

@@ -15,7 +15,8 @@ from builders import collate, copy_default_project, layered, sparse_witness
 from lxml import etree
 from test_export_tei import XML_ID, assert_lossless, assert_valid, tei_of, tei_schema, xp
 
-from collate.apparatus import Collation, DecisionAction, EditorDecision, Locus, ReadingClass
+from collate.apparatus import Collation, Locus, ReadingClass
+from collate.exporters import ExportInput
 from collate.exporters.tei import EXPORTER, witness_text_from_tei
 from collate.model import Layer, Witness
 from collate.project import load_project
@@ -28,6 +29,7 @@ from collate.review.decisions import (
     reading_key,
     save_decisions,
 )
+from collate.review.records import DecisionAction, EditorDecision
 
 __all__ = ["tei_schema"]  # the session's compiled tei_all, shared with test_export_tei
 
@@ -322,10 +324,10 @@ def test_a_projects_decisions_reach_its_tei(tmp_path: Path, tei_schema: Any) -> 
     ]
     save_decisions(decisions_path(project), decisions)
     assert load_decisions(decisions_path(project)) == tuple(decisions)
-    run = collate_project(project)
+    run = collate_project(project, decisions=load_decisions(decisions_path(project)))
     assert run.decisions is not None and not run.decisions.orphans and len(run.decisions.placed) == 4
     path = tmp_path / "touhu.tei.xml"
-    EXPORTER.write(run, path)
+    EXPORTER.write(ExportInput.of(run), path)
     tree = etree.parse(str(path))
     (shao,) = xp(tree, "//tei:app[tei:lem[@resp]='峭']")
     assert readings(shao) == [("lem", "#DD", "峭"), ("rdg", "#SK #ZS", "哨")]

@@ -18,6 +18,7 @@ import pytest
 from builders import align_rows, run_default_project
 
 from collate.apparatus import Collation, Locus, WitnessInfo, build_layer
+from collate.exporters import ExportInput
 from collate.exporters.html import build_html, run_html, shown_loci
 from collate.exporters.html.common import place
 from collate.pipeline import RunResult
@@ -73,7 +74,7 @@ def run() -> RunResult:
 @pytest.fixture(scope="module")
 def page(run: RunResult, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("html") / "touhu.html"
-    path.write_text(run_html(run), encoding="utf-8")
+    path.write_text(run_html(ExportInput.of(run)), encoding="utf-8")
     return path
 
 

@@ -9,9 +9,9 @@ from conftest import GAIJI, MANDOKU, REPO, SEED_000, need_shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collate.notes import NotesResult, Verdict, notes_for_project, notes_for_witnesses
+from collate.notes import NotesResult, Verdict, notes_for_witnesses
 from collate.notes.lexicon import lexicon_from_section
-from collate.pipeline import read_project
+from collate.pipeline import project_notes
 from collate.project import load_project
 from collate.readers import read_witness
 
@@ -137,7 +137,7 @@ layout = "readings"
 """,
         encoding="utf-8",
     )
-    result = notes_for_project(read_project(load_project(config)))
+    result = project_notes(load_project(config))
     counts = result.counts()
     assert counts[Verdict.CONFIRMED] == 9 and counts[Verdict.PARTLY] == 3
     derived = dict(result.derived)["DD"]
@@ -151,7 +151,7 @@ layout = "readings"
 
 
 def test_the_sparse_witness_alone_is_compared_not_checked(repo: Path) -> None:
-    result = notes_for_project(read_project(load_project(repo / "collate.toml")))
+    result = project_notes(load_project(repo / "collate.toml"))
     assert result.counts()[Verdict.NOT_CHECKABLE] == len(result.checks)
     assert dict(result.derived)["DD"]
 

@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from collate.cli import main
+from collate.normalize import Normalizer
 from collate.notes import attach_to_loci, notes_for_project, notes_to_json
-from collate.pipeline import collate_project, read_project
+from collate.pipeline import collate_project, project_notes
 from collate.project import load_project
 
 
@@ -36,7 +37,7 @@ def test_notes_command_reports_a_missing_project_cleanly(tmp_path: Path) -> None
 
 
 def test_notes_to_json_is_plain_data(repo: Path) -> None:
-    data = notes_to_json(notes_for_project(read_project(load_project(repo / "collate.toml"))))
+    data = notes_to_json(project_notes(load_project(repo / "collate.toml")))
     text = json.dumps(data, ensure_ascii=False)
     back = json.loads(text)
     assert len(back["notes"]) == 12
@@ -52,7 +53,7 @@ def test_notes_to_json_is_plain_data(repo: Path) -> None:
 def test_notes_attach_to_the_loci_they_judge(repo: Path) -> None:
     project = load_project(repo / "collate.toml")
     run = collate_project(project)
-    collation = attach_to_loci(run.collation, notes_for_project(run.read))
+    collation = attach_to_loci(run.collation, notes_for_project(run.read, Normalizer.from_project(project)))
     noted = {locus.lemma.text: locus.notes for locus in collation.loci() if locus.notes}
     assert "哨" in noted
     (note,) = noted["哨"]

@@ -62,6 +62,12 @@ def find(collation: Collation, layer: Layer, lemma: str, context: str = "") -> L
     raise AssertionError(f"no locus {context}[{lemma}] in {layer.value}")
 
 
+def test_decisions_are_applied_only_when_given(default_run: RunResult) -> None:
+    # The pipeline opens no decisions file: a run given none has no report, and no locus is decided.
+    assert default_run.decisions is None
+    assert all(x.decision is None for x in default_run.collation.loci())
+
+
 def test_gu_is_an_sk_addition_so_zs_omits_it(default_run: RunResult) -> None:
     x = find(default_run.collation, Layer.JING, "固", "不足辞也敢")
     reading = x.reading_of("ZS")

@@ -6,6 +6,7 @@ import pytest
 from conftest import GAIJI, REPO, SHARED, need_shared
 
 from collate.apparatus import ReadingClass
+from collate.exporters import ExportInput
 from collate.exporters.html import run_html
 from collate.model import Layer
 from collate.pipeline import RunResult, collate_project
@@ -68,6 +69,6 @@ def test_the_jing_of_five_editions_agrees_almost_everywhere(run: RunResult) -> N
 
 def test_the_page_shows_the_print_not_the_file_markup(run: RunResult) -> None:
     """The base is a Kanripo file: its org lines and page markers are not drawn as printed words."""
-    page = run_html(run)
+    page = run_html(ExportInput.of(run))
     assert "#+PROPERTY" not in page and "<pb:" not in page and "¶" not in page
     assert "禮記注疏卷六十二" in page  # the print's own headings are

@@ -12,11 +12,12 @@ from builders import copy_default_project
 from click.testing import CliRunner
 from rich.console import Console
 
-from collate.apparatus import DecisionAction, ReadingClass
+from collate.apparatus import ReadingClass
 from collate.cli import main
 from collate.project import load_project
 from collate.review import decision_counts, load_decisions
 from collate.review.app import HelpScreen, ReviewApp
+from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, open_review
 
 ALGORITHM_SQUARE = 9  # loci where the base reads 算 and 注疏本 筭, in 經, 注 and 疏

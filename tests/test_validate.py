@@ -25,7 +25,7 @@ from lxml import etree
 from collate import validate as validate_module
 from collate.cli import main
 from collate.errors import ValidationError
-from collate.exporters import get_exporter
+from collate.exporters import ExportInput, get_exporter
 from collate.validate import (
     Severity,
     default_schema,
@@ -275,7 +275,7 @@ def test_cli_not_xml_is_one_clean_line(tmp_path: Path) -> None:
 def default_tei(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The default project collated and written by the TEI exporter, as a user's run does."""
     path = tmp_path_factory.mktemp("tei") / "touhu.tei.xml"
-    get_exporter("tei").write(run_default_project(), path)
+    get_exporter("tei").write(ExportInput.of(run_default_project()), path)
     return path
 
 

@@ -15,6 +15,10 @@ The stage, module by module:
 * :mod:`~collate.apparatus.build` — :func:`build_layer` and :func:`apply_sparse`, which group the
   columns into loci.
 
+Records of later stages hang on a locus but live with their stages: the notes attached to it
+(:class:`~collate.notes.records.AttachedNote`) and the editor's decision
+(:class:`~collate.review.records.EditorDecision`, :class:`~collate.review.records.DecisionAction`).
+
 Invariants every consumer may rely on:
 
 * In every locus each witness of the alignment appears exactly once: in
@@ -27,8 +31,6 @@ Invariants every consumer may rely on:
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from collate.apparatus.build import apply_sparse, build_layer
 from collate.apparatus.records import (
@@ -54,27 +56,6 @@ from collate.apparatus.records import (
 # too, and importing them from here made the two modules import each other); named here as well.
 from collate.model import Cause, ReadingClass, RuleInfo
 
-# The editor's decision on a locus lives with the review stage; named here as well, for the
-# modules that still import it from the apparatus.
-from collate.review.records import DecisionAction, EditorDecision
-
-if TYPE_CHECKING:
-    from collate.notes.records import AttachedNote
-
-
-def __getattr__(name: str) -> object:
-    """``AttachedNote``, still importable from here; it lives with the notes stage.
-
-    Imported when first asked for: importing :mod:`collate.notes.records` runs the notes
-    package, which loads the whole stage and the normalizer.
-    """
-    if name == "AttachedNote":
-        from collate.notes.records import AttachedNote
-
-        return AttachedNote
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "CAUSE_ARTIFACT",
     "CAUSE_LOAN",
@@ -83,12 +64,9 @@ __all__ = [
     "CAUSE_VARIANT",
     "SCRIPT_RULE",
     "ApparatusDiagnostic",
-    "AttachedNote",
     "Cause",
     "Collation",
     "Coverage",
-    "DecisionAction",
-    "EditorDecision",
     "LayerResult",
     "Locus",
     "Reading",

@@ -1,20 +1,23 @@
 """Exporters, one module a format, registered in one visible place.
 
 Each module holds an ``EXPORTER`` (see :class:`Exporter`). Modules are imported on first
-use, so ``collate --help`` does not pay for lxml or the TEI schema.
+use, so ``collate --help`` does not pay for lxml or the TEI schema. Every exporter writes
+from one :class:`ExportInput`, made once from a run.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from collate.errors import ExportError
 from collate.registry import load
 
 if TYPE_CHECKING:
+    from collate.apparatus import Collation
+    from collate.model import Witness
+    from collate.notes import NotesResult
     from collate.pipeline import RunResult
 
 # name -> module holding an ``EXPORTER``.
@@ -27,20 +30,55 @@ EXPORTERS: dict[str, str] = {
 }
 
 
-class Exporter(Protocol):
-    """An output format: what it is called, its file suffix, and how to write a run.
+@dataclass(frozen=True, slots=True)
+class WitnessBibl:
+    """What the project file says of a witness for its description: a citation and a note."""
 
-    ``write`` takes the whole run (:class:`~collate.pipeline.RunResult`: the witnesses as read,
-    their tokens, the collation and its notes), because some formats need more than the
-    collation: the TEI and the HTML lay out the base witness's own text and pages.
+    bibl: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportInput:
+    """What the exporters write: the collation, the witnesses as read, the project's metadata, the notes.
+
+    The collation carries the project's title, name and base; ``witnesses`` are the files as
+    read, by siglum (the TEI and the HTML lay out the base's own text and pages, the JSON gives
+    each witness's line starts); ``bibl`` what the project file says of each witness, by siglum
+    (a witness it does not declare has none); ``notes`` the notes stage's result, if it ran.
     """
+
+    collation: Collation
+    witnesses: Mapping[str, Witness]
+    bibl: Mapping[str, WitnessBibl] = field(default_factory=dict)
+    notes: NotesResult | None = None
+
+    @property
+    def base(self) -> Witness:
+        """The base witness as read."""
+        return self.witnesses[self.collation.base]
+
+    @classmethod
+    def of(cls, run: RunResult) -> ExportInput:
+        """The input of every exporter, from a whole run."""
+        project = run.read.project
+        return cls(
+            collation=run.collation,
+            witnesses=run.read.by_siglum(),
+            bibl={w.siglum: WitnessBibl(w.bibl, w.notes) for w in project.witnesses},
+            notes=run.notes,
+        )
+
+
+class Exporter(Protocol):
+    """An output format: what it is called, its file suffix, and how to write an :class:`ExportInput`."""
 
     name: str
     suffix: str
     description: str
 
-    def write(self, run: RunResult, path: Path) -> None:
-        """Write ``run`` to ``path`` (atomically: a reader never sees half a file)."""
+    def write(self, data: ExportInput, path: Path) -> None:
+        """Write ``data`` to ``path`` (atomically: a reader never sees half a file)."""
         ...
 
 
@@ -50,40 +88,4 @@ def get_exporter(name: str) -> Exporter:
     return exporter
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename.
-
-    ``os.replace`` within one folder is atomic, so a reader (or an interrupted run) sees the
-    old file or the new one, never half of one. Text is written as UTF-8.
-    """
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise ExportError(f"cannot write: {exc.strerror or exc}", where=str(path)) from None
-    try:
-        if hasattr(os, "fchmod"):
-            # mkstemp makes the file private (0600); an output should get the usual permissions.
-            os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise ExportError(f"cannot write: {exc.strerror or exc}", where=str(path)) from None
-    except BaseException:
-        # Interrupted (Ctrl-C): leave no temporary file behind, then let it propagate.
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-__all__ = ["EXPORTERS", "Exporter", "get_exporter", "write_atomic"]
+__all__ = ["EXPORTERS", "ExportInput", "Exporter", "WitnessBibl", "get_exporter"]

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from collate.apparatus import AttachedNote, Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
-from collate.exporters import write_atomic
+from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.files import write_atomic
 from collate.model import Layer, SourceLocation
 
 if TYPE_CHECKING:
-    from collate.pipeline import RunResult
+    from collate.exporters import ExportInput
+    from collate.notes.records import AttachedNote
 
 # The classes an editor must judge; the others stay in the TEI and JSON.
 SUBSTANTIVE = frozenset(
@@ -263,9 +264,9 @@ class JiaokanjiExporter:
     suffix = ".jiaokanji.txt"
     description = "校勘記: one line per substantive variant, with page/line, sigla and editorial notes"
 
-    def write(self, run: RunResult, path: Path) -> None:
-        """Write the 校勘記 of the run's collation to ``path`` atomically."""
-        write_atomic(path, build_jiaokanji(run.collation))
+    def write(self, data: ExportInput, path: Path) -> None:
+        """Write the 校勘記 of the collation to ``path`` atomically."""
+        write_atomic(path, build_jiaokanji(data.collation))
 
 
 EXPORTER = JiaokanjiExporter()

@@ -19,22 +19,22 @@ from typing import TYPE_CHECKING, Any
 
 from collate.apparatus import (
     ApparatusDiagnostic,
-    AttachedNote,
     Collation,
     Coverage,
-    EditorDecision,
     LayerResult,
     Locus,
     Reading,
     ReadingClass,
     WitnessReading,
 )
-from collate.exporters import write_atomic
 from collate.exporters._jsontext import dumps as _dumps
+from collate.files import write_atomic
 from collate.model import Change, SourceLocation, Token, Witness
 
 if TYPE_CHECKING:
-    from collate.pipeline import RunResult
+    from collate.exporters import ExportInput
+    from collate.notes.records import AttachedNote
+    from collate.review.records import EditorDecision
 
 SCHEMA = "collate/2"
 
@@ -91,9 +91,9 @@ class JsonExporter:
     suffix = ".json"
     description = "the collation as JSON (schema collate/2): alignment tables and classified loci"
 
-    def write(self, run: RunResult, path: Path) -> None:
-        """Write the run's collation to ``path``, with its witnesses' line starts."""
-        write_json(run.collation, path, run.read.by_siglum())
+    def write(self, data: ExportInput, path: Path) -> None:
+        """Write the collation to ``path``, with its witnesses' line starts."""
+        write_json(data.collation, path, data.witnesses)
 
 
 EXPORTER = JsonExporter()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from collate.exporters import write_atomic
+from collate.files import json_text, write_atomic
 
 if TYPE_CHECKING:
-    from collate.pipeline import RunResult
+    from collate.exporters import ExportInput
 
 
 class NotesExporter:
@@ -19,12 +18,12 @@ class NotesExporter:
     suffix = ".notes.json"
     description = "editorial notes (蕙田案, 【案】): anchors, parsed claims and their verdicts, as JSON"
 
-    def write(self, run: RunResult, path: Path) -> None:
-        """Write the run's notes to ``path`` atomically (an empty table if the stage did not run)."""
+    def write(self, data: ExportInput, path: Path) -> None:
+        """Write the notes to ``path`` atomically (an empty table if the stage did not run)."""
         from collate.notes import notes_to_json
 
-        data = notes_to_json(run.notes) if run.notes is not None else {"notes": []}
-        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        table = notes_to_json(data.notes) if data.notes is not None else {"notes": []}
+        write_atomic(path, json_text(table, indent=1) + "\n")
 
 
 EXPORTER = NotesExporter()

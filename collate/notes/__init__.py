@@ -76,21 +76,15 @@ class NotesResult:
         return {v: sum(1 for c in self.checks if c.verdict is v) for v in Verdict}
 
 
-def notes_for_project(
-    read: ReadResult, normalizer: Normalizer | None = None, tokens: TokensOf | None = None
-) -> NotesResult:
+def notes_for_project(read: ReadResult, normalizer: Normalizer, tokens: TokensOf | None = None) -> NotesResult:
     """The notes stage for a read project: every note anchored, parsed and checked.
 
-    ``normalizer`` is the project's (the one its collation compares with); built from the
-    project if None. ``tokens`` holds, per siglum, layers of the witnesses as read that are
-    already tokenized with it (the collation's), so that they are not tokenized again.
+    ``normalizer`` is the run's (the one its collation compares with). ``tokens`` holds, per
+    siglum, layers of the witnesses as read that are already tokenized with it (the
+    collation's), so that they are not tokenized again.
     """
     project = read.project
     lexicon = lexicon_from_section(project.sections.get("notes"), str(project.source or project.root))
-    if normalizer is None:
-        from collate.normalize import Normalizer
-
-        normalizer = Normalizer.from_project(project)
     return notes_for_witnesses(read.witnesses, lexicon, normalizer, tokens)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from collate.model import Layer, Span, Token, Witness
+from collate.model import Layer, Role, Span, Token, Witness
 from collate.notes.fold import FoldedText, fold, folded_text, merged
 from collate.notes.records import Anchor, AnchorMethod, Note
 from collate.notes.search import Grams, nearest_fuzzy
@@ -125,7 +125,7 @@ def passage_before(index: BaseIndex, note: Note) -> Passage | None:
     if last.layer in TEXT_LAYERS and "\n" not in text[last.end : note.start]:
         return _passage(index, last.layer, index.unit_start(last.layer, last.unit), last.end, inline=True)
     while k >= 0 and spans[k].layer is not Layer.JING:
-        if spans[k].layer is Layer.HEADING and spans[k].role == "text":
+        if spans[k].layer is Layer.HEADING and spans[k].role is Role.TEXT:
             return None
         k -= 1
     if k < 0:
@@ -140,7 +140,7 @@ def passage_before(index: BaseIndex, note: Note) -> Passage | None:
 
 
 def _is_marker(span: Span) -> bool:
-    return span.role in ("marker", "layout") and span.layer is not Layer.HEADING
+    return span.role in (Role.MARKER, Role.LAYOUT) and span.layer is not Layer.HEADING
 
 
 def _passage(index: BaseIndex, layer: Layer, start: int, end: int, *, inline: bool) -> Passage | None:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from collate.alignment import TokenIndex
-from collate.apparatus import AttachedNote, Collation, Locus
-from collate.notes.records import AnchorMethod, Claim, Note
+from collate.apparatus import Collation, Locus
+from collate.notes.records import AnchorMethod, AttachedNote, Claim, Note
 
 if TYPE_CHECKING:
     from collate.notes import NotesResult

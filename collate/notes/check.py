@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
-from collate.model import Layer, SparseReading, Witness
+from collate.model import Layer, Position, SparseReading, Witness
 from collate.notes.anchor import BaseIndex
 from collate.notes.fold import UNKNOWN, FoldedText, fold
 from collate.notes.records import Check, Claim, ClaimKind, Place, ReadingDifference, Verdict
@@ -30,6 +30,8 @@ CONTEXT = 12  # base characters on each side of a claim's place used to find it
 PLACE_MIN = 60.0  # a weaker match of the context means the place is not in the witness
 PARTLY_MIN = 70.0  # a reading at least this like the claimed one confirms the claim in part
 SLACK = 3  # characters a reading may stand off the mapped place
+# Where a claim's place puts the reading it reports against its phrase (else AT the phrase).
+_POSITIONS = {Place.AFTER: Position.AFTER, Place.BEFORE: Position.BEFORE, Place.SECTION_END: Position.AFTER}
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,12 +254,12 @@ def derived_readings(claims: Iterable[Claim], siglum: str, index: BaseIndex) -> 
     for c in claims:
         if siglum not in c.sigla or c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base):
             continue
-        position = {Place.AFTER: "after", Place.BEFORE: "before", Place.SECTION_END: "after"}.get(c.place, "at")
+        position = _POSITIONS.get(c.place, Position.AT)
         at = c.phrase or c.base or _around(index, c)
         base = "" if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) else c.base
         reading = "" if c.kind is ClaimKind.LACKS else c.reading
-        if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) and position == "at":
-            position = "after"
+        if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) and position is Position.AT:
+            position = Position.AFTER
         source = f"{c.note.label or c.note.resp}（{c.note.location}）"
         out.append(
             SparseReading(c.note.start, c.note.end, at, base, reading, position, Layer.JING, source, c.note.text)

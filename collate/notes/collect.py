@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import groupby
 
-from collate.model import Layer, Span, Witness
+from collate.model import Layer, Role, Span, Witness
 from collate.notes.lexicon import DEFAULT_LEXICON, Lexicon
 from collate.notes.records import Note
 
@@ -33,8 +33,8 @@ def notes_of(witness: Witness, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[Note
 
 
 def _note(witness: Witness, unit: int, spans: list[Span], lexicon: Lexicon) -> Note:
-    label = next((s.label or witness.text[s.start : s.end] for s in spans if s.role == "attribution"), None)
-    words = [s for s in spans if s.role == "text"]
+    label = next((s.speaker or witness.text[s.start : s.end] for s in spans if s.role is Role.ATTRIBUTION), None)
+    words = [s for s in spans if s.role is Role.TEXT]
     pieces = tuple(piece for s in words for piece in _runs(witness.text, s))
     text = "".join(witness.text[a:b] for a, b in pieces)
     start = pieces[0][0] if pieces else spans[0].start

@@ -20,9 +20,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 
-from collate.apparatus import DecisionAction, Locus, Reading, ReadingClass
+from collate.apparatus import Locus, Reading, ReadingClass
 from collate.errors import CollateError
 from collate.review.decisions import EDITOR_CLASSES
+from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, pair_of
 from collate.views.diff import CLASS_STYLE, EMPTY, cite
 

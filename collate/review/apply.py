@@ -16,9 +16,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from collate.apparatus import Collation, DecisionAction, EditorDecision, Locus, Reading
+from collate.apparatus import Collation, Locus, Reading
 from collate.model import Layer
 from collate.review.decisions import Anchor, Decision, anchor_of, base_tokens, reading_key
+from collate.review.records import DecisionAction, EditorDecision
 
 # The share of its recorded context (characters either side that still agree) a decision
 # needs to move to a place other than where its neighbours say it should be: a few shared
@@ -248,7 +249,7 @@ def decide(locus: Locus, decisions: Sequence[Decision]) -> Locus:
 def apply_decisions(collation: Collation, decisions: Sequence[Decision]) -> tuple[Collation, ApplyReport]:
     """The collation with the editor's decisions applied, and a report of what fit where.
 
-    Loci with decisions carry an :class:`~collate.apparatus.EditorDecision` (and the classes
+    Loci with decisions carry an :class:`~collate.review.records.EditorDecision` (and the classes
     the editor gave), so every exporter shows the editor's lemma and ``@resp``. The input
     collation is not changed.
     """

@@ -22,12 +22,11 @@ from typing import Any
 
 from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.errors import ProjectError
-from collate.exporters import write_atomic
+from collate.files import parse_toml, read_utf8, write_atomic
 from collate.model import Layer, Token
 from collate.normalize.placeholder import KEY_MARK
 from collate.project import Project
 from collate.review.records import DecisionAction
-from collate.tomlfile import parse_toml
 
 DECISIONS_FILE = "decisions.toml"
 FORMAT_VERSION = 1
@@ -155,10 +154,10 @@ def load_decisions(path: Path) -> tuple[Decision, ...]:
     naming ``path:line``: the editor's work is never silently skipped.
     """
     try:
-        raw = path.read_text(encoding="utf-8-sig")
+        raw = read_utf8(path, hint="TOML files are UTF-8: save the decisions file as UTF-8")
     except FileNotFoundError:
         return ()
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise ProjectError(f"cannot be read: {exc}", where=str(path)) from None
     return parse_decisions(raw, str(path))
 

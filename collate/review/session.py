@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from collate.apparatus import Collation, DecisionAction, LayerResult, Locus, Reading, ReadingClass
+from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
 from collate.model import SourceLocation, Witness
 from collate.project import Project
 from collate.review.apply import ApplyReport, apply_decisions, reviewable
@@ -27,6 +27,7 @@ from collate.review.decisions import (
     reading_key,
     save_decisions,
 )
+from collate.review.records import DecisionAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +243,6 @@ def open_review(project: Project, editor: str, progress: Callable[[str], None] |
     """Collate ``project`` (the editorial notes attached to the loci they judge) and open its decisions."""
     from collate.pipeline import collate_project
 
-    # The session applies the decisions itself, as the editor makes them.
-    run = collate_project(project, progress, decisions=False)
+    # No decisions applied: the session loads and applies them itself, as the editor makes them.
+    run = collate_project(project, progress)
     return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum())

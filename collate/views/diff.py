@@ -18,8 +18,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from collate.apparatus import Collation, DecisionAction, LayerResult, Locus, Reading, ReadingClass
+from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
 from collate.model import Layer, SourceLocation, Witness
+from collate.review.records import DecisionAction
 
 # One colour per reading class (the review app uses the same, so an editor learns them once).
 CLASS_STYLE: dict[ReadingClass, str] = {

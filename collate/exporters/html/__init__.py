@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 
 from lxml.html import tostring
 
-from collate.apparatus import Collation, EditorDecision, ReadingClass
-from collate.exporters import write_atomic
+from collate.apparatus import Collation, ReadingClass
 from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
@@ -41,10 +40,12 @@ from collate.exporters.html.common import (
 from collate.exporters.html.panel import coverage, detail
 from collate.exporters.html.synopsis import synopsis
 from collate.exporters.html.text import base_text
+from collate.files import write_atomic
 from collate.model import Witness
 
 if TYPE_CHECKING:
-    from collate.pipeline import RunResult
+    from collate.exporters import ExportInput
+    from collate.review.records import EditorDecision
 
 
 def build_html(
@@ -68,29 +69,29 @@ def build_html(
 
 
 def run_html(
-    run: RunResult,
+    data: ExportInput,
     *,
     decisions: Mapping[str, EditorDecision] | None = None,
     checks: Sequence[ClaimCheck] | None = None,
 ) -> str:
-    """The page of a whole run: its collation on its base witness, every witness as read.
+    """The page of a run: its collation on its base witness, every witness as read.
 
-    ``checks`` default to those of the run's notes stage, if it ran.
+    ``checks`` default to those of the notes stage, if it ran.
     """
     if checks is None:
-        checks = run.notes.checks if run.notes is not None else ()
-    return build_html(run.collation, run.read.base, witnesses=run.read.by_siglum(), decisions=decisions, checks=checks)
+        checks = data.notes.checks if data.notes is not None else ()
+    return build_html(data.collation, data.base, witnesses=data.witnesses, decisions=decisions, checks=checks)
 
 
 def write_html(
-    run: RunResult,
+    data: ExportInput,
     path: Path,
     *,
     decisions: Mapping[str, EditorDecision] | None = None,
     checks: Sequence[ClaimCheck] | None = None,
 ) -> None:
-    """Write the run's page to ``path`` atomically (temporary file, then rename)."""
-    write_atomic(path, run_html(run, decisions=decisions, checks=checks))
+    """Write the page to ``path`` atomically (temporary file, then rename)."""
+    write_atomic(path, run_html(data, decisions=decisions, checks=checks))
 
 
 class HtmlExporter:
@@ -100,9 +101,9 @@ class HtmlExporter:
     suffix = ".html"
     description = "a self-contained HTML page: the base text with its variants marked, a synoptic view, coverage"
 
-    def write(self, run: RunResult, path: Path) -> None:
-        """Write the page for ``run`` to ``path``."""
-        write_html(run, path)
+    def write(self, data: ExportInput, path: Path) -> None:
+        """Write the page to ``path``."""
+        write_html(data, path)
 
 
 EXPORTER = HtmlExporter()

@@ -19,15 +19,14 @@ from lxml.html import html_parser
 from collate.apparatus import (
     SCRIPT_RULE,
     Collation,
-    DecisionAction,
-    EditorDecision,
     LayerResult,
     Locus,
     Reading,
     ReadingClass,
     strongest,
 )
-from collate.model import Layer, SourceLocation, Token, Witness
+from collate.model import Cause, Layer, SourceLocation, Token, Witness
+from collate.review.records import DecisionAction, EditorDecision
 
 Element = Any  # lxml's element type (lxml ships no type information)
 
@@ -42,12 +41,13 @@ CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {
     ReadingClass.ORTHOGRAPHIC: ("異體", "orthographic"),
     ReadingClass.NOT_EXTANT: ("不存", "not extant"),
 }
-CAUSE_LABELS: dict[str, str] = {
-    "taboo": "避諱",
-    "variant": "異體字",
-    "semantic": "通用字",
-    "artifact": "電子本替代字",
-    "script": "繁簡",
+# By cause; a cause an editor named (haplography) is not among them and is shown as written.
+CAUSE_LABELS: dict[Cause | str, str] = {
+    Cause.TABOO: "避諱",
+    Cause.VARIANT: "異體字",
+    Cause.SEMANTIC: "通用字",
+    Cause.ARTIFACT: "電子本替代字",
+    Cause.SCRIPT: "繁簡",
 }
 LAYER_LABELS: dict[Layer, str] = {
     Layer.JING: "經",
@@ -70,8 +70,6 @@ VERDICT_LABELS: dict[str, str] = {
     "contradicted": "不合",
     "not checkable": "無從核對",
 }
-# A cause that says "script only": such a reading is not a variant and is never shown.
-SCRIPT_CAUSE = "script"
 # Characters XML (and so lxml) cannot hold: shown as U+FFFD rather than failing the page.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -201,7 +199,8 @@ def full_place(loc: SourceLocation | None) -> str:
 
 def is_script_only(reading: Reading) -> bool:
     """A reading that differs from the lemma only by script: not a variant, never shown."""
-    if reading.cause == SCRIPT_CAUSE:
+    # ``==``, not ``is``: a cause an editor named is a plain string.
+    if reading.cause == Cause.SCRIPT:
         return True
     return reading.cls is ReadingClass.ORTHOGRAPHIC and bool(reading.rules) and set(reading.rules) <= {SCRIPT_RULE}
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from lxml.html import fragment_fromstring
 
-from collate.apparatus import EditorDecision, LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.exporters.html.common import (
     ACTION_LABELS,
     CAUSE_LABELS,
@@ -36,6 +36,7 @@ from collate.exporters.html.common import (
 )
 from collate.exporters.html.markup import html_attr, html_text
 from collate.model import SourceLocation
+from collate.review.records import EditorDecision
 
 # Alignment columns shown around a locus, and at most inside it (its two ends).
 CONTEXT = 6

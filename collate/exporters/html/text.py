@@ -29,7 +29,7 @@ from collate.exporters.html.common import (
     el,
     verdict,
 )
-from collate.model import Layer, Span
+from collate.model import Layer, MarkKind, Role, Span
 
 # Small print printed inside a 經 paragraph.
 _SMALL_PRINT = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)
@@ -75,7 +75,7 @@ class _Layout:
         self.small: Element | None = None
         self.block_range: tuple[int, int] | None = None
         self.last_layout = ""
-        self.pages = sorted((m for m in self.w.marks if m.kind == "page"), key=lambda m: m.offset)
+        self.pages = sorted((m for m in self.w.marks if m.kind is MarkKind.PAGE), key=lambda m: m.offset)
         self.page_offsets = [m.offset for m in self.pages]
         self.pending: list[str] = []
         self.seen_pages = 0
@@ -87,7 +87,7 @@ class _Layout:
         self._footer_checks: tuple[list[int], list[int]] | None = None
         # A file that marks its printed lines breaks lines where the page does: a line end is
         # layout. Without them (punctuated e-texts, web copies), a line end ends a paragraph.
-        self.line_paragraphs = not any(m.kind == "line" for m in self.w.marks)
+        self.line_paragraphs = not any(m.kind is MarkKind.LINE for m in self.w.marks)
         # Per layer, the marked ranges (disjoint, in order) and their ends, to find them by bisection.
         self.ranges: dict[Layer, tuple[tuple[Mark, ...], list[int]]] = {}
         for layer, marks in ctx.marks.items():
@@ -101,7 +101,7 @@ class _Layout:
         of a span (or of the layer) in the last span of its layer that ends there or before.
         """
         homes: dict[int, list[Mark]] = {}
-        spans = [(k, s) for k, s in enumerate(self.w.spans) if s.role == "text"]
+        spans = [(k, s) for k, s in enumerate(self.w.spans) if s.role is Role.TEXT]
         for layer, marks in self.ctx.marks.items():
             own = [(k, s) for k, s in spans if s.layer is layer]
             # A layer's spans are disjoint and in file order: found by bisection.
@@ -167,7 +167,7 @@ class _Layout:
     def span(self, k: int, s: Span) -> None:
         text = self.w.text[s.start : s.end]
         if s.layer is Layer.MARKUP:
-            if s.role == "marker":
+            if s.role is Role.MARKER:
                 self.advance(s.start + 1)
                 self.marker(s, text)
             else:
@@ -191,7 +191,7 @@ class _Layout:
             self.block_of(s)
             a, b = self.block_range or (s.start, s.end)
             self.block_range = (min(a, s.start), max(b, s.end))
-            if s.role == "attribution":
+            if s.role is Role.ATTRIBUTION:
                 self.advance(s.start + 1)
                 self.flush_pages(self.container())
                 self.container().append(el("span", {"class": "attr"}, text))
@@ -213,7 +213,7 @@ class _Layout:
             self.open((kind, s.unit), el("div", {"class": f"commentary l-commentary{small}"}))
 
     def heading(self, s: Span, text: str) -> None:
-        if s.label:
+        if s.work or s.heading:
             # A run-in title (礼记投壶) opens the passage it names.
             para = self.open(("para", s.unit), el("p", {"class": "para"}))
             self.flush_pages(para)
@@ -235,13 +235,13 @@ class _Layout:
     def marker(self, s: Span, text: str) -> None:
         """Draw a printed marker (注, 疏, 正義曰, 〇 …) in a small box; brackets and file markup are layout."""
         word = "".join(c for c in text.strip() if c not in _MARKER_BRACKETS)
-        if not any(_is_ideograph(c) for c in word) or _is_file_markup(s.label):
+        if not any(_is_ideograph(c) for c in word) or _is_file_markup(s.marker):
             return
-        layer = _marker_layer(s.label or "", word)
+        layer = _marker_layer(s.marker or "", word)
         if layer is not None and (self.key is None or self.key[0] == "para"):
             target, names, title = self.small_print(layer), f"mk m-{layer.value}", LAYER_LABELS[layer]
         else:
-            target, names, title = self.container(), "mk", s.label or word
+            target, names, title = self.container(), "mk", s.marker or word
         self.flush_pages(target)
         target.append(el("span", {"class": names, "title": title}, word))
 

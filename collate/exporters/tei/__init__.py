@@ -21,14 +21,11 @@ decisions in :mod:`.decisions`), and :mod:`.readback`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from collate.apparatus import Collation
-from collate.exporters import write_atomic
 from collate.exporters.tei.body import body as write_body
 from collate.exporters.tei.context import NOTE_LABELS, Context
 from collate.exporters.tei.header import header as write_header
@@ -51,20 +48,19 @@ from collate.exporters.tei.markup import (
     xml_char,
 )
 from collate.exporters.tei.readback import witness_text_from_tei
-from collate.model import Witness
-from collate.project import Project
+from collate.files import write_atomic
 
 if TYPE_CHECKING:
-    from collate.pipeline import RunResult
+    from collate.exporters import ExportInput
 
 
-def build_tei(collation: Collation, witnesses: Mapping[str, Witness], project: Project) -> Any:
+def build_tei(data: ExportInput) -> Any:
     """The collation as a TEI P5 document (an lxml ``ElementTree``).
 
-    ``witnesses`` are the witnesses as read (the base's spans give the order of 經/注/疏
-    and its marks the pages); ``project`` gives each witness's bibliographic data.
+    ``data.witnesses`` are the witnesses as read (the base's spans give the order of 經/注/疏
+    and its marks the pages); ``data.bibl`` gives each witness's bibliographic data.
     """
-    ctx = Context(collation, witnesses, project)
+    ctx = Context(data)
     # The body first: it registers the glyphs, people and sources the header and standOff declare.
     body = write_body(ctx)
     header = write_header(ctx)
@@ -90,31 +86,27 @@ def tei_bytes(tree: Any) -> bytes:
     root = tree.getroot()
     if root.getprevious() is None:
         root.addprevious(pi)
-    data: bytes = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
-    return data + b"\n"
+    out: bytes = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
+    return out + b"\n"
 
 
-def write_tei(
-    collation: Collation, witnesses: Mapping[str, Witness], project: Project, out: Path | None = None
-) -> Path:
-    """Write ``<out>/<name>.tei.xml`` atomically (default ``out``: ``output/`` beside the project)."""
-    folder = out if out is not None else project.root / "output"
-    path = folder / f"{collation.name}{TeiExporter.suffix}"
-    write_atomic(path, tei_bytes(build_tei(collation, witnesses, project)))
+def write_tei(data: ExportInput, out: Path) -> Path:
+    """Write ``<out>/<name>.tei.xml`` atomically; return its path."""
+    path = out / f"{data.collation.name}{TeiExporter.suffix}"
+    write_atomic(path, tei_bytes(build_tei(data)))
     return path
 
 
 class TeiExporter:
-    """The registry's handle on this format: needs the witnesses as read, so it writes a run."""
+    """The registry's handle on this format: needs the witnesses as read, not only the collation."""
 
     name = "tei"
     suffix = ".tei.xml"
     description = "TEI P5 critical apparatus (parallel segmentation, inline), valid against tei_all"
 
-    def write(self, run: RunResult, path: Path) -> None:
-        """Write the TEI of a run to ``path`` atomically."""
-        tree = build_tei(run.collation, run.read.by_siglum(), run.read.project)
-        write_atomic(path, tei_bytes(tree))
+    def write(self, data: ExportInput, path: Path) -> None:
+        """Write the TEI to ``path`` atomically."""
+        write_atomic(path, tei_bytes(build_tei(data)))
 
 
 EXPORTER = TeiExporter()

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from collate.apparatus import AttachedNote, Locus, Reading, ReadingClass
+from collate.apparatus import Locus, Reading, ReadingClass
 from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.decisions import decide
 from collate.exporters.tei.markup import EXTENT, SCRIPT, XML_ID, XML_LANG, E, Item
 from collate.exporters.tei.plan import CollatedLayer, Move, Piece
 from collate.model import Token
+
+if TYPE_CHECKING:
+    from collate.notes.records import AttachedNote
 
 
 @dataclass(slots=True)

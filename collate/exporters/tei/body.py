@@ -16,7 +16,7 @@ from collate.exporters.tei.apparatus import app, moved_app
 from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.markup import TEI_NS, XML_ID, E, Item
 from collate.exporters.tei.plan import Block, CollatedLayer, Piece
-from collate.model import Layer, Mark
+from collate.model import Layer, Mark, Role
 
 
 def body(ctx: Context) -> Any:
@@ -101,7 +101,7 @@ def _block(ctx: Context, block: Block, marks: list[Mark]) -> Any:
     events.extend(
         Event(s.start, 1, E.label(*ctx.text(ctx.base.text[s.start : s.end]), type="attribution"))
         for s in block.spans
-        if s.role == "attribution"
+        if s.role is Role.ATTRIBUTION
     )
     events.sort(key=lambda e: (e.offset, e.order))
     lay = ctx.layers.get(block.layer)
@@ -124,7 +124,8 @@ def _wrap(ctx: Context, block: Block, content: list[Item]) -> Any:
     if layer is Layer.HEADING:
         return E.head(*content, attrs)
     if layer is Layer.NOTE:
-        label = next((s.label for s in block.spans if s.label), None)
+        # Who speaks (蕙田案); a note that names no one goes by the part of the book it is (考證).
+        label = next((s.speaker or s.passage for s in block.spans if s.speaker or s.passage), None)
         resp = ctx.person(label or ("案" if ctx.base.text[block.start : block.start + 2] in ("案", "【案") else None))
         if resp:
             attrs["resp"] = resp
@@ -145,7 +146,7 @@ def _plain_text(ctx: Context, block: Block, events: list[Event]) -> list[Item]:
     """A block that is not collated: the base's text spans, with marks and labels at their offsets."""
     out: list[Event] = list(events)
     for span in block.spans:
-        if span.role == "text":
+        if span.role is Role.TEXT:
             out.extend(Event(span.start + i, 2, ch) for i, ch in enumerate(ctx.base.text[span.start : span.end]))
     out.sort(key=lambda e: (e.offset, e.order))
     items: list[Item] = []
@@ -223,4 +224,4 @@ def _units(ctx: Context, lay: CollatedLayer, piece: Piece) -> Iterable[Piece]:
 def _is_trailer(block: Block, text: str) -> bool:
     """A section-closing line (右投壺: "the above is 投壺"), which ends a division."""
     words = "".join(text[s.start : s.end] for s in block.spans).strip()
-    return any(s.label in ("trailer", "closing") for s in block.spans) or bool(re.fullmatch(r"右\S{1,12}", words))
+    return any(s.heading in ("trailer", "closing") for s in block.spans) or bool(re.fullmatch(r"右\S{1,12}", words))

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from collate.apparatus import Collation
 from collate.errors import ExportError
 from collate.exporters.tei.markup import (
     E,
@@ -28,8 +27,10 @@ from collate.exporters.tei.markup import (
     xml_char,
 )
 from collate.exporters.tei.plan import CollatedLayer, base_blocks
-from collate.model import ChangeClass, Layer, Mark, SourceLocation, Span, Token, Witness
-from collate.project import Project
+from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocation, Span, Token
+
+if TYPE_CHECKING:
+    from collate.exporters import ExportInput
 
 # Characters the tokens' before/after hold that are layout, not punctuation of the text.
 _LAYOUT = frozenset("()（）/{}_[]【】<>|")
@@ -62,13 +63,14 @@ class Event:
 class Context:
     """One document's shared state: the collation, the base's blocks, the collated layers, registers."""
 
-    def __init__(self, collation: Collation, witnesses: Mapping[str, Witness], project: Project) -> None:
-        if collation.base not in witnesses:
+    def __init__(self, data: ExportInput) -> None:
+        collation = data.collation
+        if collation.base not in data.witnesses:
             raise ExportError(f"the base witness {collation.base} was not given to the TEI writer")
         self.collation = collation
-        self.project = project
-        self.witnesses = witnesses
-        self.base = witnesses[collation.base]
+        self.bibl = data.bibl
+        self.witnesses = data.witnesses
+        self.base = data.witnesses[collation.base]
         self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
         # Filled while the body is written; the header and the standOff declare them.
         self.glyphs: set[str] = set()
@@ -187,7 +189,7 @@ class Context:
                 )
             found.sort(key=lambda x: x[0])
             starts = [f[0] for f in found]
-            text_spans = [s for s in w.spans if s.layer.is_text and s.role == "text"]
+            text_spans = [s for s in w.spans if s.layer.is_text and s.role is Role.TEXT]
             # Spans partition the file, so their ends are sorted: each mark looks only at the
             # spans between it and the token it would stand before.
             ends = [s.end for s in text_spans]
@@ -206,9 +208,9 @@ class Context:
     def milestone(self, mark: Mark, siglum: str) -> Any:
         """A witness's page (``pb``), line (``lb``) or other break, pointing at the witness."""
         label = safe_attr(mark.label)
-        if mark.kind == "page":
+        if mark.kind is MarkKind.PAGE:
             return E.pb(edRef=f"#{siglum}", n=label)
-        if mark.kind == "line":
+        if mark.kind is MarkKind.LINE:
             return E.lb(edRef=f"#{siglum}", n=label)
         return E.milestone(unit="external", edRef=f"#{siglum}", n=label)
 

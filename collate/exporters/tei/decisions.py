@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from collate.apparatus import DecisionAction, EditorDecision, Locus
+from collate.apparatus import Locus
 from collate.exporters.tei.context import Context
 from collate.exporters.tei.markup import NS, TEI_NS, XML_ID, XML_LANG, E
+from collate.review.records import DecisionAction, EditorDecision
 
 _LEM = f"{{{TEI_NS}}}lem"
 _RDG = f"{{{TEI_NS}}}rdg"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from collate.errors import ProjectError
 from collate.exporters.tei.context import Context
 from collate.exporters.tei.markup import XML_ID, XML_LANG, E, Item
 from collate.model import Layer
@@ -75,10 +74,7 @@ def _glyph(ch: str) -> Any:
 
 def _witness_element(ctx: Context, siglum: str) -> Any:
     info = ctx.collation.witness(siglum)
-    try:
-        cfg = ctx.project.witness(siglum)
-    except ProjectError:  # an ad-hoc collation may name witnesses the project lacks
-        cfg = None
+    cfg = ctx.bibl.get(siglum)  # an ad-hoc collation may name witnesses the project lacks
     label = info.label if info else siglum
     children: list[Item] = [E.abbr(*ctx.text(label), type="siglum")]
     if cfg is not None and cfg.bibl:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from collate.apparatus import LayerResult, Locus
-from collate.model import Layer, Span, Token, Witness
+from collate.model import Layer, Position, Role, Span, Token, Witness
 
 # --- the base witness's blocks ----------------------------------------------------------
 
@@ -34,7 +34,7 @@ def base_blocks(base: Witness) -> list[Block]:
     """The base's text in file order as blocks, numbered per layer (``jing.1``, ``zhu.1`` …)."""
     blocks: list[Block] = []
     for span in base.spans:
-        if span.layer in (Layer.MARKUP, Layer.BOILERPLATE) or span.role in ("marker", "layout"):
+        if span.layer in (Layer.MARKUP, Layer.BOILERPLATE) or span.role in (Role.MARKER, Role.LAYOUT):
             continue  # layout and printed layer markers are not text (the note's subtype says 注/疏)
         last = blocks[-1] if blocks else None
         if last is not None and (last.layer, last.unit) == (span.layer, span.unit):
@@ -173,7 +173,7 @@ class CollatedLayer:
         for locus in points:
             p = locus.col_start
             after = any(
-                pl.base_start == pl.base_end == locus.base_start and pl.entry.position == "after"
+                pl.base_start == pl.base_end == locus.base_start and pl.entry.position is Position.AFTER
                 for pl in self.result.placements
             )
             where = p - 1 if (after and p > 0) or p >= self.n else p

@@ -1,0 +1,104 @@
+"""The files the library writes and the TOML it reads: atomic writes, UTF-8 and TOML with locations.
+
+Every stage that touches a file of its own (the exporters, the decisions file, the saved run,
+the project and readings files) goes through these, so a half-written file or an error
+without a ``path:line:col`` has one place to be fixed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from collate.errors import CollateError, ExportError, ProjectError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+# tomllib's message ends with "(at line L, column C)"; that is lifted into the location.
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_BOM = b"\xef\xbb\xbf"
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename.
+
+    ``os.replace`` within one folder is atomic, so a reader (or an interrupted run) sees the
+    old file or the new one, never half of one. Text is written as UTF-8.
+    """
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise ExportError(f"cannot write: {exc.strerror or exc}", where=str(path)) from None
+    try:
+        if hasattr(os, "fchmod"):
+            # mkstemp makes the file private (0600); an output should get the usual permissions.
+            os.fchmod(fd, 0o666 & ~_umask())
+        with os.fdopen(fd, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise ExportError(f"cannot write: {exc.strerror or exc}", where=str(path)) from None
+    except BaseException:
+        # Interrupted (Ctrl-C): leave no temporary file behind, then let it propagate.
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_utf8(path: Path, shown: str | None = None, hint: str | None = None) -> str:
+    """The text of a UTF-8 file (a byte order mark dropped), as an editor saved it.
+
+    Bytes that are not UTF-8 are a :class:`ProjectError` at ``path:line:col`` of the first bad
+    byte, as an editor counts; a file that cannot be opened raises the ``OSError`` itself
+    (``FileNotFoundError`` included), for the caller to say what a missing file means.
+    """
+    where = shown or str(path)
+    body = path.read_bytes().removeprefix(_BOM)
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = body[: exc.start].decode("utf-8")
+        line, column = good.count("\n") + 1, len(good) - (good.rfind("\n") + 1) + 1
+        raise ProjectError(
+            f"not UTF-8: byte 0x{body[exc.start]:02x} cannot be decoded", where=f"{where}:{line}:{column}", hint=hint
+        ) from None
+
+
+def parse_toml(
+    text: str, where: str, error: type[CollateError] = ProjectError, hint: str | None = None
+) -> dict[str, Any]:
+    """The table of a TOML text, or ``error`` at ``where:line:col`` saying what is wrong."""
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = _AT.search(msg)
+        shown = f"{where}:{m.group(1)}:{m.group(2)}" if m else where
+        raise error(f"not valid TOML: {re.sub(r' [(]at line.*', '', msg)}", where=shown, hint=hint) from None
+    return data
+
+
+def json_text(data: Any, indent: int) -> str:
+    """``data`` as indented JSON text, its characters as they are (never ``\\uXXXX`` escapes)."""
+    return json.dumps(data, ensure_ascii=False, indent=indent)
+
+
+__all__ = ["json_text", "parse_toml", "read_utf8", "write_atomic"]
