@@ -125,15 +125,18 @@ def collate_project(
     the project, and every stage compares with it.
     """
     from collate.align.engine import align_layer
+    from collate.limits import check_sizes, limits_of
     from collate.normalize import Normalizer, rule_counts
     from collate.notes import attach_to_loci, notes_for_project
     from collate.tokenize import tokenize
 
     normalizer = Normalizer.from_project(project)
+    limits = limits_of(project.sections.get("limits"), str(project.source or project.root))
     read = read_project(project, progress, normalizer=normalizer)
+    layers = [Layer(name) for name in project.layers]
+    check_sizes(read.witnesses, project.base, layers, limits)
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
-    layers = [Layer(name) for name in project.layers]
     work = project.work or _first_work(read.base)
     tokens: dict[str, dict[Layer, tuple[Token, ...]]] = {w.siglum: {} for w in full}
     # The tokens of the layers collated whole serve the notes too.
