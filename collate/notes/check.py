@@ -22,6 +22,7 @@ from collate.model import Layer, Position, SparseReading, Witness
 from collate.notes.anchor import BaseIndex
 from collate.notes.fold import UNKNOWN, FoldedText, fold
 from collate.notes.records import Check, Claim, ClaimKind, Place, ReadingDifference, Verdict
+from collate.notes.search import candidates_near
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -30,6 +31,7 @@ CONTEXT = 12  # base characters on each side of a claim's place used to find it
 PLACE_MIN = 60.0  # a weaker match of the context means the place is not in the witness
 PARTLY_MIN = 70.0  # a reading at least this like the claimed one confirms the claim in part
 SLACK = 3  # characters a reading may stand off the mapped place
+WHOLE = 20_000  # keys of a witness searched whole for a claim's place (a chapter); a book is not
 # Where a claim's place puts the reading it reports against its phrase (else AT the phrase).
 _POSITIONS = {Place.AFTER: Position.AFTER, Place.BEFORE: Position.BEFORE, Place.SECTION_END: Position.AFTER}
 
@@ -43,6 +45,8 @@ class FullText:
 
     witness: Witness
     text: FoldedText
+    index: BaseIndex
+    layer: Layer | None
 
     @classmethod
     def of(cls, witness: Witness, normalizer: Normalizer | None = None) -> FullText:
@@ -53,9 +57,19 @@ class FullText:
     def of_index(cls, index: BaseIndex) -> FullText:
         """The searchable text of the witness of ``index``, from the keys the index already holds."""
         jing = index.text(Layer.JING)
-        if not jing.text:
-            jing = index.text(None)
-        return cls(index.witness, jing)
+        if jing.text:
+            return cls(index.witness, jing, index, Layer.JING)
+        return cls(index.witness, index.text(None), index, None)
+
+    def regions(self, query: str) -> Sequence[tuple[int, int]]:
+        """Where in the text ``query`` may stand: all of it, unless it is longer than :data:`WHOLE`.
+
+        A longer text (a book) is searched only around the diagonals where most of the
+        query's two-key stretches fall, so that checking a claim does not scan the book.
+        """
+        if len(self.text.text) <= WHOLE:
+            return ((0, len(self.text.text)),)
+        return candidates_near(self.index.grams(self.layer), query)
 
 
 def check_claim(claim: Claim, full: FullText, index: BaseIndex) -> Check:
@@ -79,7 +93,7 @@ def check_claim(claim: Claim, full: FullText, index: BaseIndex) -> Check:
     if claim.kind is ClaimKind.LACKS:
         claimed = ""
     hypotheses = [left + claimed + right, left + base + right]
-    located = max((_locate(h, full.text.text) for h in hypotheses), key=lambda a: a[0])
+    located = max((_locate(h, full) for h in hypotheses), key=lambda a: a[0])
     score, lo, hi = located
     if score < PLACE_MIN:
         return Check(
@@ -140,24 +154,23 @@ def _check_anywhere(claim: Claim, full: FullText, index: BaseIndex) -> Check:
     siglum = full.witness.siglum
     text = full.text
     claimed = index.fold(claim.reading)
-    at = _find(claimed, text.text)
+    at = next((lo + k for lo, hi in full.regions(claimed) if (k := _find(claimed, text.text[lo:hi])) >= 0), -1)
     if at >= 0:
         shown = _shown(text, at, at + len(claimed))
         after = len(text.text) - at - len(claimed)
         evidence = f"{siglum} has it, {after} characters before its end"
         return _check(claim, full, Verdict.CONFIRMED, evidence, shown, at, 100.0)
-    aligned = fuzz.partial_ratio_alignment(claimed, text.text)
-    if aligned is None or aligned.score < PARTLY_MIN:
-        best = aligned.score if aligned else 0.0
-        return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} has no such passage", "", 0, best)
+    score, dest_start, dest_end = _locate(claimed, full)
+    if score < PARTLY_MIN:
+        return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} has no such passage", "", 0, score)
     # A long passage may be interrupted in the witness: look a third wider, in blocks of 3.
     grow = len(claimed) // 3
-    start, end = _trim(claimed, text.text, max(0, aligned.dest_start - grow), aligned.dest_end + grow, min_block=3)
+    start, end = _trim(claimed, text.text, max(0, dest_start - grow), dest_end + grow, min_block=3)
     shown = _shown(text, start, end)
     what = differences(index.fold(claim.reading), claim.reading, text.original[start:end], text.text[start:end])
     after = len(text.text) - end
     evidence = f"{siglum} has it, {after} characters before its end, with differences ({what})"
-    return _check(claim, full, Verdict.PARTLY, evidence, shown, start, aligned.score)
+    return _check(claim, full, Verdict.PARTLY, evidence, shown, start, score)
 
 
 def _check(claim: Claim, full: FullText, verdict: Verdict, evidence: str, actual: str, at: int, score: float) -> Check:
@@ -166,11 +179,17 @@ def _check(claim: Claim, full: FullText, verdict: Verdict, evidence: str, actual
     return Check(claim, verdict, evidence, full.witness.siglum, actual, location, round(score, 1))
 
 
-def _locate(query: str, text: str) -> tuple[float, int, int]:
-    aligned = fuzz.partial_ratio_alignment(query, text) if query and text else None
-    if aligned is None:
-        return 0.0, 0, 0
-    return aligned.score, aligned.dest_start, aligned.dest_end
+def _locate(query: str, full: FullText) -> tuple[float, int, int]:
+    """The best match of ``query`` in the witness (score, start, end): the first of the best."""
+    text = full.text.text
+    best = (0.0, 0, 0)
+    if not query or not text:
+        return best
+    for lo, hi in full.regions(query):
+        aligned = fuzz.partial_ratio_alignment(query, text[lo:hi])
+        if aligned is not None and aligned.score > best[0]:
+            best = (aligned.score, lo + aligned.dest_start, lo + aligned.dest_end)
+    return best
 
 
 def _map(window: str, region: str, index: int, *, before: bool) -> int:

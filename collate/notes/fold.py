@@ -12,10 +12,11 @@ the raw ``(start, end)`` of its token, and what is shown is always the witness's
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from collate.model import Layer, Token, Witness
 from collate.normalize.placeholder import KEY_MARK
@@ -126,11 +127,25 @@ def folded_text(
 
 def merged(texts: Iterable[FoldedText]) -> FoldedText:
     """Several layers' keys as one text, in file order (as if folded together)."""
-    # Starts are distinct across layers (each token stands on its own characters).
-    rows = sorted(
-        row for t in texts for row in zip(t.starts, t.ends, t.text, t.original, t.layers, t.units, strict=True)
-    )
-    if not rows:
+    parts = [t for t in texts if t.text]
+    if not parts:
         return FoldedText("", (), (), (), (), ())
-    starts, ends, keys, original, layers, units = zip(*rows, strict=True)
-    return FoldedText("".join(keys), original, starts, ends, layers, units)
+    if len(parts) == 1:
+        return parts[0]
+    starts = [x for t in parts for x in t.starts]
+    # Starts are distinct across layers (each token stands on its own characters); each
+    # layer's are in order already, so the sort only interleaves runs.
+    order = sorted(range(len(starts)), key=starts.__getitem__)
+    pick = operator.itemgetter(*order)
+
+    def gathered(field: Callable[[FoldedText], Sequence[Any]]) -> tuple[Any, ...]:
+        return tuple(pick([x for t in parts for x in field(t)]))
+
+    return FoldedText(
+        "".join(gathered(lambda t: t.text)),
+        gathered(lambda t: t.original),
+        gathered(lambda t: t.starts),
+        gathered(lambda t: t.ends),
+        gathered(lambda t: t.layers),
+        gathered(lambda t: t.units),
+    )

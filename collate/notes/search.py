@@ -162,13 +162,10 @@ def _best_in(
     # Stretches a little outside the window count for starts near its edges.
     diagonals = grams.diagonals(query, max(lo, w_lo - size - 2), min(hi, w_hi + size + 2))
     first = max(lo, w_lo)
-    starts = sorted({d for d in diagonals if first <= d < w_hi})
     if need > 1:
-        starts = [
-            s
-            for s in starts
-            if bisect.bisect_right(diagonals, s + after) - bisect.bisect_left(diagonals, s - before) >= need
-        ]
+        starts = _dense_starts(diagonals, need, before, after, first, w_hi)
+    else:
+        starts = sorted({d for d in diagonals if first <= d < w_hi})
     text = grams.text
     best: Fuzzy | None = None
     for start in starts:
@@ -184,6 +181,34 @@ def _best_in(
             if (same_place and best is not None and score > best.score) or (not same_place and better):
                 best = Fuzzy(start, end, score)
     return best
+
+
+def _dense_starts(diagonals: list[int], need: int, before: int, after: int, lo: int, hi: int) -> list[int]:
+    """The diagonals in ``[lo, hi)`` with at least ``need`` diagonals within ``before``/``after`` of them.
+
+    Such a band holds ``need`` diagonals in a row, ``diagonals[i] … diagonals[i + need - 1]``,
+    and then every start from ``diagonals[i + need - 1] - after`` to ``diagonals[i] + before``
+    has them all: the sorted diagonals are walked once, and the starts kept are those in the
+    union of these stretches (most searches that find nothing have none at all).
+    """
+    width = before + after
+    stretches = [
+        (b - after, a + before) for a, b in zip(diagonals, diagonals[need - 1 :], strict=False) if b - a <= width
+    ]
+    if not stretches:
+        return []
+    kept: list[int] = []
+    k = 0
+    for d in sorted({d for d in diagonals if lo <= d < hi}):
+        # Both ends of the stretches grow with i: skip those that end before d; then the
+        # first left is the one that begins soonest.
+        while k < len(stretches) and stretches[k][1] < d:
+            k += 1
+        if k == len(stretches):
+            break
+        if stretches[k][0] <= d:
+            kept.append(d)
+    return kept
 
 
 def candidates_near(
