@@ -92,6 +92,7 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     from collate.outputs import write_outputs
     from collate.pipeline import collate_project
     from collate.state import save_run
+    from collate.views.progress import StageProgress
     from collate.views.run import print_run
 
     project = load(config, files)
@@ -99,11 +100,12 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
         project = replace(project, gaiji_table=gaiji.resolve())
     decisions = _decisions(project)
     console = _console()
-    with console.status("collating…") as status:
-        result = collate_project(project, progress=lambda msg: status.update(msg), decisions=decisions)
     folder = out or project.root / "output"
-    written = write_outputs(result, folder)
-    save_run(result, folder)
+    with StageProgress(console) as progress:
+        result = collate_project(project, progress=progress, decisions=decisions)
+        written = write_outputs(result, folder, progress=progress)
+        progress("saving the run for later exports")
+        save_run(result, folder)
     print_run(console, result, written)
 
 
