@@ -12,8 +12,9 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from collate.errors import CollateError, ExportError, ProjectError
 
@@ -40,6 +41,15 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     old file or the new one, never half of one. Text is written as UTF-8.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    write_atomic_with(path, lambda out: out.write(payload))
+
+
+def write_atomic_with(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """As :func:`write_atomic`, with ``write`` writing the file's bytes as it makes them.
+
+    For outputs too large to hold twice (a book's JSON or saved run): they go to the
+    temporary file piece by piece.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -50,7 +60,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             # mkstemp makes the file private (0600); an output should get the usual permissions.
             os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as out:
-            out.write(payload)
+            write(out)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)

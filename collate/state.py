@@ -13,7 +13,7 @@ from pathlib import Path
 
 from collate import __version__
 from collate.errors import ExportError
-from collate.files import write_atomic
+from collate.files import write_atomic_with
 from collate.pipeline import RunResult
 
 STATE = Path(".collate") / "last-run.pickle"
@@ -28,7 +28,9 @@ class _Saved:
 def save_run(run: RunResult, out: Path) -> Path:
     """Keep ``run`` in ``out`` for later exports; written atomically."""
     path = out / STATE
-    write_atomic(path, pickle.dumps(_Saved(__version__, run), protocol=pickle.HIGHEST_PROTOCOL))
+    saved = _Saved(__version__, run)
+    # Pickled straight into the file: a book's run is hundreds of megabytes, not held twice.
+    write_atomic_with(path, lambda out: pickle.dump(saved, out, protocol=pickle.HIGHEST_PROTOCOL))
     return path
 
 

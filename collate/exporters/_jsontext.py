@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, BinaryIO
 
 WIDTH = 100
 INDENT = 1
@@ -21,6 +21,16 @@ def dumps(value: Any) -> str:
     """``value`` as JSON text: UTF-8 characters as they are, short containers inline, newline at the end."""
     rendered = _render(value, 0, 0)
     return (rendered if isinstance(rendered, str) else "".join(rendered)) + "\n"
+
+
+def dump(value: Any, out: BinaryIO) -> None:
+    """Write :func:`dumps` of ``value`` to ``out`` as UTF-8, a few thousand pieces at a time."""
+    rendered = _render(value, 0, 0)
+    pieces = [rendered] if isinstance(rendered, str) else rendered
+    step = 4096
+    for k in range(0, len(pieces), step):
+        out.write("".join(pieces[k : k + step]).encode("utf-8"))
+    out.write(b"\n")
 
 
 # What a value renders to: its text when on one line, else the pieces of its lines, joined

@@ -27,8 +27,9 @@ from collate.apparatus import (
     ReadingClass,
     WitnessReading,
 )
+from collate.exporters._jsontext import dump as _dump
 from collate.exporters._jsontext import dumps as _dumps
-from collate.files import write_atomic
+from collate.files import write_atomic_with
 from collate.model import Change, SourceLocation, Token, Witness
 
 if TYPE_CHECKING:
@@ -80,8 +81,9 @@ def dumps(collation: Collation, witnesses: Mapping[str, Witness] | None = None) 
 
 
 def write_json(collation: Collation, path: Path, witnesses: Mapping[str, Witness] | None = None) -> None:
-    """Write the collation's JSON to ``path`` atomically (temporary file, then rename)."""
-    write_atomic(path, dumps(collation, witnesses))
+    """Write the collation's JSON to ``path`` atomically (temporary file, then rename), as it is made."""
+    data = to_json(collation, witnesses)
+    write_atomic_with(path, lambda out: _dump(data, out))
 
 
 class JsonExporter:

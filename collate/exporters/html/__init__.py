@@ -14,13 +14,14 @@ Readings that differ from the lemma only by script (賓/宾) are never shown as 
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from lxml.html import tostring
+from lxml import etree
 
 from collate.apparatus import Collation, ReadingClass
 from collate.exporters.html.common import (
@@ -38,7 +39,7 @@ from collate.exporters.html.common import (
     shown_readings,
 )
 from collate.exporters.html.panel import coverage, detail
-from collate.exporters.html.synopsis import synopsis
+from collate.exporters.html.synopsis import layer_views, no_layers
 from collate.exporters.html.text import base_text
 from collate.files import write_atomic
 from collate.model import Witness
@@ -64,8 +65,10 @@ def build_html(
     notes and in the loci they concern.
     """
     ctx = Context.of(collation, base, witnesses or {base.siglum: base}, decisions or {}, checks)
-    html = tostring(_document(ctx), doctype="<!DOCTYPE html>", encoding="unicode", method="html")
-    return str(html) + "\n"
+    out = io.BytesIO()
+    with etree.htmlfile(out, encoding="utf-8") as page:
+        _write_document(ctx, page)
+    return out.getvalue().decode("utf-8") + "\n"
 
 
 def run_html(
@@ -112,8 +115,42 @@ EXPORTER = HtmlExporter()
 # --- The page --------------------------------------------------------------------------------
 
 
-def _document(ctx: Context) -> Element:
-    head = el(
+def _write_document(ctx: Context, page: Any) -> None:
+    """Write the page piece by piece: only one block, group or panel is a tree at a time.
+
+    A book's page has millions of elements; built whole before writing, the tree took more
+    memory than the rest of the run. lxml's incremental writer gives the same text.
+    """
+    page.write_doctype("<!DOCTYPE html>")
+    with page.element("html", {"lang": "zh-Hant"}):
+        page.write(_head(ctx))
+        with page.element("body"):
+            page.write(_bar(ctx))
+            with page.element("div", {"class": "page"}):
+                with page.element("main"):
+                    with page.element("section", {"id": "view-text", "class": "view text", "aria-label": "讀本"}):
+                        for block in base_text(ctx):
+                            page.write(block)
+                    syn = {"id": "view-syn", "class": "view syn", "aria-label": "對照", "hidden": ""}
+                    with page.element("section", syn):
+                        empty = True
+                        for attrs, head, groups in layer_views(ctx):
+                            empty = False
+                            with page.element("section", attrs):
+                                page.write(head)
+                                for group in groups:
+                                    page.write(group)
+                        if empty:
+                            page.write(no_layers())
+                page.write(_panel(ctx))
+            with page.element("div", {"id": "details", "hidden": ""}):
+                for result, locus in ctx.shown:
+                    page.write(detail(ctx, result, locus))
+            page.write(el("script", None, _asset("view.js")))
+
+
+def _head(ctx: Context) -> Element:
+    return el(
         "head",
         None,
         el("meta", {"charset": "utf-8"}),
@@ -122,14 +159,11 @@ def _document(ctx: Context) -> Element:
         el("title", None, f"{ctx.collation.title} 校勘記"),
         el("style", None, _asset("view.css")),
     )
-    main = el(
-        "main",
-        None,
-        el("section", {"id": "view-text", "class": "view text", "aria-label": "讀本"}, *base_text(ctx)),
-        el("section", {"id": "view-syn", "class": "view syn", "aria-label": "對照", "hidden": ""}, *synopsis(ctx)),
-    )
+
+
+def _panel(ctx: Context) -> Element:
     counts = Counter(display_class(locus) for _, locus in ctx.shown)
-    panel = el(
+    return el(
         "aside",
         {"id": "panel", "aria-label": "校記"},
         _filters(ctx, counts),
@@ -137,16 +171,6 @@ def _document(ctx: Context) -> Element:
             "div", {"id": "panel-body", "aria-live": "polite"}, el("div", {"class": "overview"}, _hint(), coverage(ctx))
         ),
     )
-    details = el("div", {"id": "details", "hidden": ""}, *(detail(ctx, r, x) for r, x in ctx.shown))
-    body = el(
-        "body",
-        None,
-        _bar(ctx),
-        el("div", {"class": "page"}, main, panel),
-        details,
-        el("script", None, _asset("view.js")),
-    )
-    return el("html", {"lang": "zh-Hant"}, head, body)
 
 
 def _bar(ctx: Context) -> Element:

@@ -9,6 +9,8 @@ groups holding one are shown even where only the base is extant.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from lxml.html import fragments_fromstring
 
 from collate.apparatus import LayerResult, Locus
@@ -29,15 +31,20 @@ from collate.exporters.html.markup import html_attr, html_text
 SPARSE_SHOWN = 4
 
 
-def synopsis(ctx: Context) -> list[Element]:
-    """Every collated layer's synoptic view, headed by the layer's name."""
-    out: list[Element] = []
+def layer_views(ctx: Context) -> Iterator[tuple[dict[str, str], Element, Iterator[Element]]]:
+    """Each collated layer's section: its attributes, its heading, and its groups one by one.
+
+    The groups are made as they are asked for, so that a page can be written a group at a
+    time (a book's synopsis has millions of cells).
+    """
     for result in ctx.collation.layers:
         name = LAYER_LABELS.get(result.layer, result.layer.value)
-        out.append(
-            el("section", {"class": f"s-{result.layer.value}"}, el("h2", None, name), *_Layer(ctx, result).build())
-        )
-    return out or [el("p", {"class": "gapnote"}, "沒有可對照的層次。")]
+        yield {"class": f"s-{result.layer.value}"}, el("h2", None, name), _Layer(ctx, result).build()
+
+
+def no_layers() -> Element:
+    """What the synopsis says when no layer was collated."""
+    return el("p", {"class": "gapnote"}, "沒有可對照的層次。")
 
 
 class _Layer:
@@ -69,20 +76,18 @@ class _Layer:
             out[-1].append(i)
         return out
 
-    def build(self) -> list[Element]:
-        out: list[Element] = []
+    def build(self) -> Iterator[Element]:
         alone: list[list[int]] = []
         for group in self.groups():
             if not self._compared(group):
                 alone.append(group)
                 continue
             if alone:
-                out.append(self._alone(alone))
+                yield self._alone(alone)
                 alone = []
-            out.append(self._group(group))
+            yield self._group(group)
         if alone:
-            out.append(self._alone(alone))
-        return out
+            yield self._alone(alone)
 
     def _compared(self, group: list[int]) -> bool:
         """Another witness is extant in the group, or a locus (of a sparse witness) lies in it."""
