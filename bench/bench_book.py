@@ -339,6 +339,27 @@ print(time.perf_counter() - start, len(keys[0]), len(keys[1]))
     return float(run.stdout.split()[0])
 
 
+def in_process(book: Book, out: Path) -> float:
+    """Seconds of a second ``collate_project`` + every output in one process (start-up and imports paid once)."""
+    probe = f"""
+import time
+from pathlib import Path
+from collate.outputs import write_outputs
+from collate.pipeline import collate_project
+from collate.project import load_project
+
+project = load_project(Path({str(book.config)!r}))
+write_outputs(collate_project(project), Path({str(out)!r}))
+start = time.perf_counter()
+write_outputs(collate_project(project), Path({str(out)!r}))
+print(time.perf_counter() - start)
+"""
+    run = run_child([sys.executable, "-c", probe], ROOT)
+    if not run.ok:
+        raise SystemExit("the in-process run failed")
+    return float(run.stdout.split()[0])
+
+
 def fit_exponent(sizes: Sequence[float], seconds: Sequence[float]) -> float:
     """Least-squares slope of log(seconds) over log(size)."""
     xs = [math.log(s) for s in sizes]
@@ -407,6 +428,8 @@ def main() -> None:
         run_child([*COLLATE, "run", "-c", str(small.config)], ROOT)
         small_runs = [run_child([*COLLATE, "run", "-c", str(small.config)], ROOT) for _ in range(3)]
         small_s = statistics.median(r.seconds for r in small_runs)
+        small_inside = in_process(small, root / "small-inside")
+        startup = statistics.median(run_child([*COLLATE, "--help"], ROOT).seconds for _ in range(3))
         collatex_s = plain_collatex(small)
 
         def measure(count: int, size: int) -> Run:
@@ -454,7 +477,10 @@ def main() -> None:
     report.add(f"Default project (`collate run`, start-up included, median of 3): {default_s:.2f} s wall.")
     report.add(
         f"2 × 2,000 characters end to end (median of 3): {small_s:.2f} s; plain CollateX on the same two "
-        f"whole texts (alignment call alone): {collatex_s:.2f} s; ratio {collatex_s / small_s:.1f}×."
+        f"whole texts (alignment call alone): {collatex_s:.2f} s; ratio {collatex_s / small_s:.1f}×. "
+        f"Of the {small_s:.2f} s, starting Python and loading the program takes {startup:.2f} s "
+        f"(`collate --help`); the run itself, in a process that has run once, {small_inside:.3f} s "
+        f"(ratio {collatex_s / small_inside:.0f}×)."
     )
     report.add()
     report.lines.extend(rows)
