@@ -124,23 +124,48 @@ def collate_project(
     them) and leaves the run's ``decisions`` report None. The normalizer is built once, from
     the project, and every stage compares with it.
     """
-    from collate.align.engine import align_layer
     from collate.limits import check_sizes, limits_of
     from collate.normalize import Normalizer, rule_counts
     from collate.notes import attach_to_loci, notes_for_project
-    from collate.tokenize import tokenize
 
     normalizer = Normalizer.from_project(project)
     limits = limits_of(project.sections.get("limits"), str(project.source or project.root))
     read = read_project(project, progress, normalizer=normalizer)
     layers = [Layer(name) for name in project.layers]
     check_sizes(read.witnesses, project.base, layers, limits)
-    witnesses = read.by_siglum()
+    tokens, whole = tokenize_project(read, layers, normalizer, progress)
+    collation = _collation(read, align_project(read, tokens, layers, normalizer, progress), normalizer)
+    if progress:
+        progress("anchoring editorial notes")
+    notes = notes_for_project(read, normalizer, whole)
+    collation = attach_to_loci(collation, notes)
+    report = None
+    if decisions is not None:
+        from collate.review.apply import apply_decisions
+
+        collation, report = apply_decisions(collation, decisions)
+    counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
+    return RunResult(read, tokens, collation, counts, notes, report)
+
+
+Tokens = dict[str, dict[Layer, tuple[Token, ...]]]
+
+
+def tokenize_project(
+    read: ReadResult, layers: Sequence[Layer], normalizer: Normalizer, progress: Progress | None = None
+) -> tuple[Tokens, Tokens]:
+    """Every full witness's tokens per collated layer; and those of the layers collated whole.
+
+    A witness's 經 of another work than the one collated is left out (:func:`_of_work`); the
+    layers tokenized whole are handed on to the notes, which search the witness as read.
+    """
+    from collate.tokenize import tokenize
+
+    project = read.project
     full = [w for w in read.witnesses if not w.sparse]
     work = project.work or _first_work(read.base)
-    tokens: dict[str, dict[Layer, tuple[Token, ...]]] = {w.siglum: {} for w in full}
-    # The tokens of the layers collated whole serve the notes too.
-    whole: dict[str, dict[Layer, tuple[Token, ...]]] = {}
+    tokens: Tokens = {w.siglum: {} for w in full}
+    whole: Tokens = {}
     for w in full:
         if progress:
             progress(f"normalizing {w.siglum}")
@@ -161,41 +186,46 @@ def collate_project(
             where=base.path,
             hint=f"check its layout with `collate inspect {base.path}`, or the project's `layers`",
         )
+    return tokens, whole
+
+
+def align_project(
+    read: ReadResult,
+    tokens: Tokens,
+    layers: Sequence[Layer],
+    normalizer: Normalizer,
+    progress: Progress | None = None,
+) -> list[LayerResult]:
+    """Each layer aligned (CollateX behind the engine) and its apparatus built; a layer only the base has is skipped."""
+    from collate.align.engine import align_layer
+
+    base = read.project.base
+    witnesses = read.by_siglum()
+    full = [w for w in read.witnesses if not w.sparse]
     results: list[LayerResult] = []
     for layer in layers:
         streams = {w.siglum: tokens[w.siglum][layer] for w in full if tokens[w.siglum][layer]}
         has_sparse = any(r.layer is layer for w in read.witnesses if w.sparse for r in w.readings)
-        if project.base not in streams or (len(streams) < 2 and not has_sparse):
+        if base not in streams or (len(streams) < 2 and not has_sparse):
             continue
-        alignment = align_layer(layer, streams, project.base, progress)
+        alignment = align_layer(layer, streams, base, progress)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))
-    collation = Collation(
+    return results
+
+
+def _collation(read: ReadResult, results: list[LayerResult], normalizer: Normalizer) -> Collation:
+    project = read.project
+    return Collation(
         title=project.title,
         name=project.name,
         base=project.base,
-        witnesses=tuple(
-            WitnessInfo(w.siglum, w.label, w.path, w.layout, sparse=w.sparse) for w in read.witnesses
-        ),
+        witnesses=tuple(WitnessInfo(w.siglum, w.label, w.path, w.layout, sparse=w.sparse) for w in read.witnesses),
         layers=tuple(results),
         rules=normalizer.describe(),
         diagnostics=tuple(d for r in results for d in r.diagnostics),
     )
-    if progress:
-        progress("anchoring editorial notes")
-    notes = notes_for_project(read, normalizer, whole)
-    collation = attach_to_loci(collation, notes)
-    report = None
-    if decisions is not None:
-        from collate.review.apply import apply_decisions
-
-        collation, report = apply_decisions(collation, decisions)
-    counts = {
-        s: rule_counts([t for layer_tokens in by_layer.values() for t in layer_tokens])
-        for s, by_layer in tokens.items()
-    }
-    return RunResult(read, tokens, collation, counts, notes, report)
 
 
 def project_notes(project: Project, progress: Progress | None = None) -> NotesResult:
