@@ -3,149 +3,33 @@
 The app draws one locus at a time (the base text around it, every witness's text and
 place, the notes that judge it, the decisions taken) and turns keys into decisions of a
 :class:`~collate.review.session.ReviewSession`, which writes them to the decisions file
-before the screen changes. Pickers and prompts are modal screens that return a value.
+before the screen changes. Pickers and prompts are modal screens that return a value
+(:mod:`collate.review.app_screens`); what a locus looks like is :mod:`collate.review.app_view`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import ClassVar
 
-from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
 
 from collate.apparatus import Locus, Reading, ReadingClass
 from collate.errors import CollateError
+from collate.review.app_screens import ChoiceScreen, HelpScreen, PromptScreen
+from collate.review.app_view import ACTION_LABEL, render_locus, render_status, shown
 from collate.review.decisions import EDITOR_CLASSES
 from collate.review.records import DecisionAction
-from collate.review.session import ReviewSession, pair_of
-from collate.views.diff import CLASS_STYLE, EMPTY, cite
+from collate.review.session import ReviewSession
+from collate.views.diff import CLASS_STYLE
 
-ACTION_LABEL = {
-    DecisionAction.KEEP: "keep the base reading",
-    DecisionAction.ADOPT: "adopt",
-    DecisionAction.RECLASSIFY: "reclassify",
-    DecisionAction.DOUBT: "存疑 doubtful",
-}
-KEYS = (
-    ("n  j  ↓", "next locus"),
-    ("p  ↑", "previous locus"),
-    ("u", "next undecided locus"),
-    ("g", "go to a page of the base (e.g. 3a)"),
-    ("k", "keep the base reading as the lemma"),
-    ("a", "adopt a witness's reading as the lemma (pick it, then say why)"),
-    ("c", "reclassify a reading: substantive, orthographic, scribal error"),
-    ("d", "mark doubtful (存疑), with a comment"),
-    ("b", "batch: the next decision applies to every locus with the same pair of readings"),
-    ("?", "this help"),
-    ("q", "quit (every decision is already saved)"),
-)
-CONTEXT_WIDTH = 14
-
-
-def shown(text: str) -> str:
-    """A reading as the screen shows it: an empty reading (omission, insertion point) as ∅."""
-    return text or EMPTY
-
-
-class ChoiceScreen(ModalScreen[int | None]):
-    """Pick one of a few options: digits pick directly, arrows and Enter too, Escape cancels."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "cancel"),
-        *(Binding(str(k), f"pick({k - 1})", show=False) for k in range(1, 10)),
-    ]
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical { width: 80%; height: auto; max-height: 80%; border: round $accent; padding: 0 1; }
-    ChoiceScreen OptionList { height: auto; max-height: 20; }
-    """
-
-    def __init__(self, title: str, options: Sequence[Text]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.options = list(options)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Text(self.title_text, style="bold"))
-            items = [Text.assemble((f"{k}  ", "bold"), option) for k, option in enumerate(self.options, 1)]
-            yield OptionList(*items)
-            yield Static(Text("1–9 or ↑↓ Enter: choose · Esc: cancel", style="dim"))
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def action_pick(self, k: int) -> None:
-        """Choose option ``k`` (0-based), if there is one."""
-        if 0 <= k < len(self.options):
-            self.dismiss(k)
-
-    def action_cancel(self) -> None:
-        """Close without choosing."""
-        self.dismiss(None)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter on the highlighted option."""
-        self.dismiss(event.option_index)
-
-
-class PromptScreen(ModalScreen[str | None]):
-    """Ask for one line of text: Enter answers (possibly empty), Escape cancels."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
-    DEFAULT_CSS = """
-    PromptScreen { align: center middle; }
-    PromptScreen > Vertical { width: 80%; height: auto; border: round $accent; padding: 0 1; }
-    """
-
-    def __init__(self, question: str, placeholder: str = "") -> None:
-        super().__init__()
-        self.question = question
-        self.placeholder = placeholder
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Text(self.question, style="bold"))
-            yield Input(placeholder=self.placeholder)
-            yield Static(Text("Enter: done · Esc: cancel", style="dim"))
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter: the answer."""
-        self.dismiss(event.value.strip())
-
-    def action_cancel(self) -> None:
-        """Close without answering."""
-        self.dismiss(None)
-
-
-class HelpScreen(ModalScreen[None]):
-    """The keys, in a table; any key closes it."""
-
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > Static { width: auto; height: auto; border: round $accent; padding: 0 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        table = Table(title=Text("collate review: keys"), show_header=False, box=None)
-        table.add_column(style="bold")
-        table.add_column()
-        for keys, what in KEYS:
-            table.add_row(Text(keys), Text(what))
-        yield Static(table)
-
-    def on_key(self) -> None:
-        self.dismiss(None)
+# The app and the screens it opens (the tests look for the help screen by its class).
+__all__ = ["ChoiceScreen", "HelpScreen", "PromptScreen", "ReviewApp", "run_review"]
 
 
 class ReviewApp(App[None]):
@@ -204,83 +88,13 @@ class ReviewApp(App[None]):
 
     def refresh_view(self) -> None:
         """Draw the status line, the locus and the message."""
-        s = self.session
-        report = s.report
-        status = Text.assemble(
-            (f" {s.raw.title} ", "bold"),
-            f"· {self.index + 1 if s.loci else 0}/{len(s.loci)} · decided {len(report.decided)}",
-            f" · undecided {len(report.undecided)}",
-            (f" · orphaned {len(report.orphans)}", "yellow" if report.orphans else ""),
-            f" · editor {s.editor}",
-            (" · BATCH", "bold reverse") if self.batch else "",
-        )
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(render_status(self.session, self.index, self.batch))
         self.query_one("#locus", Static).update(self.render_locus())
         self.query_one("#message", Static).update(Text(self.message))
 
     def render_locus(self) -> RenderableType:
         """The locus on screen: heading, each witness in context, notes, decisions."""
-        locus = self.locus
-        if locus is None:
-            return Text("No variant loci to review.")
-        s = self.session
-        style = CLASS_STYLE.get(locus.cls, "")
-        heading = Text.assemble(
-            (f"{locus.layer.chinese} {locus.layer.value}", "bold"),
-            f"  {locus.id}  ",
-            (locus.cls.value.replace("_", " "), style),
-            f"  {s.raw.base} {cite(locus.lemma.location)}",
-        )
-        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        for name in ("siglum", "text at this place", "class", "place"):
-            table.add_column(name, no_wrap=name != "text at this place")
-        labels = {w.siglum: w.label for w in s.raw.witnesses}
-        for siglum in locus.sigla:
-            reading = locus.reading_of(siglum)
-            ctx = s.context(locus, siglum, CONTEXT_WIDTH)
-            cls = reading.cls if reading is not None else None
-            mark = CLASS_STYLE.get(cls, "") if cls else "bold"
-            text = Text.assemble((ctx.before, "dim"), ("〔", "dim"), (shown(ctx.text), mark), ("〕", "dim"))
-            text.append(ctx.after, style="dim")
-            if ctx.note:
-                text.append(f"  ({ctx.note})", style="italic dim")
-            what = "= base" if reading is None else reading.cls.value.replace("_", " ")
-            if reading is not None and reading.cause:
-                what += f" ({reading.cause})"
-            name = f"{siglum} {labels.get(siglum, '')}".strip()
-            table.add_row(Text(name, style="bold"), text, Text(what, style=mark), Text(cite(ctx.location)))
-        parts: list[RenderableType] = [heading, Text(""), table]
-        for note in locus.notes:
-            parts.append(Text(""))
-            parts.append(Text.assemble((f"{note.resp}: ", "bold"), note.text, (f"  {cite(note.location)}", "dim")))
-            parts.extend(Text(f"  · {claim}", style="italic") for claim in note.claims)
-        parts.append(Text(""))
-        parts.append(self.render_decision(locus))
-        same = s.same_pair(locus)
-        if len(same) > 1:
-            lemma, texts = pair_of(locus)
-            pair = f"{shown(lemma)}/{'/'.join(shown(t) for t in texts)}"
-            parts.append(Text(f"{len(same)} loci read {pair}: b applies the next decision to all.", style="dim"))
-        return Group(*parts)
-
-    def render_decision(self, locus: Locus) -> Text:
-        """The decision in force at ``locus`` and the decisions behind it."""
-        decision = locus.decision
-        if decision is None:
-            return Text("undecided", style="bold yellow")
-        lemma = f"lemma {shown(decision.lemma)}" + (f" ({decision.siglum})" if decision.siglum else " (base)")
-        out = Text.assemble(("decided: ", "bold green"), lemma)
-        if decision.doubtful:
-            out.append("  存疑", style="bold yellow")
-        for d in self.session.decisions_at(locus):
-            what = ACTION_LABEL[d.action]
-            if d.action is DecisionAction.ADOPT:
-                what += f" {d.siglum} {shown(d.reading or '')}"
-            elif d.action is DecisionAction.RECLASSIFY and d.cls is not None:
-                what += f" {shown(d.reading or '')} as {d.cls.value.replace('_', ' ')}"
-            line = f"\n  {d.when} {d.editor}: {what}" + (f": {d.comment}" if d.comment else "")
-            out.append(line, style="dim")
-        return out
+        return render_locus(self.session, self.locus)
 
     # --- Moving -----------------------------------------------------------------------
 

@@ -1,0 +1,58 @@
+"""The witness model: a witness owns its raw text; everything else is an offset into it.
+
+A reader turns a file into a :class:`Witness`: the decoded text, untouched, plus
+stand-off annotations over it. Spans partition the text (every character belongs to
+exactly one span), so nothing a file holds is ever lost, and every later record
+(token, reading, diagnostic) can name ``file:line:col`` and the printed page.
+
+These are the records every stage shares; each lives in the module of what it is about,
+and all are importable from here (``from collate.model import Witness``):
+
+- :mod:`~collate.model.enums`: the closed sets (:class:`Layer`, :class:`Role`, :class:`MarkKind`,
+  :class:`Severity`, :class:`Position`, :class:`ChangeClass`, :class:`Cause`, :class:`ReadingClass`);
+- :mod:`~collate.model.spans`: what a reader records by offset (:class:`Span`, :class:`Mark`,
+  :class:`Substitution`, :class:`Diagnostic`);
+- :mod:`~collate.model.witness`: the :class:`Witness` and the :class:`SourceLocation` it gives an offset;
+- :mod:`~collate.model.readings`: a readings file's entries (:class:`SparseReading`);
+- :mod:`~collate.model.tokens`: :class:`Token`, the normalization :class:`Change` on it, :class:`RuleInfo`.
+"""
+
+from __future__ import annotations
+
+from collate.model.enums import (
+    Cause,
+    ChangeClass,
+    Layer,
+    MarkKind,
+    Position,
+    ReadingClass,
+    Role,
+    Severity,
+    StrEnum,
+)
+from collate.model.readings import SparseReading
+from collate.model.spans import Diagnostic, Mark, Span, Substitution
+from collate.model.tokens import Change, RuleInfo, Token
+from collate.model.witness import SourceLocation, Witness
+
+__all__ = [
+    "Cause",
+    "Change",
+    "ChangeClass",
+    "Diagnostic",
+    "Layer",
+    "Mark",
+    "MarkKind",
+    "Position",
+    "ReadingClass",
+    "Role",
+    "RuleInfo",
+    "Severity",
+    "SourceLocation",
+    "Span",
+    "SparseReading",
+    "StrEnum",
+    "Substitution",
+    "Token",
+    "Witness",
+]

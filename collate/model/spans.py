@@ -1,0 +1,172 @@
+"""What a reader records over a witness's raw text, by offset: spans, marks, substitutions, diagnostics.
+
+Spans partition the text (every character belongs to exactly one span), so nothing a file
+holds is ever lost; marks, substitutions and diagnostics point into the same offsets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from collate.model.enums import Layer, MarkKind, Role, Severity
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Span:
+    """A stretch ``text[start:end]`` of a witness in one layer.
+
+    ``unit`` numbers the logical block the span belongs to (one 注 run, one 蕙田案 note,
+    one commentator's passage), so a block split across lines and pages stays one unit.
+    ``role`` says what the characters do inside their layer (:class:`Role`).
+
+    A reader names what it knows of a span in at most one of these, each meaning one thing:
+
+    - ``work``: the work a passage of 經 (and the 注 and 疏 on it) quotes, as its run-in title
+      prints it (``礼记投壶``, ``少仪``), also on that title's heading span; ``previous chapter``
+      for the end of the chapter before the one a file is of;
+    - ``speaker``: who speaks, as the attribution prints it (``方氏悫曰``, ``注曰``, ``蕙田案``,
+      ``臣紱``) or as a reader names them (``陸德明``), on the attribution and on the passage's words;
+    - ``marker``: what a marker or a layout character is (``(``, ``column break``, ``note open``,
+      ``正義曰``, ``pb``, ``lacuna``; ``疏 A…B`` keeps the lemma a 疏 header cites);
+    - ``heading``: what a heading is (``title``, ``juan title``, ``chapter title``, ``tally``,
+      ``section end``);
+    - ``passage``: what part of the book a passage is, where its layer does not say (``考證``,
+      ``正誤``, ``跋``, ``音`` for 陳澔's sound notes, ``標起止`` for a 單疏本's lemma,
+      ``variant`` for a web editor's 一作 note, ``web page``).
+
+    ``role`` may be given as its value (``"text"``). A bare ``label`` is still taken (tests pass
+    one) and put in the field its span's layer and role imply; :attr:`label` reads whichever is set.
+    """
+
+    start: int
+    end: int
+    layer: Layer
+    unit: int
+    role: Role
+    work: str | None
+    speaker: str | None
+    marker: str | None
+    heading: str | None
+    passage: str | None
+
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        layer: Layer,
+        unit: int = 0,
+        role: Role | str = Role.TEXT,
+        label: str | None = None,
+        *,
+        work: str | None = None,
+        speaker: str | None = None,
+        marker: str | None = None,
+        heading: str | None = None,
+        passage: str | None = None,
+    ) -> None:
+        # A plain value ("text") becomes the member, so that comparisons with ``is`` hold.
+        role = role if type(role) is Role else Role(role)
+        if label is not None:
+            # A caller that still gives one label (the tests): the meaning its layer and role imply.
+            if role is Role.MARKER or role is Role.LAYOUT or layer is Layer.MARKUP:
+                marker = label
+            elif layer is Layer.HEADING:
+                heading = label
+            elif role is Role.ATTRIBUTION or layer in (Layer.COMMENTARY, Layer.NOTE):
+                speaker = label
+            elif layer.is_text:
+                work = label
+            else:
+                passage = label
+        put = object.__setattr__  # frozen: the generated __init__ sets its fields the same way
+        put(self, "start", start)
+        put(self, "end", end)
+        put(self, "layer", layer)
+        put(self, "unit", unit)
+        put(self, "role", role)
+        put(self, "work", work)
+        put(self, "speaker", speaker)
+        put(self, "marker", marker)
+        put(self, "heading", heading)
+        put(self, "passage", passage)
+
+    @property
+    def label(self) -> str | None:
+        """Whichever of ``work``, ``speaker``, ``marker``, ``heading``, ``passage`` is set.
+
+        Kept for the tests, which still read one label; the library reads the field it means.
+        """
+        for value in (self.work, self.speaker, self.marker, self.heading, self.passage):
+            if value is not None:
+                return value
+        return None
+
+    def alike(self, other: Span) -> bool:
+        """Same layer, unit, role and names: side by side, the two would be one span."""
+        return (
+            self.layer is other.layer
+            and self.unit == other.unit
+            and self.role is other.role
+            and self.work == other.work
+            and self.speaker == other.speaker
+            and self.marker == other.marker
+            and self.heading == other.heading
+            and self.passage == other.passage
+        )
+
+    def over(self, start: int, end: int) -> Span:
+        """The same span (layer, unit, role, names) over ``text[start:end]``."""
+        return Span(
+            start,
+            end,
+            self.layer,
+            self.unit,
+            self.role,
+            work=self.work,
+            speaker=self.speaker,
+            marker=self.marker,
+            heading=self.heading,
+            passage=self.passage,
+        )
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Mark:
+    """A positional mark at an offset: a printed page or line beginning, a milestone, a lacuna.
+
+    ``kind`` may be given as its value (``"page"``).
+    """
+
+    offset: int
+    kind: MarkKind
+    label: str
+
+    def __init__(self, offset: int, kind: MarkKind | str, label: str) -> None:
+        object.__setattr__(self, "offset", offset)
+        object.__setattr__(self, "kind", kind if type(kind) is MarkKind else MarkKind(kind))
+        object.__setattr__(self, "label", label)
+
+
+@dataclass(frozen=True, slots=True)
+class Substitution:
+    """Characters of the raw text that stand for something else: a resolved gaiji entity.
+
+    ``text[start:end]`` (e.g. ``&KR0002;``) reads as ``replacement`` (e.g. 若). An entity
+    that could not be resolved has ``replacement`` None and is a placeholder.
+    """
+
+    start: int
+    end: int
+    replacement: str | None
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A recoverable oddity found while reading: data on the result, never a print."""
+
+    code: str
+    message: str
+    start: int
+    end: int
+    severity: Severity = Severity.WARNING

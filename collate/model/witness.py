@@ -1,0 +1,120 @@
+"""A witness as read: its raw text, untouched, and the stand-off annotations over it.
+
+Every later record (token, reading, diagnostic) names an offset into the text; the witness
+turns an offset into ``file:line:col`` and the printed page (:class:`SourceLocation`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from collate.model.enums import Layer, MarkKind
+from collate.model.readings import SparseReading
+from collate.model.spans import Diagnostic, Mark, Span, Substitution
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLocation:
+    """A place in a witness file: 1-based line and column, and the printed page/line if known."""
+
+    path: str
+    line: int
+    column: int
+    page: str | None = None
+    page_line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}:{self.column}"
+        if self.page is not None:
+            where += f" (p. {self.page}" + (f", l. {self.page_line})" if self.page_line else ")")
+        return where
+
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True)
+class Witness:
+    """One witness file as read: raw text plus stand-off annotations.
+
+    Not slotted because it caches the line index (``cached_property``).
+    """
+
+    siglum: str
+    label: str
+    path: str
+    text: str
+    layout: str
+    layout_reason: str = ""
+    container: str = "plain"
+    container_reason: str = ""
+    encoding: str = "utf-8"
+    spans: tuple[Span, ...] = ()
+    marks: tuple[Mark, ...] = ()
+    substitutions: tuple[Substitution, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+    metadata: tuple[tuple[str, str], ...] = field(default=())
+    readings: tuple[SparseReading, ...] = ()
+
+    @property
+    def sparse(self) -> bool:
+        """A readings file: extant only at its entries, silent (never omitting) elsewhere."""
+        return self.layout == "readings"
+
+    @cached_property
+    def line_starts(self) -> list[int]:
+        """The offset where each file line starts (line 1 at 0)."""
+        return [0] + [m.end() for m in _NEWLINE.finditer(self.text)]
+
+    @cached_property
+    def _pages(self) -> tuple[list[int], list[str]]:
+        pages = [m for m in self.marks if m.kind is MarkKind.PAGE]
+        return [m.offset for m in pages], [m.label for m in pages]
+
+    @cached_property
+    def _printed_lines(self) -> list[int]:
+        return [m.offset for m in self.marks if m.kind is MarkKind.LINE]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based file line and column of ``offset``."""
+        starts = self.line_starts
+        i = bisect.bisect_right(starts, offset) - 1
+        return i + 1, offset - starts[i] + 1
+
+    def page_at(self, offset: int) -> tuple[str | None, int | None]:
+        """The printed page holding ``offset`` and the printed line within it, if the layout tells."""
+        offsets, labels = self._pages
+        i = bisect.bisect_right(offsets, offset) - 1
+        if i < 0:
+            return None, None
+        lines = self._printed_lines
+        if not lines:
+            return labels[i], None
+        lo = bisect.bisect_left(lines, offsets[i])
+        hi = bisect.bisect_right(lines, offset)
+        return labels[i], (hi - lo) if hi > lo else None
+
+    def locate(self, offset: int) -> SourceLocation:
+        """Where ``offset`` is, for messages and the apparatus."""
+        line, col = self.line_col(offset)
+        page, page_line = self.page_at(offset)
+        return SourceLocation(self.path, line, col, page, page_line)
+
+    def layer_text(self, layer: Layer) -> str:
+        """The text of one layer: its spans joined in file order."""
+        return "".join(self.text[s.start : s.end] for s in self.spans if s.layer is layer)
+
+    def layers(self) -> list[Layer]:
+        """The layers present, in the order of the enum."""
+        present = {s.layer for s in self.spans}
+        return [layer for layer in Layer if layer in present]
+
+    def meta(self, key: str) -> str | None:
+        """A metadata value the reader recorded (title, juan …), if any."""
+        for k, v in self.metadata:
+            if k == key:
+                return v
+        return None
