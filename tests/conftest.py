@@ -1,12 +1,15 @@
-"""Shared fixtures: where the repository's seeds and the shared reference material live."""
+"""Shared fixtures: where the repository's seeds and the shared reference material live, the TEI schema."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from collate.validate import load_schema
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
@@ -37,3 +40,9 @@ def need_shared(path: Path) -> Path:
 def repo() -> Path:
     """The repository root (the default project lives here)."""
     return REPO
+
+
+@pytest.fixture(scope="session")
+def tei_schema() -> Any:
+    """TEI P5's tei_all.rng, compiled once per test session (it takes 5–10 s)."""
+    return load_schema(need_shared(SHARED / "tei" / "tei_all.rng"))

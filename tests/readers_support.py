@@ -1,8 +1,10 @@
-"""What the reader tests share: a text read from a file, spans by line, markup left in text."""
+"""What the reader tests share: a text read from a file, spans by line, markup left in text, the partition check."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 from collate.model import Layer, Span, Witness
@@ -47,3 +49,11 @@ def ideographs(text: str, also: str = "") -> str:
 def real_files(shared: Path, seeds: Path, *, but: Path) -> list[Path]:
     """Every witness file beside the project and every seed, except ``but``: where a layout must not win."""
     return sorted(p for p in [*(shared / "witnesses").glob("*.txt"), *seeds.glob("*.txt")] if p.name != but.name)
+
+
+def assert_partition(spans: Sequence[Span], text: str) -> None:
+    """``spans`` partition ``text``: none empty, each starting where the last ended, 0 to the end."""
+    assert all(s.start < s.end for s in spans)
+    assert all(a.end == b.start for a, b in pairwise(spans))
+    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
+    assert "".join(text[s.start : s.end] for s in spans) == text

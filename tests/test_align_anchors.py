@@ -1,4 +1,4 @@
-"""Anchors and transpositions on symbol strings (no tokens, no CollateX)."""
+"""Anchors on symbol strings (no tokens, no CollateX): unique k-grams, the longest chain, runs."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import random
 from itertools import pairwise
 
 from collate.align.anchors import chain, expand, runs, unique_matches
-from collate.align.transpositions import find_moves
 
 
 def test_unique_matches_skip_repeated_kgrams() -> None:
@@ -56,28 +55,3 @@ def test_expand_merges_one_diagonal_and_resolves_overlaps() -> None:
 def test_runs_group_diagonals() -> None:
     found = runs([(0, 10), (1, 11), (2, 12), (5, 0), (6, 1), (9, 20)], 3)
     assert found == [(0, 10, 5), (5, 0, 4), (9, 20, 3)]
-
-
-def test_find_moves_reports_the_passage_out_of_order() -> None:
-    rng = random.Random(3)
-    a = "".join(chr(0x4E00 + rng.randrange(2000)) for _ in range(120))
-    block = a[30:40]
-    b = a[:30] + a[40:100] + block + a[100:]
-    matches = unique_matches(a, b, 6)
-    chained = chain(matches)
-    pairs = expand(chained, 6)
-    (found,) = find_moves(a, b, matches, chained, pairs, 6, 6)
-    assert found.move == (30, 40, 90, 100)
-    assert found.pairs == tuple((30 + t, 90 + t) for t in range(10))
-    # Passages shorter than asked are not moves.
-    assert find_moves(a, b, matches, chained, pairs, 6, 11) == []
-
-
-def test_find_moves_ignores_a_repeat_of_aligned_text() -> None:
-    rng = random.Random(4)
-    a = "".join(chr(0x4E00 + rng.randrange(2000)) for _ in range(80))
-    # The witness repeats a passage it also has in place: an addition, not a move.
-    b = a[:60] + a[10:20] + a[60:]
-    matches = unique_matches(a, b, 6)
-    chained = chain(matches)
-    assert find_moves(a, b, matches, chained, expand(chained, 6), 6, 6) == []

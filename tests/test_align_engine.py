@@ -12,7 +12,7 @@ from typing import Any
 
 import opencc
 import pytest
-from builders import seed_chars, tokens_from_string
+from builders import seed_chars, tokens_from_string, witness_set
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -184,34 +184,6 @@ def test_progress_names_each_witness() -> None:
     assert said == ["zhu: aligning A with SK", "zhu: aligning B with SK"]
 
 
-def edited(text: str, rng: random.Random, rate: float) -> str:
-    out = []
-    for c in text:
-        r = rng.random()
-        if r < rate / 3:
-            out.append(chr(0x4E00 + rng.randrange(20000)))
-        elif r < 2 * rate / 3:
-            continue
-        elif r < rate:
-            out += [c, chr(0x4E00 + rng.randrange(20000))]
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-def witness_set(seed: int) -> dict[str, list[Token]]:
-    rng = random.Random(seed)
-    base = seed_chars()[:2500]
-    texts = {
-        "SK": base,
-        "A": edited(base, rng, 0.05),
-        "B": edited(base[:900], rng, 0.08),
-        "C": edited(base[:600] + base[700:1800] + base[600:700] + base[1800:], rng, 0.03),
-        "D": edited(base[1500:], rng, 0.1),
-    }
-    return {s: tokens_from_string(s, t) for s, t in texts.items()}
-
-
 def test_independent_of_the_order_of_witnesses() -> None:
     streams = witness_set(5)
     first = align(streams, "SK")
@@ -240,7 +212,7 @@ def test_large_gaps_fall_back_and_keep_the_invariants() -> None:
 DIGEST = """
 import hashlib, sys
 sys.path.insert(0, sys.argv[1])
-from test_align_engine import witness_set
+from builders import witness_set
 from collate.align.engine import align_layer
 from collate.model import Layer
 al = align_layer(Layer.JING, witness_set(5), "SK")

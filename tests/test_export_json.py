@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import json
 import os
 import re
@@ -11,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import align_rows, sparse_witness
+from builders import align_rows, decoded_tokens, sparse_witness
 
 from collate.alignment import Transposition
 from collate.apparatus import ApparatusDiagnostic, Collation, RuleInfo, WitnessInfo, build_layer
@@ -181,27 +180,6 @@ def test_changes_are_listed_once(doc: dict[str, Any]) -> None:
     used = {n for layer in doc["layers"] for row in layer["alignment"]["table"] for cell in row
             for tok in cell or [] for n in tok.get("changes", [])}  # fmt: skip
     assert used == set(range(len(doc["changes"])))
-
-
-def decoded_tokens(doc: dict[str, Any]) -> list[tuple[str, str, int, int, int, str, str, int, int]]:
-    """Every token of the tables, from the JSON alone: (siglum, layer, index, start, end, t, n, line, column)."""
-    paths = {w["siglum"]: w for w in doc["witnesses"]}
-    out = []
-    for layer in doc["layers"]:
-        table = layer["alignment"]
-        for siglum, row in zip(table["witnesses"], table["table"], strict=True):
-            starts = paths[siglum]["lines"]
-            expected = 0
-            for cell in row:
-                for tok in cell or []:
-                    index = tok.get("index", expected)
-                    expected = index + 1
-                    start = tok["start"]
-                    line = bisect.bisect_right(starts, start)
-                    column = start - starts[line - 1] + 1
-                    end, t = tok.get("end", start + 1), tok["t"]
-                    out.append((siglum, layer["layer"], index, start, end, t, tok.get("n", t), line, column))
-    return out
 
 
 def test_every_token_traces_to_its_witness_layer_and_place(

@@ -6,8 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from builders import run_default_project
-from test_export_json import decoded_tokens
+from builders import decoded_tokens, run_default_project
 
 from collate.exporters.json import dumps
 from collate.pipeline import RunResult

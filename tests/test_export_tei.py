@@ -1,21 +1,34 @@
-"""The TEI writer: structure, apparatus encoding, validity, and lossless reading back.
+"""The TEI writer as a whole: valid, lossless, written atomically, and the default project.
 
 Small collations are built by hand from layered witnesses (經 and 注 units, headings, a
-蕙田案 block) aligned with difflib (builders.collate); the default project is collated once per module.
+蕙田案 block) aligned with difflib (builders.collate); random ones by hypothesis; the default
+project is collated once per module. The parts of the document each have their own tests
+(test_export_tei_header, _body, _apparatus, _plan, _context, _markup, _readback, _decisions).
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import Part, collate, layer_tokens, layered, run_default_project, sparse_witness
-from conftest import SHARED, need_shared
+from builders import (
+    XML_ID,
+    Part,
+    assert_lossless,
+    assert_valid,
+    collate,
+    input_for,
+    layer_tokens,
+    layered,
+    run_default_project,
+    small_tei_collation,
+    tei_of,
+    xp,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -23,179 +36,19 @@ from lxml import etree
 from collate.alignment import LayerAlignment, Transposition
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.errors import ExportError
-from collate.exporters import ExportInput, WitnessBibl, get_exporter
-from collate.exporters.tei import NS, TEI_NS, build_tei, tei_bytes, witness_text_from_tei, write_tei
-from collate.model import Layer, Mark, SourceLocation, Span, Witness
-from collate.notes.records import AttachedNote
+from collate.exporters import ExportInput, get_exporter
+from collate.exporters.tei import TEI_NS, build_tei, tei_bytes, witness_text_from_tei, write_tei
+from collate.model import Layer, Witness
 from collate.pipeline import RunResult
 from collate.validate import load_schema, rule_problems, shipped_schema
 
-XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-
-
-# --- small collations: built by builders.collate, written and read back -------------------
-
-
-def input_for(collation: Collation, witnesses: Mapping[str, Witness]) -> ExportInput:
-    """What the TEI exporter is handed: the witnesses as read, each described as a project file does."""
-    bibl = {w.siglum: WitnessBibl(f"{w.label}〈投壺〉", "A note.") for w in collation.witnesses}
-    return ExportInput(collation, witnesses, bibl)
-
-
-def tei_of(collation: Collation, witnesses: dict[str, Witness]) -> Any:
-    """Build, serialize and parse again: tests look at what a reader of the file sees."""
-    data = tei_bytes(build_tei(input_for(collation, witnesses)))
-    return etree.ElementTree(etree.fromstring(data))
-
-
-def xp(tree: Any, path: str) -> list[Any]:
-    found: list[Any] = tree.xpath(path, namespaces=NS)
-    return found
-
-
-def expected(witnesses: dict[str, Witness], siglum: str, layer: Layer) -> str:
-    return "".join(t.t for t in layer_tokens(witnesses[siglum], layer))
-
-
-def assert_lossless(tree: Any, collation: Collation, witnesses: dict[str, Witness]) -> None:
-    for result in collation.layers:
-        for siglum in result.alignment.sigla:
-            got = witness_text_from_tei(tree, siglum, result.layer)
-            assert got == expected(witnesses, siglum, result.layer), (siglum, result.layer)
-
-
-@pytest.fixture(scope="session")
-def tei_schema() -> Any:
-    """tei_all.rng, compiled once per test session (it takes 5–10 s)."""
-    return load_schema(need_shared(SHARED / "tei" / "tei_all.rng"))
-
-
-def assert_valid(tree: Any, schema: Any) -> None:
-    """Valid against ``schema`` (tei_all), the TEI subset collate ships, and the apparatus rules."""
-    for rng in (schema, load_schema(shipped_schema())):
-        assert rng.validate(tree), [f"{e.line}: {e.message}" for e in rng.error_log][:5]
-    problems, _ = rule_problems(tree)
-    assert problems == []
-
-
-SK_PARTS: list[Part] = [
-    (Layer.HEADING, "礼记投壶"),
-    (None, "\n"),
-    (Layer.JING, "投壶之礼主人奉矢"),
-    (None, "("),
-    (Layer.ZHU, "矢所以投者也射人奉之"),
-    (None, ")\n"),
-    (Layer.JING, "主人请曰某有枉矢哨壶请以乐宾"),
-    (None, "\n　　"),
-    (Layer.NOTE, "蕙田案", "attribution"),
-    (Layer.NOTE, "今本大戴礼乃作峭谬甚"),
-]
-ZS_PARTS: list[Part] = [
-    (Layer.JING, "投壺之禮主人奉矢"),
-    (None, "_{"),
-    (Layer.ZHU, "矢所以投者也射人案之"),
-    (None, "}"),
-    (Layer.JING, "主人請曰某有枉矢哨壺請樂賓"),
-]
+# --- small collations: valid, lossless, written ----------------------------------------------------------
 
 
 @pytest.fixture
 def small() -> tuple[Collation, dict[str, Witness]]:
     """SK (base) and ZS with a 注 variant (奉/案), a 經 omission (以), script differences; DD's 峭."""
-    sk, zs = layered("SK", SK_PARTS, label="四庫本"), layered("ZS", ZS_PARTS, label="注疏本")
-    dd = sparse_witness(("某有枉矢哨壶", "哨", "峭", ""))
-    collation, witnesses = collate([sk, zs], sparse=[dd])
-    note_at = sk.text.index("今本")
-    note = AttachedNote("SK-n1", "秦蕙田", "今本大戴礼乃作峭谬甚", sk.locate(note_at), ("DD reads 峭 for 哨",))
-    jing = collation.layer(Layer.JING)
-    assert jing is not None
-    loci = tuple(x.with_notes((note,)) if x.lemma.text == "哨" else x for x in jing.loci)
-    return collation.with_layer(jing.with_loci(loci)), witnesses
-
-
-# --- structure ---------------------------------------------------------------------------------
-
-
-def test_header_lists_witnesses_rules_and_the_method(small: tuple[Collation, dict[str, Witness]]) -> None:
-    tree = tei_of(*small)
-    witnesses = xp(tree, "//tei:sourceDesc/tei:listWit/tei:witness")
-    assert [w.get(XML_ID) for w in witnesses] == ["SK", "ZS", "DD"]
-    assert [w.findtext(f"{{{TEI_NS}}}abbr") for w in witnesses] == ["四庫本", "注疏本", "大戴禮"]
-    assert witnesses[0].findtext(f"{{{TEI_NS}}}bibl") == "四庫本〈投壺〉"
-    # @ana: the layers each witness carries; the sparse witness carries none.
-    assert [w.get("ana") for w in witnesses] == ["#jing #zhu", "#jing #zhu", None]
-    (encoding,) = xp(tree, "//tei:encodingDesc/tei:variantEncoding")
-    assert (encoding.get("method"), encoding.get("location")) == ("parallel-segmentation", "internal")
-    rules = xp(tree, "//tei:editorialDecl/tei:normalization/tei:p[@xml:id]")
-    assert [r.get(XML_ID) for r in rules] == ["rule.script", "rule.variant-graph"]
-    assert tree.getroot().get("{http://www.w3.org/XML/1998/namespace}lang") == "lzh-Hans"
-
-
-def test_body_follows_the_base_units(small: tuple[Collation, dict[str, Witness]]) -> None:
-    tree = tei_of(*small)
-    blocks = xp(tree, "//tei:body//*[@ana and (self::tei:seg or self::tei:note or self::tei:head)] | //tei:head")
-    kinds = [(etree.QName(b).localname, b.get("type"), b.get("subtype")) for b in blocks]
-    assert kinds == [
-        ("head", None, None),
-        ("seg", "jing", None),
-        ("note", "commentary", "zhu"),
-        ("seg", "jing", None),
-        ("note", "editorial", "an"),
-    ]
-    zhu = blocks[2]
-    assert (zhu.get("place"), zhu.get("target")) == ("inline", "#jing.1")
-    note = blocks[4]
-    assert note.get("resp") == "#QinHuitian"
-    assert note.findtext(f"{{{TEI_NS}}}label") == "蕙田案"
-    # The base's line marks stay where they are, pointing at the base.
-    assert [lb.get("n") for lb in xp(tree, "//tei:body//tei:lb[@edRef='#SK']")] == ["1", "2", "3", "4"]
-    (person,) = xp(tree, "//tei:standOff//tei:person")
-    assert person.get(XML_ID) == "QinHuitian"
-
-
-def test_variants_are_apps_with_original_characters(small: tuple[Collation, dict[str, Witness]]) -> None:
-    tree = tei_of(*small)
-    (zhu,) = xp(tree, "//tei:app[@type='substantive'][tei:lem='奉']")
-    (rdg,) = zhu.findall(f"{{{TEI_NS}}}rdg")
-    assert (zhu[0].get("wit"), rdg.get("wit"), rdg.text, rdg.get("type")) == ("#SK", "#ZS", "案", "substantive")
-    (omission,) = xp(tree, "//tei:app[@type='omission']")
-    assert omission[0].text == "以"
-    assert omission[1].get("wit") == "#ZS" and len(omission[1]) == 0 and not omission[1].text
-    # Script only is no variant, but ZS's own characters are kept (壺, not 壶).
-    scripts = xp(tree, "//tei:app[@type='script']")
-    assert any(a[0].text == "壶" and a[1].text == "壺" and a[1].get("wit") == "#ZS" for a in scripts)
-    assert not xp(tree, "//tei:app[@type='script']/tei:lem[contains(@wit, '#ZS')]")
-
-
-def test_sparse_reading_note_and_source(small: tuple[Collation, dict[str, Witness]]) -> None:
-    tree = tei_of(*small)
-    (app,) = xp(tree, "//tei:app[tei:rdg[@wit='#DD']]")
-    lem, rdg, detail, note = app
-    assert (lem.get("wit"), lem.text) == ("#SK #ZS", "哨")
-    assert (rdg.text, rdg.get("type")) == ("峭", "substantive")
-    (bibl,) = xp(tree, f"//tei:standOff//tei:bibl[@xml:id='{rdg.get('source')[1:]}']")
-    assert bibl.text == "蕙田案"
-    assert (detail.get("wit"), detail.get("target")) == ("#DD", f"#{rdg.get(XML_ID)}")
-    assert (note.get("type"), note.get("resp"), note.text) == ("editorial", "#QinHuitian", "今本大戴礼乃作峭谬甚")
-    assert note.get("target") == f"#{rdg.get(XML_ID)}"
-    # Linked to the note at its own place, not copied there.
-    (block,) = xp(tree, f"//tei:body//tei:note[@xml:id='{note.get('corresp')[1:]}']")
-    assert block.get("target") == f"#{app.get(XML_ID)}"
-
-
-def test_reported_additions_stand_where_they_are_reported() -> None:
-    sk = layered("SK", [(Layer.JING, "主人请宾曰顺投为入比投不释胜饮不胜者")])
-    zs = layered("ZS", [(Layer.JING, "主人請賓曰順投為入比投不釋勝飲不勝者")])
-    dd = sparse_witness(("请宾曰", "", "奏投壶之令", "after"), ("比投不释", "", "算", "after"))
-    collation, witnesses = collate([sk, zs], sparse=[dd], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (seg,) = xp(tree, "//tei:seg")
-    text = (seg.text or "") + "".join(
-        (f"[{a.findtext(f'{{{TEI_NS}}}rdg')}]" if a.get("type") == "addition" else a.findtext(f"{{{TEI_NS}}}lem") or "")
-        + (a.tail or "")
-        for a in seg
-    )
-    assert text == "主人请宾曰[奏投壶之令]顺投为入比投不释[算]胜饮不胜者"
+    return small_tei_collation()
 
 
 def test_small_collation_is_valid_and_lossless(small: tuple[Collation, dict[str, Witness]], tei_schema: Any) -> None:
@@ -203,199 +56,6 @@ def test_small_collation_is_valid_and_lossless(small: tuple[Collation, dict[str,
     assert_valid(tree, tei_schema)
     assert_lossless(tree, *small)
     assert witness_text_from_tei(tree, "DD", Layer.JING) == ""
-
-
-def test_fragment_ends_with_witend_never_an_omission(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "投壶之礼主人奉矢司射奉中使人执壶")])
-    zs = layered("ZS", [(Layer.JING, "投壺之禮主人")])
-    collation, witnesses = collate([sk, zs], fragments=["ZS"], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (end,) = xp(tree, "//tei:witEnd")
-    assert end.get("wit") == "#ZS"
-    assert etree.QName(end.getparent()).localname in ("lem", "rdg")
-    assert not xp(tree, "//tei:rdg[@wit='#ZS'][not(node())]")
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_fragment_starting_late_gets_witstart(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "投壶之礼主人奉矢司射奉中")])
-    zs = layered("ZS", [(Layer.JING, "奉矢司射奉中")])
-    collation, witnesses = collate([sk, zs], fragments=["ZS"], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (start,) = xp(tree, "//tei:witStart")
-    assert start.get("wit") == "#ZS"
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_orthographic_cluster_in_one_rdggrp(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "取算宾也")])
-    zs = layered("ZS", [(Layer.JING, "取筭賔也")])
-    wy = layered("WY", [(Layer.JING, "取筭宾也")])
-    collation, witnesses = collate([sk, zs, wy], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (app,) = xp(tree, "//tei:app[@type='orthographic']")
-    lem, group = app
-    assert (lem.get("wit"), lem.text) == ("#SK", "算宾")
-    assert group.get("type") == "orthographic"
-    readings = sorted((r.get("wit"), r.text, r.get("cause"), r.get("ana")) for r in group)
-    assert readings == [
-        ("#WY", "筭宾", "variant", "#rule.variant-graph"),
-        ("#ZS", "筭賔", "variant", "#rule.variant-graph"),
-    ]
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_taboo_form_is_orthographic_with_its_cause() -> None:
-    sk = layered("SK", [(Layer.JING, "天地玄黄")])
-    zs = layered("ZS", [(Layer.JING, "天地元黄")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (rdg,) = xp(tree, "//tei:app/tei:rdg")
-    assert (rdg.text, rdg.get("type"), rdg.get("cause")) == ("元", "orthographic", "taboo")
-
-
-def test_rdggrp_for_one_reading_in_two_scripts(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "有枉矢哨壶")])
-    zs = layered("ZS", [(Layer.JING, "有枉矢峭壺")])
-    wy = layered("WY", [(Layer.JING, "有枉矢峭壶")])
-    xy = layered("XY", [(Layer.JING, "有枉矢哨杯")])
-    collation, witnesses = collate([sk, zs, wy, xy], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (group,) = xp(tree, "//tei:rdgGrp")
-    assert group.get("type") == "substantive"
-    assert sorted((r.get("wit"), r.text) for r in group) == [("#WY", "峭壶"), ("#ZS", "峭壺")]
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_placeholders_and_private_use_glyphs(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "不□礼也\ue123矢")])
-    zs = layered("ZS", [(Layer.JING, "不褻禮也\ue123矢")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (app,) = xp(tree, "//tei:app[tei:lem/tei:unclear]")
-    assert app.get("type") == "placeholder"
-    assert app[0][0].get("reason") == "placeholder" and app[0][0].text == "□"
-    assert app[1].text == "褻" and app[1].get("type") == "placeholder"
-    (glyph,) = xp(tree, "//tei:charDecl/tei:glyph")
-    assert glyph.get(XML_ID) == "pua-E123"
-    assert {g.get("ref") for g in xp(tree, "//tei:body//tei:g")} == {"#pua-E123"}
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_markup_characters_and_controls_stay_valid_xml(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "主人<曰&某]]>有\x01矢\ufffe")])
-    zs = layered("ZS", [(Layer.JING, "主人<曰&某]]>右\x02矢\ufffe")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    data = tei_bytes(build_tei(input_for(collation, witnesses)))
-    tree = etree.ElementTree(etree.fromstring(data))
-    gaps = xp(tree, "//tei:gap[@reason='control-character']")
-    assert {g.findtext(f"{{{TEI_NS}}}desc") for g in gaps} == {"U+0001", "U+0002", "U+FFFE"}
-    assert b"&lt;" in data and b"&amp;" in data and b"]]>" not in data.split(b"?>", 2)[-1]
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_witness_pages_are_kept_with_edref(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "投壶之礼"), (None, "\n"), (Layer.JING, "主人奉矢")])
-    zs = layered("ZS", [(Layer.JING, "投壺之禮主"), (None, "\n"), (Layer.JING, "人案矢")], page="7b")
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    assert [(p.get("edRef"), p.get("n")) for p in xp(tree, "//tei:pb")] == [("#SK", "1a"), ("#ZS", "7b")]
-    (zs_line,) = xp(tree, "//tei:lb[@edRef='#ZS'][@n='2']")
-    # ZS's second line starts at its 人, which it shares with the base: the break sits before 人.
-    assert zs_line.tail.startswith("人")
-    assert_valid(tree, tei_schema)
-
-
-def test_a_locus_across_two_units_is_split_at_the_unit_edge(tei_schema: Any) -> None:
-    sk = layered(
-        "SK", [(Layer.JING, "主人奉矢"), (None, "("), (Layer.ZHU, "矢所以投"), (None, ")"), (Layer.JING, "司射奉中")]
-    )
-    zs = layered("ZS", [(Layer.JING, "主人奉射奉中"), (None, "_"), (Layer.ZHU, "矢所以投")])
-    collation, witnesses = collate([sk, zs])
-    jing = collation.layer(Layer.JING)
-    assert jing is not None and [x.lemma.text for x in jing.loci] == ["矢司"]
-    tree = tei_of(collation, witnesses)
-    apps = xp(tree, "//tei:seg//tei:app[@type='omission']")
-    assert [(a.get(XML_ID), a[0].text) for a in apps] == [("app.jing-00003", "矢"), ("app.jing-00003.p2", "司")]
-    assert [a[1].get("wit") for a in apps] == ["#ZS", "#ZS"]
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_transposed_passage_is_read_at_the_witness_own_place(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "投壶之礼主人奉矢")])
-    wy = layered("WY", [(Layer.JING, "投壺之禮奉矢主人")])
-    base, own = layer_tokens(sk, Layer.JING), layer_tokens(wy, Layer.JING)
-    # The aligner puts WY's 主人 (its tokens 6, 7) at the base's place of 主人 (columns 4, 5).
-    order = [0, 1, 2, 3, 6, 7, 4, 5]
-    columns = tuple((b, own[k]) for b, k in zip(base, order, strict=True))
-    alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), (Transposition("WY", 4, 6, 6, 8),))
-    result = build_layer(alignment, {"SK": sk, "WY": wy})
-    info = (WitnessInfo("SK", "SK", "SK.txt", "plain"), WitnessInfo("WY", "WY", "WY.txt", "plain"))
-    collation = Collation("t", "touhu", "SK", info, (result,))
-    tree = tei_of(collation, {"SK": sk, "WY": wy})
-    there, here = xp(tree, "//tei:app[@type='transposition']")
-    assert (there[0].text, there[1].get("wit"), len(there[1]), there[1].text) == ("主人", "#WY", 0, None)
-    assert (here[0].get("wit"), here[1].get("wit"), here[1].text) == ("#SK", "#WY", "主人")
-    assert there.get("exclude") == f"#{here.get(XML_ID)}" and here.get("exclude") == f"#{there.get(XML_ID)}"
-    assert witness_text_from_tei(tree, "WY", Layer.JING) == "投壺之禮奉矢主人"
-    assert witness_text_from_tei(tree, "SK", Layer.JING) == "投壶之礼主人奉矢"
-    assert_valid(tree, tei_schema)
-
-
-def blocks_witness(siglum: str, blocks: Sequence[tuple[Layer, str]]) -> Witness:
-    """A witness of one line a block, each block its own unit (so headings stay apart)."""
-    text, spans = "", []
-    for unit, (layer, chunk) in enumerate(blocks, 1):
-        spans.append(Span(len(text), len(text) + len(chunk), layer, unit, "text"))
-        text += chunk + "\n"
-    return Witness(siglum, siglum, f"{siglum}.txt", text, "plain", spans=tuple(spans), marks=(Mark(0, "page", "1a"),))
-
-
-@pytest.mark.parametrize(
-    ("blocks", "divisions"),
-    [
-        (
-            [(Layer.HEADING, "礼记投壶"), (Layer.JING, "投壶之礼"), (Layer.HEADING, "右投壶")],
-            [["pb", "head", "p", "trailer"]],
-        ),
-        (
-            [(Layer.HEADING, "礼记投壶"), (Layer.HEADING, "右投壶"), (Layer.JING, "投壶之礼")],
-            [["pb", "head", "p", "trailer"], ["p"]],
-        ),
-        ([(Layer.HEADING, "右投壶"), (Layer.JING, "投壶之礼")], [["pb", "p", "trailer"], ["p"]]),
-        (
-            [(Layer.JING, "投壶之礼"), (Layer.HEADING, "右投壶"), (Layer.HEADING, "右射礼")],
-            [["pb", "p", "trailer", "trailer"]],
-        ),
-    ],
-    ids=["after text", "right after its heading", "first in the file", "two in a row"],
-)
-def test_closing_lines_end_a_division_with_content(
-    blocks: list[tuple[Layer, str]], divisions: list[list[str]], tei_schema: Any
-) -> None:
-    sk, zs = blocks_witness("SK", blocks), blocks_witness("ZS", [(Layer.JING, "投壺之禮")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    assert [[etree.QName(c).localname for c in div] for div in xp(tree, "//tei:body/tei:div")] == divisions
-    assert_valid(tree, tei_schema)
-    assert_lossless(tree, collation, witnesses)
-
-
-def test_base_text_not_collated_is_marked_as_the_bases() -> None:
-    sk = layered("SK", [(Layer.JING, "投壶之礼"), (None, "("), (Layer.SHU, "士则鹿中"), (None, ")")])
-    zs = layered("ZS", [(Layer.JING, "投壺之禮")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (shu,) = xp(tree, "//tei:note[@subtype='shu']")
-    assert (shu.get("source"), shu.text) == ("#SK", "士则鹿中")
-    assert witness_text_from_tei(tree, "SK", Layer.SHU) == ""
 
 
 def test_write_tei_is_atomic_and_named_after_the_project(
@@ -422,7 +82,8 @@ def test_base_missing_from_the_witnesses_is_an_export_error(small: tuple[Collati
         build_tei(input_for(collation, {k: v for k, v in witnesses.items() if k != "SK"}))
 
 
-# --- losslessness on random witnesses --------------------------------------------------------------
+# --- losslessness on random witnesses --------------------------------------------------------------------
+
 
 ALPHABET = "主人请曰某有枉矢哨壶以乐宾算玄士则鹿中"
 SCRIPT = {"请": "請", "壶": "壺", "乐": "樂", "宾": "賓", "则": "則"}
@@ -589,46 +250,3 @@ def test_outputs_write_the_tei_from_a_run(default_run: RunResult, tmp_path: Path
     # A run survives pickling (collate export reads it back) and gives the same document.
     again = pickle.loads(pickle.dumps(default_run))
     assert tei_bytes(build_tei(ExportInput.of(again))) == path.read_bytes()
-
-
-def test_note_without_a_place_is_written_unlinked() -> None:
-    # A note whose place is unknown is still written inside its entry, just not linked.
-    sk = layered("SK", [(Layer.JING, "某有枉矢哨壶")])
-    zs = layered("ZS", [(Layer.JING, "某有枉矢峭壺")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    jing = collation.layer(Layer.JING)
-    assert jing is not None
-    note = AttachedNote("n", "四庫館臣", "案", SourceLocation("nowhere", 99, 1))
-    collation = collation.with_layer(jing.with_loci(tuple(x.with_notes((note,)) for x in jing.loci)))
-    tree = tei_of(collation, witnesses)
-    (n,) = xp(tree, "//tei:app/tei:note")
-    assert (n.get("resp"), n.get("corresp")) == ("#SikuEditors", None)
-    (org,) = xp(tree, "//tei:standOff//tei:org")
-    assert org.get(XML_ID) == "SikuEditors"
-
-
-def test_a_loan_reading_is_typed_loan_and_valid(tei_schema: Any) -> None:
-    sk = layered("SK", [(Layer.JING, "主人罢矣")])
-    zs = layered("ZS", [(Layer.JING, "主人疲矣")])
-    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
-    tree = tei_of(collation, witnesses)
-    (app,) = xp(tree, "//tei:app[tei:rdg]")
-    (rdg,) = xp(app, "tei:rdg")
-    assert (app.get("type"), rdg.get("type"), rdg.get("cause"), rdg.text) == ("loan", "loan", "loan", "疲")
-    assert_valid(tree, tei_schema)
-
-
-def test_moved_passages_read_the_layer_once_not_once_per_move() -> None:
-    from scan_support import Visits, long_text
-
-    from collate.apparatus import LayerResult
-    from collate.exporters.tei.plan import CollatedLayer
-
-    base, _ = long_text(50)
-    sk, wy = layered("SK", [(Layer.JING, base)]), layered("WY", [(Layer.JING, base)])
-    columns = Visits(zip(layer_tokens(sk, Layer.JING), layer_tokens(wy, Layer.JING), strict=True))
-    moved = tuple(Transposition("WY", k, k + 2, k, k + 2) for k in range(0, len(base), 6))
-    alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), moved)
-    lay = CollatedLayer(LayerResult(Layer.JING, alignment, (), ()))
-    assert len(lay.moves) == len(moved) == 50
-    assert columns.visited <= 3 * len(columns)

@@ -1,6 +1,6 @@
 """The TEI apparatus shows the editor's decisions: adopted lemmas, @resp, reclassified types, doubt.
 
-Small collations are built with the helpers of test_export_tei and decided by hand
+Small collations are built with the TEI helpers of builders and decided by hand
 (:meth:`Locus.with_decision`); the last test decides on a copy of the default project through
 its ``decisions.toml`` and ``collate_project``.
 """
@@ -11,9 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import collate, copy_default_project, layered, sparse_witness
+from builders import (
+    XML_ID,
+    assert_lossless,
+    assert_valid,
+    collate,
+    copy_default_project,
+    layered,
+    sparse_witness,
+    tei_of,
+    xp,
+)
 from lxml import etree
-from test_export_tei import XML_ID, assert_lossless, assert_valid, tei_of, tei_schema, xp
 
 from collate.apparatus import Collation, Locus, ReadingClass
 from collate.exporters import ExportInput
@@ -30,8 +39,6 @@ from collate.review.decisions import (
     save_decisions,
 )
 from collate.review.records import DecisionAction, EditorDecision
-
-__all__ = ["tei_schema"]  # the session's compiled tei_all, shared with test_export_tei
 
 CLOCK = "2024-05-01T10:00:00+08:00"
 KEEP, ADOPT, RECLASSIFY, DOUBT = (

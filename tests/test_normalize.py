@@ -1,3 +1,11 @@
+"""The normalizer as a whole: the cases file, the seeds, its rules in order, described and fast.
+
+Cases are data (tests/data/normalize_cases.toml): an input and what it must normalize to, or two
+inputs and whether they compare equal, with the class and cause of the difference; a case marked
+``expect = "fail"`` is a known gap. Each module of the stage has its own tests besides
+(test_normalize_explain, _config, _tables, _variants, _relations, _script, _taboo, _placeholder, …).
+"""
+
 from __future__ import annotations
 
 import sys
@@ -8,24 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SEED_000, SEED_001, SEED_002, SEED_004, SHARED, need_shared
+from builders import normalizer, text_tokens
+from conftest import SEED_000, SEED_001, SEED_004
 
 from collate.apparatus import ReadingClass
-from collate.errors import ProjectError
-from collate.model import Change, ChangeClass, Layer, Span, Token, Witness
-from collate.normalize import (
-    DEFAULT_RULES,
-    Normalizer,
-    build_normalizer,
-    compare,
-    explain,
-    reading_class,
-    rule_counts,
-)
-from collate.normalize.build_variants import build
+from collate.model import Change, ChangeClass, Layer, Token
+from collate.normalize import DEFAULT_RULES, Normalizer, build_normalizer, compare, explain, reading_class
 from collate.normalize.placeholder import KEY_MARK
 from collate.normalize.script import convert
-from collate.normalize.tables import CURATED_VARIANTS, SEMANTIC_VARIANTS, VARIANTS, data_path, read_rows
+from collate.normalize.tables import CURATED_VARIANTS, data_path, read_rows
 from collate.project import load_project
 from collate.readers import read_witness
 from collate.tokenize import tokenize
@@ -35,23 +34,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+
 CASES: list[dict[str, Any]] = tomllib.loads(
     (Path(__file__).parent / "data" / "normalize_cases.toml").read_text(encoding="utf-8")
 )["case"]
-
-
-@cache
-def normalizer(config: str = "{}", artifacts: str = "") -> Normalizer:
-    """Normalizers are cached per configuration: building one reads the tables."""
-    import json
-
-    witness_artifacts = {"SK": artifacts.split()} if artifacts else {}
-    return build_normalizer(json.loads(config), witness_artifacts)
-
-
-def tokens_of(text: str, normalizer: Normalizer, siglum: str = "SK", layer: Layer = Layer.JING) -> tuple[Token, ...]:
-    witness = Witness(siglum, siglum, "case.txt", text, "plain", spans=(Span(0, len(text), layer),))
-    return tokenize(witness, layer, normalizer)
 
 
 def keys(tokens: tuple[Token, ...]) -> str:
@@ -66,10 +52,10 @@ def case_outcome(case: dict[str, Any]) -> list[str]:
     norm = normalizer(config, " ".join(case.get("artifacts", [])))
     # Artifacts are declared for SK; `witness` lets a case read as another witness.
     siglum = case.get("witness", "SK")
-    tokens = tokens_of(case["input"], norm, siglum, Layer(case.get("layer", "jing")))
+    tokens = text_tokens(case["input"], norm, siglum, Layer(case.get("layer", "jing")))
     problems = []
     if "other" in case:
-        other = tokens_of(case["other"], norm, case.get("other_witness", "ZS"), Layer(case.get("layer", "jing")))
+        other = text_tokens(case["other"], norm, case.get("other_witness", "ZS"), Layer(case.get("layer", "jing")))
         if len(other) != len(tokens):
             return [f"{len(tokens)} tokens against {len(other)}"]
         same = keys(tokens) == keys(other) and not any(t.is_placeholder for t in (*tokens, *other))
@@ -114,7 +100,7 @@ def test_case(case: dict[str, Any]) -> None:
         assert not problems, problems
 
 
-# --- the seeds, read through their readers -----------------------------------------------
+# --- the seeds, read through their readers ---------------------------------------------------------------
 
 
 @cache
@@ -156,42 +142,7 @@ def test_seed_004_賔_meets_seed_001_賓() -> None:
     assert explain(jishuo[0], zhushu[0])[0] == Change("variant-graph", "賔", "賓", ChangeClass.ORTHOGRAPHIC, "curated")
 
 
-def test_seed_002_question_marks_are_unique_placeholders() -> None:
-    witness = read_witness(SEED_002, siglum="YL", layout="yili-inline")
-    tokens = [t for layer in witness.layers() if layer.is_text for t in tokenize(witness, layer, normalizer())]
-    marks = [t for t in tokens if t.t == "?"]
-    assert len(marks) == witness.text.count("?") == 29
-    assert all(t.is_placeholder for t in marks)
-    assert len({t.n for t in marks}) == 29
-
-
-# --- classes and explanations ----------------------------------------------------------------
-
-
-def change(rule: str, cls: ChangeClass = ChangeClass.ORTHOGRAPHIC) -> Change:
-    return Change(rule, "a", "b", cls)
-
-
-@pytest.mark.parametrize(
-    ("changes", "expected"),
-    [
-        ([], (ReadingClass.SUBSTANTIVE, None)),
-        ([change("script")], (ReadingClass.ORTHOGRAPHIC, "script")),
-        ([change("variant-graph"), change("script")], (ReadingClass.ORTHOGRAPHIC, "variant")),
-        ([change("semantic-variant"), change("variant-graph")], (ReadingClass.ORTHOGRAPHIC, "semantic")),
-        ([change("taboo", ChangeClass.TABOO), change("script")], (ReadingClass.ORTHOGRAPHIC, "taboo")),
-        (
-            [change("artifact", ChangeClass.UNCERTAIN), change("taboo", ChangeClass.TABOO)],
-            (ReadingClass.PLACEHOLDER, "artifact"),
-        ),
-        (
-            [change("placeholder", ChangeClass.PLACEHOLDER), change("artifact", ChangeClass.UNCERTAIN)],
-            (ReadingClass.PLACEHOLDER, None),
-        ),
-    ],
-)
-def test_reading_class(changes: list[Change], expected: tuple[ReadingClass, str | None]) -> None:
-    assert reading_class(changes) == expected
+# --- explanations, sources, folding ----------------------------------------------------------------------
 
 
 def test_explain_strings_gives_the_union_of_changes() -> None:
@@ -201,13 +152,6 @@ def test_explain_strings_gives_the_union_of_changes() -> None:
     assert norm.explain("曆", "歷")[0].cls is ChangeClass.TABOO
     with pytest.raises(ValueError, match="normalize differently"):
         norm.explain("奉", "案")
-
-
-def test_explain_tokens_refuses_different_keys() -> None:
-    a, b = tokens_of("奉", normalizer())[0], tokens_of("案", normalizer())[0]
-    with pytest.raises(ValueError):
-        explain(a, b)
-    assert compare(a, a) is None
 
 
 def test_changes_name_their_sources() -> None:
@@ -224,21 +168,6 @@ def convert_source(norm: Normalizer) -> str:
     return next(r.source for r in norm.describe() if r.name == "script")
 
 
-def test_rule_counts() -> None:
-    tokens = tokens_of("賔再拜受筭□", normalizer())
-    assert rule_counts(tokens) == {"placeholder": 1, "script": 1, "variant-graph": 2}
-
-
-def test_placeholder_keys_are_unique_per_witness_and_offset() -> None:
-    norm = normalizer()
-    a = norm.normalize("□", witness="SK", start=3)[0]
-    b = norm.normalize("□", witness="SK", start=4)[0]
-    c = norm.normalize("□", witness="ZS", start=3)[0]
-    assert len({a, b, c}) == 3
-    assert all(k.startswith(KEY_MARK) for k in (a, b, c))
-    assert norm.normalize("若", witness="SK", start=0, placeholder=True)[1][0].cls is ChangeClass.PLACEHOLDER
-
-
 def test_fold_strings_for_phrase_matching() -> None:
     norm = normalizer()
     assert norm.fold("比投不釋") == "比投不释"
@@ -246,12 +175,12 @@ def test_fold_strings_for_phrase_matching() -> None:
 
 
 def test_no_unicode_normalization() -> None:
-    token = tokens_of("\uf900，", normalizer())[0]
+    token = text_tokens("\uf900，", normalizer())[0]
     assert token.t == "\uf900" != unicodedata.normalize("NFC", token.t)
     assert token.after == "，"
 
 
-# --- consistency of the tables with OpenCC --------------------------------------------------
+# --- consistency of the tables with OpenCC ---------------------------------------------------------------
 
 
 def test_every_character_meets_its_simplified_form() -> None:
@@ -282,7 +211,7 @@ def test_script_before_variants_still_meets() -> None:
         assert norm.normalize(a)[0] == norm.normalize(b)[0], (a, b)
 
 
-# --- configuration -------------------------------------------------------------------------
+# --- configuration ---------------------------------------------------------------------------------------
 
 
 def test_describe_lists_every_rule_in_order() -> None:
@@ -294,40 +223,6 @@ def test_describe_lists_every_rule_in_order() -> None:
     default = normalizer().describe()
     assert [i.name for i in default if not i.enabled] == ["semantic-variant"]
     assert "Unihan" in next(i.source for i in default if i.name == "variant-graph")
-
-
-@pytest.mark.parametrize(
-    ("section", "message"),
-    [
-        ({"rules": ["script", "nfkc"]}, "unknown rule 'nfkc'"),
-        ({"rules": "script"}, "must be a list"),
-        ({"rules": ["script", "script"]}, "listed twice"),
-        ({"semantic": "yes"}, "true or false"),
-        ({"semantic": False, "rules": ["semantic-variant"]}, "semantic = false"),
-        ({"script": "s2t"}, "unknown script conversion"),
-        ({"taboo_eras": ["ming"]}, "unknown taboo era 'ming'"),
-        ({"variants": {"髙": "高高"}}, "one character to one character"),
-        ({"normalise": True}, "unknown key `normalise`"),
-    ],
-)
-def test_bad_configuration_is_a_project_error(section: dict[str, Any], message: str) -> None:
-    with pytest.raises(ProjectError, match=message):
-        build_normalizer(section, {})
-
-
-def test_project_variant_table(tmp_path: Path) -> None:
-    (tmp_path / "mine.tsv").write_text("# mine\n灋\t法\tvariant-graph\tnote\n", encoding="utf-8")
-    norm = build_normalizer({"variant_tables": ["mine.tsv"]}, {}, root=tmp_path)
-    n, changes = norm.normalize("灋")
-    assert n == "法"
-    assert changes[0].source == "project table mine.tsv"
-
-
-def test_bad_project_table_names_the_line(tmp_path: Path) -> None:
-    (tmp_path / "bad.tsv").write_text("灋\t法\n灋 法\n", encoding="utf-8")
-    with pytest.raises(ProjectError) as error:
-        build_normalizer({"variant_tables": ["bad.tsv"]}, {}, root=tmp_path)
-    assert "bad.tsv:2" in str(error.value)
 
 
 def test_from_project(tmp_path: Path) -> None:
@@ -344,34 +239,6 @@ def test_from_project(tmp_path: Path) -> None:
     assert norm.normalize("防", witness="ZS")[1] == ()
 
 
-# --- the shipped tables ---------------------------------------------------------------------
-
-
-def test_shipped_tables_rebuild_identically(tmp_path: Path) -> None:
-    unihan = need_shared(SHARED / "data" / "Unihan_Variants.txt")
-    graphic, semantic = build(unihan, tmp_path)
-    for name in (VARIANTS, SEMANTIC_VARIANTS):
-        assert (tmp_path / name).read_text(encoding="utf-8") == data_path(name).read_text(encoding="utf-8")
-    assert graphic > 1000 and semantic > 1000
-
-
-def test_shipped_tables_carry_their_source_and_licence() -> None:
-    for name in (VARIANTS, SEMANTIC_VARIANTS):
-        head = data_path(name).read_text(encoding="utf-8")[:2000]
-        assert "Unihan" in head and "Unicode License" in head and "terms_of_use" in head
-    assert "curated" in data_path(CURATED_VARIANTS).read_text(encoding="utf-8")[:500].lower()
-
-
-def test_semantic_only_pairs_are_not_in_the_default_rule() -> None:
-    graphic = {f[0] for _, f in read_rows(data_path(VARIANTS), 3)}
-    assert "荅" not in graphic
-    assert "荅" in {f[0] for _, f in read_rows(data_path(SEMANTIC_VARIANTS), 3)}
-    # 荅 now folds by default, but as a graphic variant of the dictionaries (教育部異體字字典),
-    # not through Unihan's semantic pairs; 它/他 (two everyday words) stays apart.
-    assert [c.source for c in normalizer().normalize("荅")[1]] == ["教育部異體字字典"]
-    assert normalizer().normalize("它")[0] == "它"
-
-
 def test_normalization_is_fast() -> None:
     norm = normalizer()
     text = SEED_001.read_text(encoding="utf-8") * 20
@@ -382,3 +249,14 @@ def test_normalization_is_fast() -> None:
     rate = len(text) / (time.perf_counter() - started)
     # Measured around 1.5M characters a second; the bound leaves room for slow machines.
     assert rate > 200_000
+
+
+def test_project_adds_never_fold_and_loans() -> None:
+    mine = build_normalizer({"never_fold": ["竒奇"], "loans": {"奉": "捧"}}, {})
+    assert mine.normalize("竒")[0] != mine.normalize("奇")[0]
+    assert mine.relation("竒", "奇") is None
+    change = mine.relation("奉", "捧")
+    assert change is not None and change.cls is ChangeClass.LOAN and change.source == "project file"
+    # A project's own variant wins over the shipped never-fold list.
+    folded = build_normalizer({"variants": {"巳": "已"}}, {})
+    assert folded.normalize("巳")[0] == folded.normalize("已")[0]

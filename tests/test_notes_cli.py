@@ -1,8 +1,7 @@
-"""`collate notes`, the JSON edge of the notes stage, and notes attached to apparatus loci."""
+"""`collate notes`, and notes attached to apparatus loci."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -10,8 +9,8 @@ from click.testing import CliRunner
 
 from collate.cli import main
 from collate.normalize import Normalizer
-from collate.notes import attach_to_loci, notes_for_project, notes_to_json
-from collate.pipeline import collate_project, project_notes
+from collate.notes import attach_to_loci, notes_for_project
+from collate.pipeline import collate_project
 from collate.project import load_project
 
 
@@ -34,19 +33,6 @@ def test_notes_command_has_help() -> None:
 def test_notes_command_reports_a_missing_project_cleanly(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["notes", "--config", str(tmp_path / "none.toml")])
     assert result.exit_code == 1 and "no project file" in result.output
-
-
-def test_notes_to_json_is_plain_data(repo: Path) -> None:
-    data = notes_to_json(project_notes(load_project(repo / "collate.toml")))
-    text = json.dumps(data, ensure_ascii=False)
-    back = json.loads(text)
-    assert len(back["notes"]) == 12
-    second = back["notes"][1]
-    assert second["anchor"]["method"] == "quote" and second["anchor"]["text"] == "枉矢哨"
-    assert second["claims"][0]["reading"] == "峭" and second["claims"][0]["base"] == "哨"
-    assert second["claims"][0]["checks"][0]["verdict"] == "not checkable"
-    assert back["unanchored"] == ["SK-n1"]
-    assert any(d["reading"] == "峭" for d in back["derived"]["DD"])
 
 
 @pytest.mark.filterwarnings("ignore")

@@ -15,9 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
+from readers_support import assert_partition, synthetic, text_of
 from readers_support import ideographs as shared_ideographs
-from readers_support import synthetic, text_of
-from test_reader_invariants import assert_partition
 
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer

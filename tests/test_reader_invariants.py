@@ -9,8 +9,6 @@ clear margin over every other layout.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -28,9 +26,9 @@ from conftest import (
 )
 from hypothesis import given
 from hypothesis import strategies as st
-from readers_support import text_of
+from readers_support import assert_partition, text_of
 
-from collate.model import Layer, Span
+from collate.model import Layer
 from collate.normalize import Normalizer
 from collate.readers import LAYOUTS, get_container, get_reader, read_raw, read_witness
 from collate.readers.base import ReadOptions
@@ -124,14 +122,6 @@ CONTAINER_PIECES: dict[str, tuple[str, ...]] = {
     "plain": ("\n", "\r\n"),
     "web": ("\n", "【打 印】", "【来源：某】", " ", "【", "】"),
 }  # fmt: skip
-
-
-def assert_partition(spans: Sequence[Span], text: str) -> None:
-    """``spans`` partition ``text``: none empty, each starting where the last ended, 0 to the end."""
-    assert all(s.start < s.end for s in spans)
-    assert all(a.end == b.start for a, b in pairwise(spans))
-    assert (spans[0].start, spans[-1].end) == (0, len(text)) if spans else text == ""
-    assert "".join(text[s.start : s.end] for s in spans) == text
 
 
 def contents(path: Path) -> str:

@@ -9,8 +9,7 @@ import pytest
 from conftest import SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
-from readers_support import synthetic, text_of
-from test_reader_invariants import assert_partition
+from readers_support import assert_partition, synthetic, text_of
 
 from collate.model import Layer
 from collate.normalize import Normalizer

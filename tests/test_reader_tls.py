@@ -11,8 +11,7 @@ from conftest import GAIJI, SEEDS, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
-from readers_support import ideographs, synthetic, text_of
-from test_reader_invariants import assert_partition
+from readers_support import assert_partition, ideographs, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer

@@ -16,7 +16,7 @@ from conftest import GAIJI, SEEDS, SHARED, need_shared
 from hypothesis import given
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
-from readers_support import ideographs, line_spans, markup_in_text, synthetic, text_of
+from readers_support import ideographs, line_spans, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
@@ -28,9 +28,6 @@ LIJI = WITNESSES / "liji-sheyi-zhushu-kanripo-WYG.txt"
 YILI = WITNESSES / "yili-yanli-zhushu-kanripo-WYG.txt"
 ZHOULI = WITNESSES / "zhouli-zhushu-sheren-kanripo-WYG.txt"
 TARGETS = (LIJI, YILI, ZHOULI)
-
-
-
 
 
 def read(path: Path, layout: str = "zhushu-wyg") -> Witness:
@@ -218,54 +215,6 @@ def test_a_synthetic_page(tmp_path: Path) -> None:
     assert {s.label for s in w.spans if s.role == "attribution"} == {"臣紱"}
     headings = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING]
     assert "記" in headings and "士冠禮第一" in headings
-
-
-def test_a_mislabelled_run_is_read_by_its_opener(tmp_path: Path) -> None:
-    w = synthetic("經文注注文注(釋曰疏文)經又\n", tmp_path, "zhushu-wyg")
-    assert w.layer_text(Layer.SHU) == "疏文"
-    assert [d.code for d in w.diagnostics if d.code == "label"] == ["label"]
-
-
-def test_the_other_form_of_the_shu_label(tmp_path: Path) -> None:
-    w = synthetic("經文注鄭文䟽(釋曰疏文)經又\n", tmp_path, "zhushu-wyg")
-    assert w.layer_text(Layer.SHU) == "疏文"
-    assert w.layer_text(Layer.ZHU) == "鄭文" and w.layer_text(Layer.JING) == "經文經又"
-    assert not [d for d in w.diagnostics if d.code == "label"]
-
-
-# An unmarked 注/經 boundary, cut where the print's own words point (禮記 聘義, 射義).
-QUOTED_BY_SHU = (
-    "温潤而澤仁也注色柔似仁也音義(濡音/儒)縝密以栗知也注縝緻也音義(縝音/軫)"
-    "圭璋特達徳也注特達謂以朝聘也音義(朝直/遥反)"
-    "天下莫不貴者道也注道者人無不由之詩云言念君子温其如玉故君子貴之也注言我也貴玉者以其似君子也"
-    "疏(正義曰天下莫不貴者道也道者通也詩云言念君子温其如玉此詩秦風之篇也注正義曰言我也)\n"
-)
-QUOTED_BY_NEXT_ZHU = (
-    "揖讓而升所以致尊讓也注此揖讓主謂賓也音義(讓如/字)疏(正義曰此一經明讓)\n"
-    "不怨勝己者反求諸己而已矣注諸猶於也孔子曰君子無所爭必也射乎揖讓而升下而飲其爭也君子"
-    "注必也射乎言君子至於射則有爭也音義(爭爭鬭/之爭)\n"
-)
-
-
-def test_the_shu_quoting_the_jing_keeps_it_jing(tmp_path: Path) -> None:
-    w = synthetic(QUOTED_BY_SHU, tmp_path, "zhushu-wyg")
-    assert "詩云言念君子温其如玉故君子貴之也" in w.layer_text(Layer.JING)
-    assert "道者人無" in w.layer_text(Layer.ZHU)
-    assert [d.code for d in w.diagnostics].count("estimated-boundary") == 1
-
-
-def test_the_next_zhu_quoting_the_jing_bounds_the_cut(tmp_path: Path) -> None:
-    w = synthetic(QUOTED_BY_NEXT_ZHU, tmp_path, "zhushu-wyg")
-    # 注必也射乎言… glosses 必也射乎: the 經 has resumed by then.
-    assert "必也射乎揖讓而升下而飲其爭也君子" in w.layer_text(Layer.JING)
-    assert w.layer_text(Layer.ZHU).startswith("此揖讓主謂賓也諸猶於也")
-    assert "射乎揖讓" not in w.layer_text(Layer.ZHU)
-
-
-def test_unbalanced_brackets_are_reported(tmp_path: Path) -> None:
-    w = synthetic("經文注注文疏(正義曰疏文\n經)文\n", tmp_path, "zhushu-wyg")
-    assert any(d.code == "unbalanced" for d in w.diagnostics)
-    assert not markup_in_text(w, "()")
 
 
 PIECES = (

@@ -55,12 +55,6 @@ def doc(body: str, location: str = "internal") -> Any:
 
 
 @pytest.fixture(scope="session")
-def tei_schema() -> Any:
-    """tei_all.rng, compiled once per test session (cached in the module, too)."""
-    return load_schema(need_shared(SCHEMA))
-
-
-@pytest.fixture(scope="session")
 def subset_schema() -> Any:
     """The schema collate ships (it compiles in milliseconds)."""
     return load_schema(SUBSET)

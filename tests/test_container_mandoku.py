@@ -1,3 +1,9 @@
+"""The Kanripo Mandoku container: org lines, page markers, ``¶``, gaiji entities and lost pages.
+
+Most tests read the 大戴禮記 投壺 file (SBCK) beside the repository with its layout (zhu-bracket);
+short texts show what the container itself takes out of a file and hands the layout.
+"""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,14 +12,16 @@ import pytest
 from conftest import GAIJI, MANDOKU, need_shared
 from readers_support import markup_in_text, synthetic, text_of
 
-from collate.errors import InputError
 from collate.model import Layer, Witness
-from collate.readers import read_witness
+from collate.readers import read_raw, read_witness
+from collate.readers.base import ReadOptions
+from collate.readers.body import UNRESOLVED
+from collate.readers.containers import get_container
 from collate.readers.containers.mandoku import CONTAINER as READER
-from collate.readers.gaiji import load_gaiji
 from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 HEADER = "# -*- mode: mandoku-view -*-\n#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n"
+YILI_HEADER = "#+TITLE: 儀禮\n#+PROPERTY: JUAN 5\n"
 
 
 @pytest.fixture(scope="module")
@@ -126,26 +134,6 @@ def test_lost_glyph_is_diagnosed(md: Witness) -> None:
     assert "于君所■以" in md.layer_text(Layer.JING)
 
 
-def test_gaiji_table_loader() -> None:
-    table = load_gaiji(need_shared(GAIJI))
-    assert table["KR0002"] == "若"  # no form: the normalised character
-    assert table["KR0001"] == "𫠦"  # the glyph itself when Unicode has it
-    assert "KR0008" not in table  # neither form nor normalised character
-    assert "KR0070" not in table  # 數? : the table itself doubts it
-    assert load_gaiji(need_shared(GAIJI)) is table  # cached
-
-
-def test_gaiji_table_errors(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="cannot read the gaiji table"):
-        load_gaiji(tmp_path / "missing.org.txt")
-    not_a_table = tmp_path / "notes.txt"
-    not_a_table.write_text("#+TITLE: notes\n", encoding="utf-8")
-    with pytest.raises(InputError, match="not a Kanripo gaiji table"):
-        load_gaiji(not_a_table)
-    with pytest.raises(InputError):
-        synthetic(HEADER + "賢&KR0002;干\n", tmp_path, "mandoku", tmp_path / "missing.org.txt")
-
-
 def test_characters_per_layer(md: Witness) -> None:
     counts = {layer: len(md.layer_text(layer)) for layer in md.layers()}
     assert counts[Layer.JING] > counts[Layer.ZHU] == 9
@@ -156,3 +144,24 @@ def test_characters_per_layer(md: Witness) -> None:
 def test_detection_scores_its_file_by_page_markers() -> None:
     own, reason = READER.detect(need_shared(MANDOKU).read_text(encoding="utf-8"))
     assert own >= 0.9 and "<pb:" in reason
+
+
+def test_mandoku_takes_out_its_markup_and_keeps_the_print_lines() -> None:
+    raw = YILI_HEADER + "<pb:KR1d0026_SBCK_006-1a>¶\n燕禮小臣(小臣/相君)¶\n　¶\n若&KR0002;干¶投壺¶第七十八\n"
+    got = get_container("mandoku").read(raw, ReadOptions())
+    # The marker-only line goes whole; a blank printed line keeps its indent; an entity is one character.
+    assert got.text == f"燕禮小臣(小臣/相君)\n　\n若{UNRESOLVED}干投壺第七十八\n"
+    assert got.breaks == {got.text.index("投壺"), got.text.index("第七")}
+    assert [(m.kind, m.label) for m in got.marks if m.kind != "line"] == [("page", "006-1a")]
+    assert [m.label for m in got.marks if m.kind == "line"] == ["1", "2", "3"]
+    assert dict(got.metadata)["juan"] == "5" and dict(got.metadata)["edition"] == "SBCK"
+
+
+def test_a_missing_page_is_a_lacuna_with_its_extent() -> None:
+    raw = YILI_HEADER + "<pb:KR1_SBCK_006-14a>¶\n# SB1_0016-028.png\n# page missing\n<pb:KR1_SBCK_006-15a>¶\n燕禮¶\n"
+    reading = read_raw(raw, container="mandoku", layout="zhu-bracket")
+    (lacuna,) = [m for m in reading.parsed.marks if m.kind == "lacuna"]
+    assert lacuna.label == "006-14a, 2 pages"
+    assert raw[lacuna.offset :].startswith("# page missing")
+    spans = [s for s in reading.parsed.spans if s.start <= lacuna.offset < s.end]
+    assert [(s.layer, s.label) for s in spans] == [(Layer.MARKUP, "lacuna")]

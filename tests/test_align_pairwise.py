@@ -1,0 +1,80 @@
+"""One witness aligned to the base on symbol strings (one character a token): pairs, moves, fallback."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from collate.align.pairwise import AlignOptions, PairAlignment, align_pair
+
+
+def text(seed: int, size: int) -> str:
+    """``size`` distinct-looking CJK symbols, the same for a seed."""
+    rng = random.Random(seed)
+    return "".join(chr(0x4E00 + rng.randrange(2000)) for _ in range(size))
+
+
+def columns(a: str, b: str) -> list[tuple[int, int]]:
+    """The alignment's columns as (base position, witness position), -1 for none; invariants checked."""
+    got = align_pair(a, b, AlignOptions())
+    check(got, a, b)
+    return list(zip(got.base, got.witness, strict=True))
+
+
+def check(got: PairAlignment, a: str, b: str) -> None:
+    """Every token in one column; base positions increase; so do the witness's, outside its moves."""
+    base = [i for i in got.base if i >= 0]
+    wit = [j for j in got.witness if j >= 0]
+    assert base == list(range(len(a)))
+    assert sorted(wit) == list(range(len(b)))
+    moved = {j for _, _, ws, we in got.moves for j in range(ws, we)}
+    assert [j for j in wit if j not in moved] == sorted(j for j in wit if j not in moved)
+    assert all(i >= 0 or j >= 0 for i, j in zip(got.base, got.witness, strict=True))
+
+
+def test_the_same_text_pairs_every_token_with_itself() -> None:
+    a = text(1, 80)
+    assert columns(a, a) == [(i, i) for i in range(80)]
+
+
+def test_a_substitution_stands_in_its_column_and_an_omission_leaves_the_base_alone() -> None:
+    a = text(3, 120)
+    b = a[:10] + "丁" + a[11:60] + a[70:]
+    got = dict(columns(a, b))
+    assert got[10] == 10  # the witness's 丁 is read against the base's character there
+    assert [got[i] for i in range(60, 70)] == [-1] * 10
+    assert got[70] == 60
+
+
+def test_a_witness_that_ends_early_has_no_tokens_after_its_end() -> None:
+    a = text(3, 120)
+    got = columns(a, a[:50])
+    assert got[:50] == [(i, i) for i in range(50)]
+    assert got[50:] == [(i, -1) for i in range(50, 120)]
+
+
+def test_a_passage_out_of_order_is_a_move_read_at_the_base_place() -> None:
+    a = text(3, 120)
+    b = a[:30] + a[40:100] + a[30:40] + a[100:]
+    got = align_pair(a, b, AlignOptions())
+    check(got, a, b)
+    assert got.moves == ((30, 40, 90, 100),)
+    pairs = dict(zip(got.base, got.witness, strict=True))
+    assert [pairs[i] for i in range(30, 40)] == list(range(90, 100))
+    assert pairs[40] == 30
+    # Without transpositions the same passage is an omission and an addition.
+    plain = align_pair(a, b, AlignOptions(min_transposition=None))
+    check(plain, a, b)
+    assert plain.moves == ()
+    assert dict(zip(plain.base, plain.witness, strict=True))[30] == -1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_stretches_no_anchor_cuts_fall_back_and_keep_the_invariants(seed: int) -> None:
+    a = text(seed, 150)
+    rng = random.Random(seed)
+    b = "".join(c if rng.random() > 0.3 else "丁" for c in a)
+    got = align_pair(a, b, AlignOptions(chunk=8, direct=8, gap_ks=(), fallback_cells=400, k=40, min_transposition=None))
+    check(got, a, b)
+    assert got.fallbacks > 0

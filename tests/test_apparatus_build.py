@@ -1,0 +1,100 @@
+"""The apparatus builder: loci and reading classes from hand-built alignments."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from builders import align_rows, summary
+
+from collate.alignment import Transposition
+from collate.apparatus import build_layer
+
+CASES = json.loads((Path(__file__).parent / "data" / "apparatus_cases.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CASES["cases"], ids=[c["name"] for c in CASES["cases"]])
+def test_cases(case: dict[str, Any]) -> None:
+    alignment, witnesses = align_rows(case["rows"], case.get("extents"))
+    result = build_layer(alignment, witnesses)
+    assert [summary(x) for x in result.loci] == case["loci"]
+    if "script_differences" in case:
+        assert result.script_differences == case["script_differences"]
+
+
+@pytest.mark.parametrize("case", CASES["cases"], ids=[c["name"] for c in CASES["cases"]])
+def test_every_witness_is_accounted_for_once(case: dict[str, Any]) -> None:
+    alignment, witnesses = align_rows(case["rows"], case.get("extents"))
+    for locus in build_layer(alignment, witnesses).loci:
+        assert sorted(locus.sigla) == sorted(alignment.sigla)
+        assert locus.lemma_witnesses[0] == "SK"
+
+
+def test_results_do_not_depend_on_witness_order() -> None:
+    rows = {"SK": "请宾射人奉之", "ZS": "请賔射人案之", "WY": "请客射人案-", "MD": "请-射人奉之"}
+    alignment, witnesses = align_rows(rows)
+    expected = build_layer(alignment, witnesses).loci
+    others = list(rows)[1:]
+    for seed in range(4):
+        random.Random(seed).shuffle(others)
+        shuffled, wits = align_rows({"SK": rows["SK"], **{s: rows[s] for s in others}})
+        assert [summary(x) for x in build_layer(shuffled, wits).loci] == [summary(x) for x in expected]
+        assert [x.id for x in build_layer(shuffled, wits).loci] == [x.id for x in expected]
+
+
+def test_locus_ranges_and_ids() -> None:
+    alignment, witnesses = align_rows({"SK": "比投不释-胜射人奉之", "ZS": "比投不釋筭勝射人案之"})
+    added, varied = build_layer(alignment, witnesses).loci
+    # The addition stands before base token 4 (胜): an empty base range there.
+    assert (added.base_start, added.base_end, added.col_start, added.col_end) == (4, 4, 4, 5)
+    assert (varied.base_start, varied.base_end, varied.col_start, varied.col_end) == (7, 8, 8, 9)
+    assert (added.id, varied.id) == ("jing-00004", "jing-00007")
+
+
+def test_ids_are_stable_when_another_locus_appears() -> None:
+    before, wits = align_rows({"SK": "射人奉之者也", "ZS": "射人奉之者矣"})
+    after, wits2 = align_rows({"SK": "射人奉之者也", "ZS": "射人案之者矣"})
+    assert [x.id for x in build_layer(before, wits).loci] == ["jing-00005"]
+    assert [x.id for x in build_layer(after, wits2).loci] == ["jing-00002", "jing-00005"]
+
+
+def test_readings_carry_provenance() -> None:
+    alignment, witnesses = align_rows({"SK": "主人请曰某有枉矢哨壶", "ZS": "主人請曰某有枉矢峭壺"}, lines=2)
+    (locus,) = build_layer(alignment, witnesses).loci
+    lemma, reading = locus.lemma, locus.readings[0].witnesses[0]
+    assert (lemma.location and str(lemma.location)) == "SK.txt:2:4 (p. 1a)"
+    assert reading.location is not None and (reading.location.line, reading.location.column) == (2, 4)
+    assert [t.t for t in reading.tokens] == ["峭"] and reading.tokens[0].witness == "ZS"
+
+
+def test_omission_is_located_where_the_text_would_be() -> None:
+    alignment, witnesses = align_rows({"SK": "既脱屦升坐", "ZS": "既脫-升坐"})
+    (locus,) = build_layer(alignment, witnesses).loci
+    omitted = locus.readings[0].witnesses[0]
+    assert omitted.text == "" and omitted.tokens == ()
+    assert omitted.location is not None and omitted.location.column == 3  # just after 脫
+
+
+def test_transposition() -> None:
+    # ZS reads 曰请 for 请曰: the aligner puts its tokens at the base's place and reports the move.
+    sk = "主人请曰某"
+    alignment, witnesses = align_rows({"SK": sk, "ZS": "主人曰请某"}, transpositions=(Transposition("ZS", 2, 4, 2, 4),))
+    zs_tokens = [c[1] for c in alignment.columns]
+    columns = tuple((c[0], zs_tokens[i]) for i, c in zip([0, 1, 3, 2, 4], alignment.columns, strict=True))
+    alignment = replace(alignment, columns=columns)
+    (locus,) = build_layer(alignment, witnesses).loci
+    assert locus.lemma.text == "请曰" and (locus.base_start, locus.base_end) == (2, 4)
+    assert summary(locus)[1:] == ["transposition", [[["ZS"], "曰请", "transposition", None]]]
+
+
+def test_coverage_names_the_first_and_last_extant_place() -> None:
+    alignment, witnesses = align_rows({"SK": "主人请曰某有枉矢", "ZS": "主人請曰----"}, {"ZS": [0, 3]}, lines=2)
+    result = build_layer(alignment, witnesses)
+    sk, zs = result.coverage_of("SK"), result.coverage_of("ZS")
+    assert sk is not None and zs is not None
+    assert (str(sk.first), str(sk.last), sk.tokens) == ("SK.txt:1:1 (p. 1a)", "SK.txt:2:4 (p. 1a)", 8)
+    assert (str(zs.first), str(zs.last), zs.tokens) == ("ZS.txt:1:1 (p. 1a)", "ZS.txt:2:2 (p. 1a)", 4)

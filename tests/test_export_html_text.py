@@ -1,0 +1,115 @@
+"""The base text laid out as an edition: layers, page breaks, loci marked, carets, gaiji."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from builders import align_rows, has_class, html_collation, page_of, parse, sparse_witness, text_of
+
+from collate.apparatus import Collation, WitnessInfo, build_layer
+from collate.exporters.html import build_html, display_class, shown_readings
+from collate.model import Layer, Mark, Substitution, Witness
+
+
+@pytest.fixture(scope="module")
+def built() -> tuple[Collation, Witness, dict[str, Witness]]:
+    """A two-layer collation of SK and ZS, with DD's reading 峭 for 哨 and a note attached."""
+    return html_collation()
+
+
+def test_base_text_laid_out_by_layer(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+    _, sk, _ = built
+    doc = page_of(built)
+    view = doc.get_element_by_id("view-text")
+    for layer in (Layer.JING, Layer.ZHU, Layer.COMMENTARY, Layer.NOTE):
+        shown = "".join(text_of(e) for e in view.xpath(f".//span[{has_class('l-' + layer.value)}]"))
+        words = "".join(sk.text[s.start : s.end] for s in sk.spans if s.layer is layer and s.role == "text")
+        assert shown == words, layer
+    # 注 is small print inside the 經 paragraph, behind its marker; the title opens the passage.
+    (para,) = view.xpath(f".//p[{has_class('para')}]")
+    assert para.xpath(f"./span[{has_class('title')}]")[0].text == "礼记投壶"
+    small = para.xpath(f"./span[{has_class('sp')}]")
+    assert [text_of(s) for s in small] == ["注枉哨不正貌"]
+    assert small[0].xpath(f"./span[{has_class('mk')}]")[0].text == "注"
+    # The commentator under its name, set small (its run opens with a bracket); the note boxed.
+    (commentary,) = view.xpath(f".//div[{has_class('commentary')}]")
+    assert "small" in commentary.get("class").split()
+    assert commentary.xpath(f"./span[{has_class('attr')}]")[0].text == "方氏悫曰"
+    (note,) = view.xpath(f".//aside[{has_class('note')}]")
+    assert note.xpath(f"./span[{has_class('attr')}]")[0].text == "蕙田案"
+    # Headings before the text are front matter; layout characters are not drawn.
+    assert view.xpath(f".//header[{has_class('front')}]/p")[0].text == "钦定四库全书"
+    assert "(" not in view.text_content() and "\u3000" not in view.text_content()
+
+
+def test_page_breaks_drawn_where_they_fall(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+    doc = page_of(built)
+    breaks = doc.get_element_by_id("view-text").xpath(f".//span[{has_class('pb')}]")
+    assert [b.text for b in breaks] == ["1a", "1b"]
+    # 1b stands right before the first character of its page.
+    second = breaks[1]
+    following = second.tail or second.getnext().text_content()
+    assert following.startswith("宾曰")
+
+
+def test_loci_marked_by_class_on_their_lemma(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+    collation, _, _ = built
+    view = page_of(built).get_element_by_id("view-text")
+    for locus in collation.loci():
+        marks = view.xpath(f".//*[@data-locus=$id and {has_class('v')}]", id=locus.id)
+        if not shown_readings(locus):
+            assert not marks
+            continue
+        assert "".join(m.text_content() for m in marks) == locus.lemma.text
+        for m in marks:
+            assert {"v", f"c-{display_class(locus).value}"} <= set(m.get("class").split())
+            assert m.get("tabindex") == "0"
+    substantive = view.xpath(f".//*[{has_class('v')} and {has_class('c-substantive')}]")
+    assert sorted(m.text for m in substantive) == ["哨", "旨", "貌"]
+
+
+def test_sparse_addition_drawn_as_a_caret() -> None:
+    alignment, witnesses = align_rows({"SK": "比投不释胜者", "ZS": "比投不釋勝者"})
+    dd = sparse_witness(("比投不释", "", "算", "after"))
+    result = build_layer(alignment, {**witnesses, "DD": dd})
+    collation = Collation("t", "x", "SK", (WitnessInfo("SK", "SK", "SK.txt", "plain"),), (result,))
+    view = parse(build_html(collation, witnesses["SK"], witnesses=witnesses)).get_element_by_id("view-text")
+    (caret,) = view.xpath(f".//*[{has_class('ins')}]")
+    assert caret.get("data-locus") == result.loci[0].id and {"v", "c-addition"} <= set(caret.get("class").split())
+    assert (caret.getprevious().tail or caret.getparent().text or "").endswith("比投不释")
+
+
+def test_page_break_inside_a_span() -> None:
+    alignment, witnesses = align_rows({"SK": "主人请曰某有", "ZS": "主人請曰某又"})
+    base = replace(witnesses["SK"], marks=(Mark(0, "page", "1a"), Mark(3, "page", "1b")))
+    collation = Collation(
+        "t", "x", "SK", (WitnessInfo("SK", "SK", "SK.txt", "plain"),), (build_layer(alignment, witnesses),)
+    )
+    view = parse(build_html(collation, base, witnesses=witnesses)).get_element_by_id("view-text")
+    (span,) = view.xpath(f".//span[{has_class('l-jing')}]")
+    pieces = [(child.get("class"), child.text, child.tail) for child in span]
+    assert pieces[:2] == [("pb", "1a", "主人请"), ("pb", "1b", "曰某")]
+    assert text_of(span) == "主人请曰某有"
+
+
+def test_gaiji_entity_shown_as_its_character() -> None:
+    """A resolved entity reads as its character (the entity in the tooltip); an unresolved one as 〓."""
+    alignment, witnesses = align_rows({"SK": "以&KR0002;是&KR9999;者", "ZS": "以&KR0002;是&KR9999;者"})
+    text = witnesses["SK"].text
+    first, second = text.index("&KR0002;"), text.index("&KR9999;")
+    subs = (
+        Substitution(first, first + 8, "若", "gaiji KR0002"),
+        Substitution(second, second + 8, None, "no gaiji table KR9999"),
+    )
+    base = replace(witnesses["SK"], substitutions=subs)
+    collation = Collation(
+        "t", "x", "SK", (WitnessInfo("SK", "SK", "SK.txt", "plain"),), (build_layer(alignment, witnesses),)
+    )
+    view = parse(build_html(collation, base, witnesses=witnesses)).get_element_by_id("view-text")
+    gaiji = view.xpath(f".//span[{has_class('gaiji')}]")
+    assert [(g.text, g.get("title")) for g in gaiji] == [
+        ("若", "&KR0002; gaiji KR0002"),
+        ("〓", "&KR9999; no gaiji table KR9999"),
+    ]
+    assert view.text_content().endswith("以若是〓者")

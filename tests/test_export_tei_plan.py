@@ -1,0 +1,58 @@
+"""Where the columns are written: entries at a point, loci cut at a unit's edge, moved passages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builders import XML_ID, assert_lossless, assert_valid, collate, layer_tokens, layered, sparse_witness, tei_of, xp
+
+from collate.alignment import LayerAlignment, Transposition
+from collate.exporters.tei import TEI_NS
+from collate.model import Layer
+
+
+def test_reported_additions_stand_where_they_are_reported() -> None:
+    sk = layered("SK", [(Layer.JING, "主人请宾曰顺投为入比投不释胜饮不胜者")])
+    zs = layered("ZS", [(Layer.JING, "主人請賓曰順投為入比投不釋勝飲不勝者")])
+    dd = sparse_witness(("请宾曰", "", "奏投壶之令", "after"), ("比投不释", "", "算", "after"))
+    collation, witnesses = collate([sk, zs], sparse=[dd], layers=[Layer.JING])
+    tree = tei_of(collation, witnesses)
+    (seg,) = xp(tree, "//tei:seg")
+    text = (seg.text or "") + "".join(
+        (f"[{a.findtext(f'{{{TEI_NS}}}rdg')}]" if a.get("type") == "addition" else a.findtext(f"{{{TEI_NS}}}lem") or "")
+        + (a.tail or "")
+        for a in seg
+    )
+    assert text == "主人请宾曰[奏投壶之令]顺投为入比投不释[算]胜饮不胜者"
+
+
+def test_a_locus_across_two_units_is_split_at_the_unit_edge(tei_schema: Any) -> None:
+    sk = layered(
+        "SK", [(Layer.JING, "主人奉矢"), (None, "("), (Layer.ZHU, "矢所以投"), (None, ")"), (Layer.JING, "司射奉中")]
+    )
+    zs = layered("ZS", [(Layer.JING, "主人奉射奉中"), (None, "_"), (Layer.ZHU, "矢所以投")])
+    collation, witnesses = collate([sk, zs])
+    jing = collation.layer(Layer.JING)
+    assert jing is not None and [x.lemma.text for x in jing.loci] == ["矢司"]
+    tree = tei_of(collation, witnesses)
+    apps = xp(tree, "//tei:seg//tei:app[@type='omission']")
+    assert [(a.get(XML_ID), a[0].text) for a in apps] == [("app.jing-00003", "矢"), ("app.jing-00003.p2", "司")]
+    assert [a[1].get("wit") for a in apps] == ["#ZS", "#ZS"]
+    assert_valid(tree, tei_schema)
+    assert_lossless(tree, collation, witnesses)
+
+
+def test_moved_passages_read_the_layer_once_not_once_per_move() -> None:
+    from scan_support import Visits, long_text
+
+    from collate.apparatus import LayerResult
+    from collate.exporters.tei.plan import CollatedLayer
+
+    base, _ = long_text(50)
+    sk, wy = layered("SK", [(Layer.JING, base)]), layered("WY", [(Layer.JING, base)])
+    columns = Visits(zip(layer_tokens(sk, Layer.JING), layer_tokens(wy, Layer.JING), strict=True))
+    moved = tuple(Transposition("WY", k, k + 2, k, k + 2) for k in range(0, len(base), 6))
+    alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), moved)
+    lay = CollatedLayer(LayerResult(Layer.JING, alignment, (), ()))
+    assert len(lay.moves) == len(moved) == 50
+    assert columns.visited <= 3 * len(columns)

@@ -1,0 +1,84 @@
+"""Relations between two keys that stay different: one-to-many script pairs and loans (通假)."""
+
+from __future__ import annotations
+
+import pytest
+from builders import key, norm
+
+from collate.model import Change, ChangeClass
+from collate.normalize.relations import Relations
+from collate.normalize.tables import NeverFold, VariantPair
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "rule", "cls"),
+    [
+        ("着", "著", "script", ChangeClass.ORTHOGRAPHIC),
+        ("閒", "間", "script", ChangeClass.ORTHOGRAPHIC),
+        ("閒", "间", "script", ChangeClass.ORTHOGRAPHIC),
+        ("罷", "疲", "loan", ChangeClass.LOAN),
+        ("說", "悅", "loan", ChangeClass.LOAN),
+        ("说", "悦", "loan", ChangeClass.LOAN),
+        ("仍", "乃", "loan", ChangeClass.LOAN),
+    ],
+)
+def test_relation(a: str, b: str, rule: str, cls: ChangeClass) -> None:
+    assert key(a) != key(b)
+    change = norm().relation(a, b)
+    assert change is not None and (change.rule, change.before, change.after, change.cls) == (rule, a, b, cls)
+    assert norm().relation(b, a) is not None
+
+
+def test_relation_sources_and_nothing_else() -> None:
+    assert norm().relation("仍", "乃") == Change("loan", "仍", "乃", ChangeClass.LOAN, "漢語大字典 通假")
+    assert norm().relation("着", "著") == Change(
+        "script", "着", "著", ChangeClass.ORTHOGRAPHIC, "Unihan kTraditionalVariant"
+    )
+    assert norm().relation("奉", "案") is None
+    assert norm().relation("于", "於") is None  # one key already
+    assert norm().relation("篇", "萹") is None  # no source says 萹 is 篇
+
+
+def test_loans_are_not_folded() -> None:
+    assert key("罷") != key("疲")
+    assert key("說") != key("悅")
+
+
+# The Relations lookup on its own, with a toy key (traditional → simplified for a few characters)
+# and toy tables: what it relates does not depend on the shipped data.
+TOY_KEY = {"間": "间", "閒": "闲", "說": "说", "悅": "悦", "著": "着"}.get
+
+
+def toy_relations(never: tuple[NeverFold, ...] = ()) -> Relations:
+    return Relations(
+        lambda c: TOY_KEY(c, c),
+        script_pairs=[VariantPair("閒", "間", "Unihan kTraditionalVariant", "script-pair")],
+        loans=[VariantPair("說", "悅", "漢語大字典 通假", "loan")],
+        never=never,
+    )
+
+
+def test_a_script_pair_is_found_as_written_and_through_one_side_s_key() -> None:
+    relations = toy_relations()
+    found = relations.relation("閒", "間")
+    assert found == Change("script", "閒", "間", ChangeClass.ORTHOGRAPHIC, "Unihan kTraditionalVariant")
+    # 閒 against 间, the key of 間: a simplified witness meets the table's traditional pair.
+    assert relations.relation("閒", "间") == Change("script", "閒", "间", ChangeClass.ORTHOGRAPHIC, found.source)
+    assert relations.relation("間", "閒") is not None  # either order
+
+
+def test_a_loan_is_found_on_both_keys() -> None:
+    relations = toy_relations()
+    assert relations.relation("說", "悅") == Change("loan", "說", "悅", ChangeClass.LOAN, "漢語大字典 通假")
+    # Two simplified witnesses: 说/悦 are the keys of 說/悅.
+    assert relations.relation("说", "悦") == Change("loan", "说", "悦", ChangeClass.LOAN, "漢語大字典 通假")
+    assert relations.relation("說", "间") is None
+
+
+def test_never_fold_pairs_and_equal_keys_relate_to_nothing() -> None:
+    relations = toy_relations(never=(NeverFold("說", "悅", "two words"),))
+    assert relations.relation("說", "悅") is None
+    assert relations.relation("说", "悦") is None  # the pair's keys are kept apart too
+    assert relations.relation("著", "着") is None  # one key: the changes say why, not a relation
+    assert relations.relation("閒", "閒") is None
+    assert relations.relation("閒間", "間") is None  # one character to one character only

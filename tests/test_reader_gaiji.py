@@ -1,0 +1,88 @@
+"""The Kanseki Repository gaiji table: which entities resolve, to what, and a table that is not one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import GAIJI, need_shared
+from readers_support import synthetic
+
+from collate.errors import InputError
+from collate.readers.gaiji import load_gaiji
+
+HEADER = "# -*- mode: mandoku-view -*-\n#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n"
+
+
+def test_gaiji_table_loader() -> None:
+    table = load_gaiji(need_shared(GAIJI))
+    assert table["KR0002"] == "若"  # no form: the normalised character
+    assert table["KR0001"] == "𫠦"  # the glyph itself when Unicode has it
+    assert "KR0008" not in table  # neither form nor normalised character
+    assert "KR0070" not in table  # 數? : the table itself doubts it
+    assert load_gaiji(need_shared(GAIJI)) is table  # cached
+
+
+def test_gaiji_table_errors(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="cannot read the gaiji table"):
+        load_gaiji(tmp_path / "missing.org.txt")
+    not_a_table = tmp_path / "notes.txt"
+    not_a_table.write_text("#+TITLE: notes\n", encoding="utf-8")
+    with pytest.raises(InputError, match="not a Kanripo gaiji table"):
+        load_gaiji(not_a_table)
+    with pytest.raises(InputError):
+        synthetic(HEADER + "賢&KR0002;干\n", tmp_path, "mandoku", tmp_path / "missing.org.txt")
+
+
+def table_file(folder: Path, rows: list[str]) -> Path:
+    """A gaiji table in the Kanripo format: an org header, then ``code  count  form  normalised  image``."""
+    path = folder / "charlist.org.txt"
+    path.write_text(
+        "#+TITLE: KR-Gaiji\n\n" + "".join(f"{row}\t[[file:images/x.png]]\n" for row in rows), encoding="utf-8"
+    )
+    return path
+
+
+def test_an_entity_resolves_to_what_the_print_shows_when_unicode_has_it(tmp_path: Path) -> None:
+    table = load_gaiji(
+        table_file(
+            tmp_path,
+            [
+                "KR0001\t3\t𫠦\t所",  # the glyph itself, though an everyday character is given
+                "KR0002\t9\t\t若",  # no glyph: the everyday character
+                "KR0003\t1\t\ue123\t風",  # a private-use glyph: the everyday character rather
+                "KR0004\t1\t\ue124\t",  # a private-use glyph alone: kept (shown, matched to nothing)
+            ],
+        )
+    )
+    assert dict(table) == {"KR0001": "𫠦", "KR0002": "若", "KR0003": "風", "KR0004": "\ue124"}
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "KR0005\t1\t⿺風軍\t",  # an ideographic description
+        "KR0006\t1\t[沔-丏+丐]\t",  # a description in brackets
+        "KR0007\t1\t\t數?",  # the table doubts it
+        "KR0008\t1\t\t膊:4,袒:1",  # several observed readings
+        "KR0009\t1\t\t",  # nothing at all
+    ],
+)
+def test_what_the_table_does_not_say_plainly_is_left_unresolved(tmp_path: Path, row: str) -> None:
+    table = load_gaiji(table_file(tmp_path, ["KR0002\t9\t\t若", row]))
+    assert dict(table) == {"KR0002": "若"}
+
+
+def test_a_short_row_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "charlist.org.txt"
+    path.write_text("#+TITLE: KR-Gaiji\nKR0002\t9\t\t若\t[[x]]\nKR0003\t1\n", encoding="utf-8")
+    with pytest.raises(InputError, match="needs code, count, form") as error:
+        load_gaiji(path)
+    assert error.value.where == f"{path.resolve()}:3:1"
+
+
+def test_an_edited_table_is_read_again(tmp_path: Path) -> None:
+    path = table_file(tmp_path, ["KR0002\t9\t\t若"])
+    assert dict(load_gaiji(path)) == {"KR0002": "若"}
+    table_file(tmp_path, ["KR0002\t9\t\t若", "KR0010\t2\t\t干"])
+    assert dict(load_gaiji(path)) == {"KR0002": "若", "KR0010": "干"}

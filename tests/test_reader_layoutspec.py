@@ -1,0 +1,33 @@
+"""Indentation-driven prints as data: which block an indent opens, the printed pages' labels."""
+
+from __future__ import annotations
+
+import pytest
+
+from collate.readers.layoutspec import Block, IndentLayout, half_folio
+
+
+@pytest.mark.parametrize(("index", "label"), [(0, "1a"), (1, "1b"), (2, "2a"), (3, "2b"), (25, "13b")])
+def test_pages_are_half_folios_from_the_first(index: int, label: str) -> None:
+    assert half_folio(index) == label
+
+
+def test_an_indent_opens_the_block_of_its_range() -> None:
+    spec = IndentLayout(
+        name="x",
+        description="",
+        indents=((0, 0, Block.CLASSIC), (1, 3, Block.COMMENTATOR), (4, 8, Block.NOTE)),
+        header=(),
+        headings=(),
+        titles=(),
+        bare_titles=(),
+        note_attributions=(),
+        commentator_attributions=(),
+        markers=(),
+    )
+    assert [spec.block_at(n) for n in range(10)] == [
+        Block.CLASSIC,
+        *[Block.COMMENTATOR] * 3,
+        *[Block.NOTE] * 5,
+        None,  # deeper than any range: no block
+    ]
