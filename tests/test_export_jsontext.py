@@ -6,7 +6,6 @@ import json
 from itertools import pairwise
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,10 +59,6 @@ def test_scalars_fill_their_lines() -> None:
     assert json.loads("[" + "".join(rows) + "]") == offsets
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_fill counts the ', ' before an item but not the ',' that ends a full line: a line can be WIDTH + 1",
-)
 def test_no_line_of_filled_scalars_is_wider_than_the_width() -> None:
     assert max(len(row) for row in filled(list(range(0, 40_000, 97)))) <= WIDTH
 

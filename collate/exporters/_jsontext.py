@@ -159,7 +159,8 @@ def _fill(parts: list[str], depth: int, prefix: int) -> str:
     lines: list[str] = []
     line = ""
     for p in parts:
-        if line and len(pad) + len(line) + len(p) + 2 > WIDTH:
+        # The line grows by ", item" and, being ended there, by the "," after it.
+        if line and len(pad) + len(line) + len(p) + 3 > WIDTH:
             lines.append(line + ",")
             line = ""
         line = f"{line}, {p}" if line else p
