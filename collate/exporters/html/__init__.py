@@ -1,7 +1,7 @@
 """The collation as one HTML page: the base text by layer, its variant loci marked, a panel per locus.
 
 The page is self-contained (its CSS and JS inlined from ``collate/exporters/html_assets/``;
-no font, script or style is fetched) and built as an element tree with lxml, so a witness's
+no font, script or style is fetched) and built from lxml elements, written piece by piece, so a witness's
 characters are always text: a witness reading ``<script>`` shows those eight characters.
 
 * :mod:`.text` lays the base witness out as an edition, from its spans in file order;
