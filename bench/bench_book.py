@@ -286,8 +286,8 @@ def stage_name(message: str) -> str:
         return "read"
     if message.startswith("normalizing"):
         return "normalize + tokenize"
-    if "aligning" in message or "transpositions" in message:
-        return "align"
+    if "aligning" in message or "transpositions" in message or "stretch" in message:
+        return "align"  # the engine's notes on how it aligned belong to its stage
     if "apparatus" in message:
         return "apparatus"
     if message.startswith("anchoring"):

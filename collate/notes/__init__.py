@@ -11,7 +11,7 @@ The stage runs on a project's read witnesses and needs no alignment:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from collate.model import Layer, SparseReading, Token, Witness
@@ -59,17 +59,35 @@ class NotesResult:
     derived: tuple[tuple[str, tuple[SparseReading, ...]], ...] = ()
     differences: tuple[ReadingDifference, ...] = ()
 
+    # Built on first use: the exporters ask for each note's anchor, claims and checks in turn.
+    _by_note: dict[str, tuple[Anchor | None, list[Claim]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _by_claim: dict[Claim, list[Check]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
     def anchor_of(self, note: Note) -> Anchor | None:
         """The anchor of one note."""
-        return next((a for a in self.anchors if a.note.id == note.id), None)
+        return self._of_note(note)[0]
 
     def claims_of(self, note: Note) -> tuple[Claim, ...]:
         """The claims one note makes."""
-        return tuple(c for c in self.claims if c.note.id == note.id)
+        return tuple(self._of_note(note)[1])
 
     def checks_of(self, claim: Claim) -> tuple[Check, ...]:
         """The checks of one claim (one per full text of its witness, or one 'not checkable')."""
-        return tuple(c for c in self.checks if c.claim is claim)
+        if not self._by_claim and self.checks:
+            for c in self.checks:
+                self._by_claim.setdefault(c.claim, []).append(c)
+        # Keyed by value; a claim's own checks are those made of that very claim.
+        return tuple(c for c in self._by_claim.get(claim, ()) if c.claim is claim)
+
+    def _of_note(self, note: Note) -> tuple[Anchor | None, list[Claim]]:
+        if not self._by_note:
+            for a in reversed(self.anchors):  # the first anchor of a note wins, as a scan finds it
+                self._by_note[a.note.id] = (a, [])
+            for c in self.claims:
+                self._by_note.setdefault(c.note.id, (None, []))[1].append(c)
+        return self._by_note.get(note.id, (None, []))
 
     def counts(self) -> dict[Verdict, int]:
         """How many checks gave each verdict."""

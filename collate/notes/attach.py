@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ class _Stretch:
 
 def attach(collation: Collation, result: NotesResult) -> Collation:
     """The collation with notes attached to the loci they speak of (base offsets overlap)."""
-    stretches = _stretches(result)
+    stretches = _Stretches(_stretches(result))
     for layer in collation.layers:
         if collation.base not in layer.alignment.sigla:
             continue
@@ -32,7 +33,7 @@ def attach(collation: Collation, result: NotesResult) -> Collation:
         loci = []
         for locus in layer.loci:
             span = _locus_span(locus, base)
-            notes = _notes_for(span, stretches) if span else ()
+            notes = _notes_for(span, stretches.near(*span)) if span else ()
             # Attaching again is harmless: a note already on the locus (same id) is not added twice.
             have = {n.id for n in locus.notes}
             fresh = tuple(n for n in notes if n.id not in have)
@@ -53,6 +54,23 @@ def _stretches(result: NotesResult) -> list[_Stretch]:
         if anchor is not None and anchor.method is AnchorMethod.QUOTE:
             out.append(_Stretch(note, anchor.start, anchor.end, ()))
     return out
+
+
+class _Stretches:
+    """The notes' stretches by their start, to find those near a locus without a scan of all."""
+
+    def __init__(self, stretches: list[_Stretch]) -> None:
+        self.stretches = stretches
+        self.order = sorted(range(len(stretches)), key=lambda k: stretches[k].start)
+        self.starts = [stretches[k].start for k in self.order]
+        self.longest = max((s.end - s.start for s in stretches), default=0)
+
+    def near(self, a: int, b: int) -> list[_Stretch]:
+        """The stretches that may touch ``[a, b]``, in their own order: those starting from
+        ``a - longest`` (none before can reach ``a``) to ``b``."""
+        lo = bisect.bisect_left(self.starts, a - self.longest)
+        hi = bisect.bisect_right(self.starts, b)
+        return [self.stretches[k] for k in sorted(self.order[lo:hi])]
 
 
 def _locus_span(locus: Locus, base: TokenIndex) -> tuple[int, int] | None:
