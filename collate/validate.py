@@ -33,7 +33,10 @@ XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 NS = {"tei": TEI_NS}
 
 # Attributes holding local pointers (``#id``) that must resolve inside the document.
-POINTER_ATTRIBUTES = ("wit", "edRef", "target", "corresp", "resp", "source", "ana", "ref")
+POINTER_ATTRIBUTES = (
+    "wit", "edRef", "target", "corresp", "resp", "source", "ana", "ref", "exclude", "prev", "next", "sameAs",
+    "copyOf", "synch", "select", "spanTo", "hand", "decls",
+)
 _MILESTONES = ("witStart", "witEnd", "lacunaStart", "lacunaEnd")
 _WITNESSED = ("lem", "rdg", "witDetail", "wit", *_MILESTONES)
 

@@ -130,6 +130,45 @@ def test_local_pointers_must_resolve() -> None:
     ]
 
 
+def test_an_exclusion_must_point_at_an_entry_of_the_document() -> None:
+    """Two entries giving the two orders of a transposition exclude each other: both must exist."""
+    tree = doc(
+        '<app xml:id="app.a" exclude="#app.b #app.gone"><lem wit="#SK">奉</lem><rdg wit="#ZS"/></app>'
+        '<app xml:id="app.b" exclude="#app.a"><lem wit="#SK"/><rdg wit="#ZS">奉</rdg></app>'
+    )
+    problems, _ = rule_problems(tree)
+    assert [p.message for p in problems] == ["@exclude points at #app.gone, which is not in the document"]
+
+
+def test_every_pointer_of_a_real_collation_with_transpositions_resolves(tmp_path: Path) -> None:
+    """五禮通考 卷163 against 禮記注疏·射義: passages moved inside other entries still link both ways."""
+    from collate.outputs import write_outputs
+    from collate.pipeline import collate_project
+    from collate.project import project_from_mapping
+
+    witnesses = SHARED / "witnesses"
+    project = project_from_mapping(
+        {
+            "title": "卷163",
+            "name": "wltk163",
+            "base": "SK",
+            "gaiji_table": str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt")),
+            "witness": [
+                {"siglum": "SK", "path": str(need_shared(witnesses / "wuli-tongkao-juan163-kanripo-master.txt"))},
+                {"siglum": "ZS", "path": str(need_shared(witnesses / "liji-sheyi-zhushu-kanripo-WYG.txt"))},
+            ],
+        },
+        root=tmp_path,
+    )
+    run = collate_project(project)
+    assert any(layer.alignment.transpositions for layer in run.collation.layers)
+    (tei,) = [p for p in write_outputs(run, tmp_path, ["tei"])]
+    tree = etree.parse(str(tei))
+    assert tree.xpath("//tei:app[@exclude]", namespaces={"tei": "http://www.tei-c.org/ns/1.0"})
+    problems, _ = rule_problems(tree)
+    assert [p.message for p in problems if p.check == "pointer"] == []
+
+
 def test_two_lemmas_in_one_group() -> None:
     tree = doc('<app><rdgGrp><lem wit="#SK">奉</lem><lem wit="#ZS">奉</lem></rdgGrp></app>')
     problems, _ = rule_problems(tree)

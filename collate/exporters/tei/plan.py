@@ -146,6 +146,12 @@ class CollatedLayer:
         e = self.extents.get(siglum)
         return e is not None and e[1] == column < self.n - 1
 
+    def _exclude(self, entry: str, other: str) -> None:
+        """Entry ``entry`` excludes ``other`` (``@exclude``), once."""
+        listed = self.excludes.setdefault(entry, [])
+        if other not in listed:
+            listed.append(other)
+
     def plan(self, block_of: Callable[[int], int | None]) -> None:
         """Assign every column to a base block and cut it into pieces (loci split at block edges)."""
         owner: list[int | None] = [block_of(col[0].start) if col[0] is not None else None for col in self.columns]
@@ -189,9 +195,15 @@ class CollatedLayer:
                 home = filled[p - 1] if p > 0 else (filled[0] if self.n else -1)
                 pieces.append(((p, 0), home, Piece(p, p, None, True, point=True, move=move)))
             origin = locus_at[base_col[move.base_start]] if move.base_start in base_col else None
-            if origin is not None:
-                self.excludes.setdefault(origin.id, []).append(move.id)
+            if origin is None:
+                continue
+            if host is None:
+                self._exclude(origin.id, move.id)
                 self.origins[move.id] = origin.id
+            elif host is not origin:
+                # The moved passage is read inside another entry: the two entries exclude each other.
+                self._exclude(origin.id, host.id)
+                self._exclude(host.id, origin.id)
         cuts = {key[0] for key, _, _ in pieces}
 
         def run_key(c: int) -> tuple[int, int | None]:
