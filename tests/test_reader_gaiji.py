@@ -66,6 +66,8 @@ def test_an_entity_resolves_to_what_the_print_shows_when_unicode_has_it(tmp_path
         "KR0007\t1\t\t數?",  # the table doubts it
         "KR0008\t1\t\t膊:4,袒:1",  # several observed readings
         "KR0009\t1\t\t",  # nothing at all
+        "KR0094\t3423\t\t?",  # the table's editors could not read it
+        "KR0095\t1\t？\t",  # the same, in a full-width question mark
     ],
 )
 def test_what_the_table_does_not_say_plainly_is_left_unresolved(tmp_path: Path, row: str) -> None:

@@ -4,7 +4,7 @@ The table (``charlist.org.txt`` of kanripo/KR-Gaiji) is an org file of tab-separ
 ``KRnnnn  count  form  normalised  [[file:images/KRnnnn.png]]``. ``form`` is the glyph
 itself when Unicode has it (𫠦), ``normalised`` the everyday character (所); either may be
 empty, an ideographic description (``⿺風軍``, ``[沔-丏+丐]``), uncertain (``數?``) or a list
-of observed readings with counts (``膊:4,袒:1``).
+of observed readings with counts (``膊:4,袒:1``), or a question mark alone (unread).
 
 An entity resolves to ``form`` when that is one standard (non-PUA) character, since that is
 what the print shows and the normalizer folds variants later, with its reasons; otherwise
@@ -64,8 +64,15 @@ def _load(path: str, mtime_ns: int, size: int) -> Mapping[str, str]:
     return MappingProxyType(table)
 
 
+# A table cell of a question mark alone says the table's editors could not read the glyph
+# (KR0094 and 23 more): not a character, so the entity stays an unresolved placeholder.
+_UNKNOWN = frozenset("?？")
+
+
 def _character(form: str, normalised: str) -> str | None:
     """The one character an entity stands for, or None if the table does not say it plainly."""
+    form = "" if form in _UNKNOWN else form
+    normalised = "" if normalised in _UNKNOWN else normalised
     if len(form) == 1 and not is_private_use(form):
         return form
     if len(normalised) == 1:
