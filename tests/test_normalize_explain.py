@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from builders import normalizer, text_tokens
 
 from collate.apparatus import ReadingClass
-from collate.model import Change, ChangeClass
+from collate.model import Change, ChangeClass, Layer, Token
 from collate.normalize import compare, explain, reading_class, rule_counts
 
 
@@ -46,3 +48,25 @@ def test_explain_tokens_refuses_different_keys() -> None:
 def test_rule_counts() -> None:
     tokens = text_tokens("賔再拜受筭□", normalizer())
     assert rule_counts(tokens) == {"placeholder": 1, "script": 1, "variant-graph": 2}
+
+
+def test_the_same_unresolved_entity_in_two_witnesses_is_one_glyph(tmp_path: Path) -> None:
+    """&KR9999999; in both is one glyph (Kanripo's code names it); another code, or a lost □, is unknown."""
+    from collate.normalize import Normalizer
+    from collate.readers import read_witness
+    from collate.tokenize import tokenize
+
+    rules = Normalizer()
+
+    def tokens(siglum: str, line: str) -> list[Token]:
+        path = tmp_path / f"{siglum}.txt"
+        path.write_text("#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n<pb:KR1d0076_SBCK_012-7a>\n" + line + "\n", "utf-8")
+        witness = read_witness(path, siglum=siglum, layout="zhu-bracket")
+        return list(tokenize(witness, Layer.JING, rules))
+
+    lines = (("A", "賢&KR9999999;干"), ("B", "賢&KR9999999;干"), ("C", "賢&KR9999998;干"), ("D", "賢□干"))
+    a, b, c, d = (tokens(siglum, line) for siglum, line in lines)
+    assert [t.is_placeholder for t in a] == [False, True, False]
+    assert all(compare(x, y) is None for x, y in zip(a, b, strict=True))
+    assert compare(a[1], c[1]) == (ReadingClass.PLACEHOLDER, None)
+    assert compare(a[1], d[1]) == (ReadingClass.PLACEHOLDER, None)

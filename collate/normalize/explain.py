@@ -72,8 +72,15 @@ def explain(a: Token, b: Token) -> tuple[Change, ...]:
 
 
 def compare(a: Token, b: Token) -> tuple[ReadingClass, Cause | None] | None:
-    """The class of ``b``'s reading against ``a``'s; None if they read the same character."""
+    """The class of ``b``'s reading against ``a``'s; None if they read the same character.
+
+    Two unresolved entities of the same code (``&KR9999;`` in both) are one glyph, whatever it
+    is: they agree. Any other placeholder (a lost glyph ``□``, a ``?``) says nothing of the
+    character, so it is a placeholder difference, never agreement.
+    """
     if a.is_placeholder or b.is_placeholder:
+        if a.t == b.t and _is_entity(a.t):
+            return None
         return ReadingClass.PLACEHOLDER, None
     uncertain = any(c.cls is ChangeClass.UNCERTAIN for c in (*a.changes, *b.changes))
     if a.n != b.n:
@@ -81,6 +88,11 @@ def compare(a: Token, b: Token) -> tuple[ReadingClass, Cause | None] | None:
     if a.t == b.t:
         return None
     return reading_class(explain(a, b))
+
+
+def _is_entity(text: str) -> bool:
+    """An entity left as it is in the file (``&KR0002;``): the container could not resolve it."""
+    return len(text) > 2 and text[0] == "&" and text[-1] == ";"
 
 
 def rule_counts(tokens: Iterable[Token]) -> dict[str, int]:
