@@ -98,3 +98,24 @@ def test_coverage_names_the_first_and_last_extant_place() -> None:
     assert sk is not None and zs is not None
     assert (str(sk.first), str(sk.last), sk.tokens) == ("SK.txt:1:1 (p. 1a)", "SK.txt:2:4 (p. 1a)", 8)
     assert (str(zs.first), str(zs.last), zs.tokens) == ("ZS.txt:1:1 (p. 1a)", "ZS.txt:2:2 (p. 1a)", 4)
+
+
+def test_a_difference_in_form_beside_a_substantive_one_is_an_entry_of_its_own() -> None:
+    """算 for 筭 beside 追 for 退: two entries (orthographic, substantive), not one substantive 「筭退」."""
+    alignment, witnesses = align_rows({"SK": "射筭退之", "ZS": "射算追之"})
+    loci = build_layer(alignment, witnesses).loci
+    assert [(x.lemma.text, x.cls.value) for x in loci] == [("筭", "orthographic"), ("退", "substantive")]
+
+
+def test_a_witness_agreeing_in_between_does_not_cut_another_witness_s_omission() -> None:
+    """ZS omits 射筭退之; WY differs only in form, at 筭: ZS's omission stays one entry."""
+    alignment, witnesses = align_rows({"SK": "君射筭退之也", "ZS": "君----也", "WY": "君射算退之也"})
+    loci = build_layer(alignment, witnesses).loci
+    assert [(x.lemma.text, x.col_start, x.col_end) for x in loci] == [("射筭退之", 1, 5)]
+
+
+def test_an_omission_beside_a_different_character_stays_one_entry() -> None:
+    """「射人」 read 「案」: one substitution of two characters by one, not a substitution and an omission."""
+    alignment, witnesses = align_rows({"SK": "奉射人之", "ZS": "奉案-之"})
+    loci = build_layer(alignment, witnesses).loci
+    assert [x.lemma.text for x in loci] == ["射人"]

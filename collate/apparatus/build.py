@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from collate.alignment import LayerAlignment
-from collate.apparatus.compare import _agree, _compare, _Verdict
+from collate.apparatus.compare import _classify, _compare, _Verdict
 from collate.apparatus.records import (
     ApparatusDiagnostic,
     Coverage,
@@ -123,19 +123,36 @@ class _Builder:
         """Whether witness ``j`` is extant on both sides of the point before column ``point``."""
         return all(self.extents[j].covers(i) for i in (point - 1, point) if 0 <= i < len(self.columns))
 
+    def _kind(self, base: Token | None, other: Token | None) -> ReadingClass | None:
+        """How the witness's cell differs from the base's: None where it agrees.
+
+        A gap (omission, addition) is of a kind with a different character (substantive), so
+        "AB" read "C" stays one entry; a difference in form only (orthographic, loan,
+        placeholder) is a kind of its own.
+        """
+        if base is None or other is None:
+            return None if base is other else ReadingClass.SUBSTANTIVE
+        verdict = _classify(base, other, self.normalizer)
+        return None if verdict is None else verdict[0]
+
     def segments(self) -> tuple[list[_Interval], int]:
         """Maximal runs of variant columns, split where extents or transpositions change."""
         runs: list[_Interval] = []
         script = 0
         previous: tuple[object, ...] | None = None
+        last_kinds: list[ReadingClass | None] = []
         for i, col in enumerate(self.columns):
             base = col[0]
             differs = folded = False
+            kinds: list[ReadingClass | None] = []
             for j in range(1, len(self.sigla)):
                 if not self.extents[j].covers(i):
+                    kinds.append(None)
                     continue
                 other = col[j]
-                if not _agree(base, other, self.normalizer):
+                kind = self._kind(base, other)
+                kinds.append(kind)
+                if kind is not None:
                     differs = True
                 elif base is not None and other is not None and base.t != other.t:
                     folded = True
@@ -143,9 +160,17 @@ class _Builder:
             if not differs and not moved:
                 script += folded
                 previous = None
+                last_kinds = []
                 continue
             signature = (tuple(e.covers(i) for e in self.extents), moved)
-            if previous == signature:
+            # Where a witness's difference changes kind from one column to the next (閒 for 間
+            # beside 追 for 退), the entry is cut: joined, the whole would be classed substantive.
+            # Columns where it agrees, and passages moved, never cut (nor does the run's first column).
+            cut = not moved and any(
+                a is not None and b is not None and a is not b for a, b in zip(last_kinds, kinds, strict=False)
+            )
+            last_kinds = kinds
+            if previous == signature and not cut:
                 runs[-1].end = i + 1
             else:
                 runs.append(_Interval(i, i + 1, [], pure_addition=base is None))
