@@ -119,3 +119,28 @@ def test_an_omission_beside_a_different_character_stays_one_entry() -> None:
     alignment, witnesses = align_rows({"SK": "奉射人之", "ZS": "奉案-之"})
     loci = build_layer(alignment, witnesses).loci
     assert [x.lemma.text for x in loci] == ["射人"]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        {"SK": "射人奉之", "ZS": "射奉人之"},  # aligned as two substitutions
+        {"SK": "射人-奉之", "ZS": "射-奉人之"},  # aligned as an omission, then an addition
+        {"SK": "射-奉人之", "ZS": "射人奉-之"},  # an addition, then an omission
+    ],
+)
+def test_two_characters_in_the_other_order_are_one_transposition(rows: dict[str, str]) -> None:
+    """熊虎 for 虎熊 (周禮·射人, 注): one 倒文 entry with the witness's order, never an addition and an omission."""
+    alignment, witnesses = align_rows(rows)
+    loci = build_layer(alignment, witnesses).loci
+    assert len(loci) == 1
+    (reading,) = loci[0].readings
+    assert reading.cls.value == "transposition"
+    assert reading.witnesses[0].text == rows["ZS"].replace("-", "")[1:3]
+
+
+def test_the_same_characters_lacking_and_added_far_apart_are_not_a_transposition() -> None:
+    """人 lacking here and added six agreeing characters later is two entries (a formula repeats)."""
+    alignment, witnesses = align_rows({"SK": "射人奉之者也大夫-士", "ZS": "射-奉之者也大夫人士"})
+    loci = build_layer(alignment, witnesses).loci
+    assert [x.cls.value for x in loci] == ["omission", "addition"]

@@ -78,6 +78,20 @@ def apply_sparse(
     sparse = tuple(sorted({*result.sparse, witness.siglum}))
     return _build(result.alignment, witnesses, sparse, placements, diagnostics, normalizer)
 
+
+# A witness's other order is recognised where a passage of at most this many characters is
+# missing and found again within this many agreeing characters (人奉 / 奉人).
+_SWAP_LONGEST = 4
+_SWAP_GAP = 4
+_REORDERED_LONGEST = 8
+
+
+def _reordered(lemma: Sequence[Token], reading: Sequence[Token]) -> bool:
+    """The reading has the lemma's characters (their keys), all of them, in another order."""
+    a, b = [t.n for t in lemma], [t.n for t in reading]
+    return 2 <= len(a) <= _REORDERED_LONGEST and a != b and sorted(a) == sorted(b)
+
+
 @dataclass(slots=True)
 class _Interval:
     """A column range [start, end) becoming one locus, with the placements it holds."""
@@ -177,6 +191,43 @@ class _Builder:
             runs[-1].pure_addition = runs[-1].pure_addition and base is None
             previous = signature
         return runs, script
+
+    def swaps(self, runs: list[_Interval]) -> list[_Interval]:
+        """Runs joined where a witness lacks a few characters and has them again a little later.
+
+        「人奉」 read 「奉人」 aligns as an omission of 人 and, after the agreeing 奉, an addition
+        of 人 (or the other way round): joined, the entry is the witness's other order (倒文).
+        Only short passages close together are joined: a repeated formula far away is not a move.
+        """
+        out: list[_Interval] = []
+        for run in runs:
+            last = out[-1] if out else None
+            if last is not None and 0 < run.start - last.end <= _SWAP_GAP and self._swapped(last, run):
+                out[-1] = _Interval(last.start, run.end, last.placements + run.placements)
+            else:
+                out.append(run)
+        return out
+
+    def _swapped(self, first: _Interval, second: _Interval) -> bool:
+        for j in range(1, len(self.sigla)):
+            if not all(self.extents[j].covers(i) for i in range(first.start, second.end)):
+                continue
+            one = self._only(first, j)
+            two = self._only(second, j)
+            if one is None or two is None or one[0] == two[0]:
+                continue
+            if one[1] == two[1] and 0 < len(one[1]) <= _SWAP_LONGEST:
+                return True
+        return False
+
+    def _only(self, run: _Interval, j: int) -> tuple[bool, tuple[str, ...]] | None:
+        """(True, keys) if only the base has text in ``run`` for witness ``j``; (False, keys) if only ``j``."""
+        cells = [(self.columns[i][0], self.columns[i][j]) for i in range(run.start, run.end)]
+        if all(b is not None and w is None for b, w in cells):
+            return True, tuple(b.n for b, _ in cells if b is not None)
+        if all(b is None and w is not None for b, w in cells):
+            return False, tuple(w.n for _, w in cells if w is not None)
+        return None
 
     def coverage(self) -> tuple[Coverage, ...]:
         """Each witness's extent: the places of its first and last extant token, and their count."""
@@ -294,6 +345,9 @@ class _Builder:
             else:
                 base_part = [tok for i in extant if (tok := self.columns[i][0]) is not None]
                 verdict = _compare(base_part, reading.tokens, self.normalizer)
+                if verdict is not None and verdict[0] is ReadingClass.SUBSTANTIVE:
+                    if _reordered(base_part, reading.tokens):
+                        verdict = ReadingClass.TRANSPOSITION, None, ()
                 if verdict is None and len(extant) < len(span):
                     verdict = ReadingClass.NOT_EXTANT, None, ()  # extant in part only, agreeing there
             if verdict is None:
@@ -348,6 +402,7 @@ def _build(
     builder = _Builder(alignment, witnesses, normalizer)
     placements = tuple(sorted(placements, key=lambda p: (p.base_start, p.base_end, p.siglum, p.entry.start)))
     runs, script = builder.segments()
+    runs = builder.swaps(runs)
     intervals = builder.place(runs, placements)
     loci: list[Locus] = []
     found = list(diagnostics)
