@@ -202,3 +202,35 @@ def test_entries_read_each_layer_a_few_times_not_once_per_addition() -> None:
     assert text.count("下有") == 40
     # The anchor of an addition (「…」下有) comes from the base index, not a pass over the layer.
     assert columns.visited <= 3 * len(columns)
+
+
+def test_a_passage_a_witness_has_elsewhere_says_where_never_reads_as_the_lemma(tmp_path: Path) -> None:
+    """五禮通考 卷163 against 禮記注疏: the 射義 passages the 注疏本 has in another order say where it has them."""
+    from conftest import SHARED, need_shared
+
+    from collate.pipeline import collate_project
+    from collate.project import project_from_mapping
+
+    witnesses = SHARED / "witnesses"
+    project = project_from_mapping(
+        {
+            "base": "SK",
+            "gaiji_table": str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt")),
+            "witness": [
+                {"siglum": "SK", "path": str(need_shared(witnesses / "wuli-tongkao-juan163-kanripo-master.txt"))},
+                {
+                    "siglum": "ZS",
+                    "label": "注疏本",
+                    "path": str(need_shared(witnesses / "liji-sheyi-zhushu-kanripo-WYG.txt")),
+                },
+            ],
+        },
+        root=tmp_path,
+    )
+    lines = entries(collate_project(project).collation)
+    moved = [line for line in lines if "次第不同" in line]
+    placed = r"注疏本有此「.+」，注疏本在其頁\d{3}-\d+[ab]行\d+(，文有異同)?（次第不同）"
+    assert moved and all(re.search(placed, line) for line in moved)
+    for line in lines:
+        found = re.search(r"　(?:〔.〕)?「(.+?)」，注疏本作「(.+?)」（倒文）", line)
+        assert found is None or found.group(1) != found.group(2), line

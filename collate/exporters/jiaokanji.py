@@ -136,6 +136,14 @@ class _Writer:
         lemma, text = locus.lemma.text, reading.text
         lf, rf = _keys(locus.lemma, locus.lemma.norm), _keys(reading.witnesses[0], reading.norm)
         if reading.cls is ReadingClass.TRANSPOSITION:
+            same = _keys(reading.witnesses[0], reading.norm) == lf
+            if same or len(lemma) > _LONG:
+                # A passage the witness has at another place: where it stands is the reading
+                # (quoted by its ends, a long one would read the same as the lemma).
+                at = {w.siglum: w.location for w in reading.witnesses}
+                where = "、".join(f"{self.labels.get(x, x)}在其{_place(at.get(x))}" for x in sigla)
+                differs = "" if same else "，文有異同"
+                return f"{who}{both}有此{_quote(lemma)}，{where}{differs}（次第不同）", False
             return f"{who}{both}作{_quote(text)}（倒文）", True
         if reading.cls is ReadingClass.LOAN:
             return f"{who}{both}作{_quote(text)}（通假）", True
