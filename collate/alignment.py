@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from collate.model import Layer, Token
 
@@ -31,17 +31,22 @@ class Transposition:
 class Extent:
     """Where a witness is extant in a layer: columns [first, last] (inclusive).
 
-    Outside it the witness does not contain the text (a lacuna, or a fragmentary or
-    sparse witness), which is never an omission. ``None`` bounds: nothing extant.
+    Outside it the witness does not contain the text (a fragmentary or sparse witness), nor
+    in its ``lacunae`` (pages its print has lost): neither is ever an omission. ``None``
+    bounds: nothing extant.
     """
 
     siglum: str
     first: int | None
     last: int | None
+    # Column ranges [start, end) inside the extent where the print has lost pages (a lacuna).
+    lacunae: tuple[tuple[int, int], ...] = ()
 
     def covers(self, column: int) -> bool:
         """True if the witness is extant at ``column``."""
-        return self.first is not None and self.last is not None and self.first <= column <= self.last
+        if self.first is None or self.last is None or not self.first <= column <= self.last:
+            return False
+        return not any(a <= column < b for a, b in self.lacunae)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +146,36 @@ class LayerAlignment:
             if e.siglum == siglum:
                 return e
         return Extent(siglum, 0, len(self.columns) - 1) if self.columns else Extent(siglum, None, None)
+
+
+def with_lacunae(alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int]]) -> LayerAlignment:
+    """The alignment with each witness's lost pages (raw offsets of its lacuna marks) in its extent.
+
+    A print that has lost pages has nothing there: between its last token before the mark
+    and its first after it, the columns where it has no token are a lacuna, not an omission.
+    A mark before the witness's first token or after its last in the layer is outside its
+    extent already.
+    """
+    extents = []
+    changed = False
+    for j, siglum in enumerate(alignment.sigla):
+        extent = alignment.extent(siglum)
+        offsets = lacunae.get(siglum, ())
+        if not offsets or j == 0 or extent.first is None:
+            extents.append(extent)
+            continue
+        own = alignment.index(j)
+        ordered = sorted(own.tokens, key=lambda t: t.index)
+        starts = [t.start for t in ordered]
+        holes = []
+        for offset in offsets:
+            k = bisect.bisect_left(starts, offset)
+            if 0 < k < len(ordered):
+                before, after = own.column_of[ordered[k - 1].index], own.column_of[ordered[k].index]
+                if after > before + 1:
+                    holes.append((before + 1, after))
+        if holes:
+            changed = True
+            extent = replace(extent, lacunae=tuple(sorted(holes)))
+        extents.append(extent)
+    return replace(alignment, extents=tuple(extents)) if changed else alignment

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.errors import InputError
-from collate.model import Layer, Role, Span, Token, Witness
+from collate.model import Layer, MarkKind, Role, Span, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
 
@@ -198,17 +198,20 @@ def align_project(
 ) -> list[LayerResult]:
     """Each layer aligned (CollateX behind the engine) and its apparatus built; a layer only the base has is skipped."""
     from collate.align.engine import align_layer
+    from collate.alignment import with_lacunae
 
     base = read.project.base
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
+    # Where each print has lost pages: never an omission.
+    lacunae = {w.siglum: [m.offset for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
     results: list[LayerResult] = []
     for layer in layers:
         streams = {w.siglum: tokens[w.siglum][layer] for w in full if tokens[w.siglum][layer]}
         has_sparse = any(r.layer is layer for w in read.witnesses if w.sparse for r in w.readings)
         if base not in streams or (len(streams) < 2 and not has_sparse):
             continue
-        alignment = align_layer(layer, streams, base, progress)
+        alignment = with_lacunae(align_layer(layer, streams, base, progress), lacunae)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))

@@ -272,7 +272,7 @@ def align_rows(
     streams = {s: iter(tokens_of(witnesses[s])) for s in sigla}
     width = len(next(iter(rows.values())))
     columns = tuple(tuple(None if rows[s][i] == "-" else next(streams[s]) for s in sigla) for i in range(width))
-    ext = tuple(Extent(s, *extents[s]) for s in sigla if extents and s in extents)
+    ext = tuple(Extent(s, extents[s][0], extents[s][1]) for s in sigla if extents and s in extents)
     return LayerAlignment(Layer.JING, sigla, columns, ext, transpositions), witnesses
 
 

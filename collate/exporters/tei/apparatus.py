@@ -141,6 +141,11 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
         else:
             app_attrs["type"] = SCRIPT if differs or fallback else EXTENT
     for group in _groups(lay, fallback):
+        if all(not m.tokens and lay.lost(m.siglum, m.columns) for m in group):
+            # Pages the witness has lost: its reading is a lacuna, opened and closed here.
+            wits = ctx.wits([m.siglum for m in group])
+            children.append(E.rdg(E.lacunaStart(wit=wits), E.lacunaEnd(wit=wits), wit=wits))
+            continue
         rdg = _rdg(ctx, lay, group, None, [])
         rdg.set("type", ReadingClass.TRANSPOSITION.value if group[0].moved else SCRIPT)
         children.append(rdg)

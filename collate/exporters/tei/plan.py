@@ -93,10 +93,14 @@ class CollatedLayer:
         self.n = len(self.columns)
         self.index = {s: j for j, s in enumerate(self.sigla)}
         self.extents: dict[str, tuple[int, int]] = {}
+        # Per witness, the column ranges [start, end) of the pages its print has lost.
+        self.lacunae: dict[str, tuple[tuple[int, int], ...]] = {}
         for s in self.sigla:
             e = next((x for x in result.extents if x.siglum == s), None) or result.alignment.extent(s)
             if e.first is not None and e.last is not None:
                 self.extents[s] = (e.first, e.last)
+            if e.lacunae:
+                self.lacunae[s] = e.lacunae
         self.pieces: dict[int, list[Piece]] = {}
         self.orphans: list[Piece] = []
         self.moves = self._moves()
@@ -131,6 +135,11 @@ class CollatedLayer:
         """The witness has text (or an omission) at this column: it lies within its extent."""
         e = self.extents.get(siglum)
         return e is not None and e[0] <= column <= e[1]
+
+    def lost(self, siglum: str, columns: Sequence[int]) -> bool:
+        """Every one of ``columns`` lies in a lacuna of the witness (pages its print has lost)."""
+        holes = self.lacunae.get(siglum, ())
+        return bool(columns) and bool(holes) and all(any(a <= c < b for a, b in holes) for c in columns)
 
     def token(self, siglum: str, column: int) -> Token | None:
         """The witness's token at this column, if any."""
