@@ -50,7 +50,15 @@ def test_no_omission_of_the_witness_falls_in_its_lacunae(run: RunResult) -> None
             if inside and reading is not None:
                 assert reading.cls is ReadingClass.NOT_EXTANT, (locus.id, reading.cls)
     # The 105 characters of 經 on the lost page 006-14a were one "omission" before.
-    assert not any("鄭注本無「奠觶右還」" in e for e in entries(run.collation))
+    assert not any("鄭注本無「奠觶右還」" in e for e in entries(run.collation, run.read.by_siglum()))
+
+
+def test_the_jiaokanji_notes_each_lost_stretch_once_in_each_layer(run: RunResult) -> None:
+    lost = [e for e in entries(run.collation, run.read.by_siglum()) if "原書缺頁" in e]
+    assert len(lost) == 4  # two lost pages, each with 經 and 注
+    assert any("鄭注本原書缺頁，無「奠觶右還」至「大夫皆坐」凡一百〇五字" in e for e in lost)
+    assert all(e.startswith("頁006-") for e in lost)  # at the base's printed page and line
+    assert not [e for e in entries(run.collation) if "原書缺頁" in e]  # without the witnesses, no places
 
 
 def test_the_tei_opens_and_closes_each_lacuna_and_reads_back_exactly(run: RunResult) -> None:

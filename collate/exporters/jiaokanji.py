@@ -15,14 +15,14 @@ with the lemma on the tokens' keys, as the normalizer made them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.files import write_atomic
-from collate.model import Layer, SourceLocation
+from collate.model import Layer, SourceLocation, Witness
 
 if TYPE_CHECKING:
     from collate.exporters import ExportInput
@@ -112,8 +112,9 @@ class Entry:
 
 
 class _Writer:
-    def __init__(self, collation: Collation) -> None:
+    def __init__(self, collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> None:
         self.collation = collation
+        self.witnesses = witnesses or {}
         self.labels = {w.siglum: w.label for w in collation.witnesses}
         self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
         base_text = "".join(t.t for r in collation.layers for t in r.alignment.base.tokens)
@@ -190,6 +191,28 @@ class _Writer:
         loc = locus.lemma.location
         return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}", locus.notes)
 
+    def lacunae(self) -> list[Entry]:
+        """An entry for each stretch of the base on pages a witness's print has lost (缺頁), at its start.
+
+        The base's place needs the base witness as read; without it (a collation alone) none is written.
+        """
+        base = self.witnesses.get(self.collation.base)
+        if base is None:
+            return []
+        out = []
+        for result in self.collation.layers:
+            layer = "" if result.layer is Layer.JING else f"〔{result.layer.chinese}〕"
+            for siglum in result.alignment.sigla[1:]:
+                for a, b in result.alignment.extent(siglum).lacunae:
+                    tokens = result.alignment.base.within(a, b)
+                    if not tokens:
+                        continue
+                    loc = base.locate(tokens[0].start)
+                    text = "".join(t.t for t in tokens)
+                    words = f"{layer}{self.labels.get(siglum, siglum)}原書缺頁，無{_chars(text)}。"
+                    out.append(Entry(loc.line, loc.column, f"{_place(loc)}　{words}", ()))
+        return out
+
     def decision(self, locus: Locus) -> str:
         """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑."""
         d = locus.decision
@@ -216,6 +239,7 @@ class _Writer:
     def entries(self) -> list[str]:
         """The entry lines in base order; a note judging several places is quoted at the first."""
         found = [e for r in self.collation.layers for locus in r.loci if (e := self.entry(r, locus)) is not None]
+        found += self.lacunae()
         quoted: set[str] = set()
         lines = []
         for e in sorted(found, key=lambda e: (e.line, e.column)):
@@ -253,16 +277,19 @@ def _place(location: SourceLocation | None) -> str:
     return f"頁{location.page}" + (f"行{location.page_line}" if location.page_line else "")
 
 
-def build_jiaokanji(collation: Collation) -> str:
-    """The 校勘記 of a collation as text: a header, a blank line, one entry a line."""
-    writer = _Writer(collation)
+def build_jiaokanji(collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> str:
+    """The 校勘記 of a collation as text: a header, a blank line, one entry a line.
+
+    With ``witnesses`` (as read, by siglum), the pages a witness's print has lost are noted too.
+    """
+    writer = _Writer(collation, witnesses)
     entries = writer.entries()
     return "\n".join([*writer.header(len(entries)), "", *entries]) + "\n"
 
 
-def entries(collation: Collation) -> Sequence[str]:
+def entries(collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> Sequence[str]:
     """Just the entry lines, in base order."""
-    return _Writer(collation).entries()
+    return _Writer(collation, witnesses).entries()
 
 
 class JiaokanjiExporter:
@@ -274,7 +301,7 @@ class JiaokanjiExporter:
 
     def write(self, data: ExportInput, path: Path) -> None:
         """Write the 校勘記 of the collation to ``path`` atomically."""
-        write_atomic(path, build_jiaokanji(data.collation))
+        write_atomic(path, build_jiaokanji(data.collation, data.witnesses))
 
 
 EXPORTER = JiaokanjiExporter()

@@ -186,6 +186,7 @@ def _coverage(result: LayerResult, siglum: str) -> dict[str, Any]:
         "siglum": siglum,
         "first_column": extent.first,
         "last_column": extent.last,
+        "lacunae": [list(hole) for hole in extent.lacunae],
         "first": location_json(cov.first),
         "last": location_json(cov.last),
         "tokens": cov.tokens,
