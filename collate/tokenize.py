@@ -57,6 +57,29 @@ def is_ideograph(char: str) -> bool:
     )
 
 
+_NOTATION = frozenset("○〇□囗半")
+_CIRCLES = frozenset("○〇")
+_SQUARES = frozenset("□囗")
+NOTATION_RUN = 4  # signs in a row, circles and squares both, that make a drum score
+
+
+def in_notation(text: str, i: int) -> bool:
+    """``text[i]`` stands in a drum score (○□○○□□○…): a run of its signs with circles and squares.
+
+    There □ is the score's sign for the 鼙, not a lost glyph; alone, or among other
+    characters, it stays a placeholder.
+    """
+    if text[i] not in _NOTATION:
+        return False
+    left, right = i, i
+    while left > 0 and text[left - 1] in _NOTATION:
+        left -= 1
+    while right + 1 < len(text) and text[right + 1] in _NOTATION:
+        right += 1
+    run = set(text[left : right + 1])
+    return right - left + 1 >= NOTATION_RUN and bool(run & _CIRCLES) and bool(run & _SQUARES)
+
+
 def is_question_placeholder(text: str, i: int) -> bool:
     """An ASCII ``?`` that stands for a glyph: a run of ``?`` touching a CJK character.
 
@@ -85,6 +108,7 @@ class _Draft:
     placeholder: bool
     before: str = ""
     after: str = ""
+    notation: bool = False
 
 
 def _split_gap(gap: str) -> tuple[str, str]:
@@ -137,7 +161,8 @@ def tokenize(witness: Witness, layer: Layer, normalizer: Normalizer) -> tuple[To
             char = text[i]
             kind = _kind(char)
             if kind == _TOKEN:
-                _add(drafts, gap, _Draft(i, i + 1, char, span.unit, False))
+                notation = char in _NOTATION and in_notation(text, i)
+                _add(drafts, gap, _Draft(i, i + 1, char, span.unit, False, notation=notation))
             elif kind == _MARK and drafts and not gap and drafts[-1].end == i:
                 # A combining mark (a variation selector) belongs to the character before it.
                 drafts[-1].end += 1
@@ -164,7 +189,9 @@ def _add(drafts: list[_Draft], gap: list[str], draft: _Draft) -> None:
 
 
 def _finish(siglum: str, layer: Layer, index: int, d: _Draft, normalizer: Normalizer) -> Token:
-    n, changes = normalizer.normalize(d.t, witness=siglum, start=d.start, placeholder=d.placeholder)
+    n, changes = normalizer.normalize(
+        d.t, witness=siglum, start=d.start, placeholder=d.placeholder, notation=d.notation
+    )
     return Token(siglum, layer, index, d.start, d.end, d.t, n, d.unit, changes, d.before, d.after)
 
 

@@ -250,3 +250,31 @@ def test_inspect_tokens_shows_placeholders() -> None:
     rows = [line.split("\t") for line in result.output.splitlines()[1:]]
     marks = [r for r in rows if r[1] == "?"]
     assert len(marks) == 29 and all(r[2] == "(placeholder)" and r[3] == "placeholder" for r in marks)
+
+
+def test_a_drum_score_is_text_and_its_signs_are_one_each(tmp_path: Path) -> None:
+    """投壺's 魯鼓 score: □ there is the 鼙's sign, not a lost glyph; 〇/○ and □/囗 compare equal."""
+    from collate.pipeline import collate_project
+    from collate.project import project_from_mapping
+
+    texts = {
+        "SK": "魯鼓○囗○○囗囗○囗半君子之射也",  # seed 000 writes the score with ○ and 囗
+        "ZS": "魯鼓〇□〇〇□□〇□半君□之射也",  # another e-text with 〇 and □; its □ after 君 is a lost glyph
+        "WY": "魯鼓○囗○囗囗囗○囗半君子之射也",  # a real difference in the score: ○ read 囗
+    }
+    for siglum, text in texts.items():
+        (tmp_path / f"{siglum}.txt").write_text(text + "\n", encoding="utf-8")
+    project = project_from_mapping(
+        {"base": "SK", "witness": [{"siglum": s, "path": f"{s}.txt", "layout": "plain"} for s in texts]},
+        root=tmp_path,
+    )
+    run = collate_project(project)
+    zs = run.tokens["ZS"][Layer.JING]
+    assert not any(t.is_placeholder for t in zs[2:11])  # the score's signs are text
+    assert zs[12].t == "□" and zs[12].is_placeholder  # □ beside 君, in no score, is a lost glyph
+    found = {
+        (x.lemma.text, r.cls.value, w.siglum) for x in run.collation.loci() for r in x.readings for w in r.witnesses
+    }
+    assert any(cls == "substantive" and s == "WY" and "○" in text for text, cls, s in found)  # compared as text
+    assert ("子", "placeholder", "ZS") in found
+    assert {cls for text, cls, s in found if s == "ZS" and text != "子"} <= {"orthographic"}

@@ -57,6 +57,10 @@ from collate.normalize.taboo import TabooRule
 from collate.normalize.variants import VariantRule
 from collate.project import Project
 
+# A drum score's signs (鼓 ○, 鼙 □, 半 a half beat), as the e-texts write them: one sign each.
+NOTATION_SIGNS = {"○": "○", "〇": "○", "□": "囗", "囗": "囗", "半": "半"}
+_NOTATION = "drum notation: 〇 is the score's ○ (鼓), □ its 囗 (鼙)"
+
 # Passes over the folding rules. One is usually enough; a second catches a character that
 # OpenCC sends into a variant class it was not in, so that every path ends on the same key.
 _PASSES = 3
@@ -141,14 +145,19 @@ class Normalizer:
         return self.config.rules
 
     def normalize(
-        self, t: str, *, witness: str = "", start: int = 0, placeholder: bool = False
+        self, t: str, *, witness: str = "", start: int = 0, placeholder: bool = False, notation: bool = False
     ) -> tuple[str, tuple[Change, ...]]:
         """The comparison key of a token's text ``t`` and the changes that made it.
 
         ``witness`` and ``start`` (the raw offset) make a placeholder's key unique and
         select the witness's artifacts; ``placeholder`` says the tokenizer found one by
-        its context (a ``?`` between CJK characters, an unresolved entity).
+        its context (a ``?`` between CJK characters, an unresolved entity). ``notation``
+        says the token stands in a run of notation (the drum scores of 投壺, ○□○○□):
+        there its signs are text, never lost glyphs, and 囗/□ and ○/〇 are one sign each.
         """
+        if notation and t in NOTATION_SIGNS:
+            sign = NOTATION_SIGNS[t]
+            return sign, (() if sign == t else (Change("notation", t, sign, ChangeClass.ORTHOGRAPHIC, _NOTATION),))
         if len(t) == 1 and not placeholder:
             # The cache never holds a placeholder character while the placeholder rule is on:
             # both paths into it test for placeholders first.
