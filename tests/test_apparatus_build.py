@@ -144,3 +144,27 @@ def test_the_same_characters_lacking_and_added_far_apart_are_not_a_transposition
     alignment, witnesses = align_rows({"SK": "射人奉之者也大夫-士", "ZS": "射-奉之者也大夫人士"})
     loci = build_layer(alignment, witnesses).loci
     assert [x.cls.value for x in loci] == ["omission", "addition"]
+
+
+def _in_units(rows: dict[str, str], units: str) -> tuple[Any, Any]:
+    """``align_rows`` with each column's tokens in the base unit ``units[i]`` (a digit)."""
+    alignment, witnesses = align_rows(rows)
+    columns = tuple(
+        tuple(None if t is None else replace(t, unit=int(units[i])) for t in col)
+        for i, col in enumerate(alignment.columns)
+    )
+    return replace(alignment, columns=columns), witnesses
+
+
+def test_an_entry_never_runs_from_one_unit_of_the_base_into_the_next() -> None:
+    """今文錫為緆 | 筵席也 (two 注 of 燕禮): a difference at the end of one and the start of the next are two."""
+    alignment, witnesses = _in_units({"SK": "射人奉之", "ZS": "射入捧之"}, "0011")
+    loci = build_layer(alignment, witnesses).loci
+    assert [x.lemma.text for x in loci] == ["人", "奉"]
+
+
+def test_a_lack_across_units_stays_one_entry() -> None:
+    """「A」至「B」 lacking over two units is one omission."""
+    alignment, witnesses = _in_units({"SK": "射人奉之也", "ZS": "射--之也"}, "00111")
+    loci = build_layer(alignment, witnesses).loci
+    assert [(x.lemma.text, x.cls.value) for x in loci] == [("人奉", "omission")]

@@ -155,6 +155,8 @@ class _Builder:
         script = 0
         previous: tuple[object, ...] | None = None
         last_kinds: list[ReadingClass | None] = []
+        last_unit: int | None = None
+        last_lacking = False
         for i, col in enumerate(self.columns):
             base = col[0]
             differs = folded = False
@@ -175,6 +177,8 @@ class _Builder:
                 script += folded
                 previous = None
                 last_kinds = []
+                last_unit = None
+                last_lacking = False
                 continue
             signature = (tuple(e.covers(i) for e in self.extents), moved)
             # Where a witness's difference changes kind from one column to the next (閒 for 間
@@ -183,6 +187,16 @@ class _Builder:
             cut = not moved and any(
                 a is not None and b is not None and a is not b for a, b in zip(last_kinds, kinds, strict=False)
             )
+            # Nor does an entry run from one unit of the base into the next (two 注, a 經 and its 注),
+            # but where witnesses only lack text on both sides: 「A」至「B」 lacking is one entry.
+            lacking = base is not None and all(
+                col[j] is None for j, kind in enumerate(kinds, 1) if kind is not None
+            )
+            if base is not None:
+                new_unit = last_unit is not None and base.unit != last_unit
+                cut = cut or (new_unit and not moved and not (lacking and last_lacking))
+                last_unit = base.unit
+            last_lacking = lacking
             last_kinds = kinds
             if previous == signature and not cut:
                 runs[-1].end = i + 1
