@@ -239,7 +239,11 @@ def diff(
 
 @main.command()
 @config_option
-@click.option("--editor", default=None, help="Your name, recorded with each decision (default: $USER).")
+@click.option(
+    "--editor",
+    default=None,
+    help="Your name, recorded with each decision (default: the project's [review] editor, else $USER).",
+)
 def review(config: Path | None, editor: str | None) -> None:
     """Review the variant loci full-screen; each decision is saved at once to decisions.toml."""
     from collate.review import decision_counts
@@ -251,7 +255,7 @@ def review(config: Path | None, editor: str | None) -> None:
     project = load(config)
     console = _console()
     with console.status("collating…") as status:
-        session = open_review(project, editor or default_editor(), progress=lambda msg: status.update(msg))
+        session = open_review(project, editor or default_editor(project), progress=lambda msg: status.update(msg))
     run_review(session)
     counts = decision_counts(session.report)
     console.print(

@@ -73,3 +73,20 @@ def test_a_witness_context_is_its_own_text_around_the_locus(collation: Collation
     assert witness_context(layer, first, "ZS", 20).before == REVIEW_WIT[:8]
     silent = witness_context(layer, first, "DD", 4)
     assert (silent.text, silent.note) == ("哨", "silent here: reads as the base")
+
+
+def test_the_editor_is_the_name_the_project_declares(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """[review] editor names who decides; the login name only when the project names no one."""
+    from collate.errors import ProjectError
+    from collate.project import project_from_mapping
+    from collate.review.session import default_editor
+
+    monkeypatch.setenv("USER", "wang7")
+    witness = {"siglum": "SK", "path": "a.txt"}
+    declared = project_from_mapping({"witness": [witness], "review": {"editor": " 王 "}}, root=tmp_path)
+    silent = project_from_mapping({"witness": [witness]}, root=tmp_path)
+    assert default_editor(declared) == "王"
+    assert default_editor(silent) == default_editor() == "wang7"
+    for bad in ("", "王\n李", 3):
+        with pytest.raises(ProjectError, match=r"\[review\] editor"):
+            default_editor(project_from_mapping({"witness": [witness], "review": {"editor": bad}}, root=tmp_path))

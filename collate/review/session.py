@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
+from collate.errors import ProjectError
 from collate.model import SourceLocation, Witness
 from collate.project import Project
 from collate.review.apply import ApplyReport, apply_decisions, reviewable
@@ -46,8 +47,21 @@ class Context:
     note: str = ""
 
 
-def default_editor() -> str:
-    """Who decides, when ``--editor`` is not given: the login name from the environment."""
+def default_editor(project: Project | None = None) -> str:
+    """Who decides, when ``--editor`` is not given: the name the project declares, else the login name.
+
+    A project names its editor in ``[review] editor = "王"``: that is the name the 校勘記 and the
+    TEI print with each decision, not whoever happens to be logged in.
+    """
+    section = project.sections.get("review") if project is not None else None
+    declared = section.get("editor") if isinstance(section, dict) else None
+    if declared is not None:
+        if not isinstance(declared, str) or not declared.strip() or any(c < " " for c in declared):
+            where = str(project.source or project.root) if project is not None else "project"
+            raise ProjectError(
+                f"[review] editor must be a name on one line, got {declared!r}", where=where, hint='e.g. editor = "王"'
+            )
+        return declared.strip()
     return os.environ.get("USER") or os.environ.get("USERNAME") or "editor"
 
 
