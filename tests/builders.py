@@ -50,7 +50,7 @@ from collate.model import Change, ChangeClass, Layer, Mark, Span, SparseReading,
 from collate.normalize import Normalizer, build_normalizer
 from collate.notes.records import AttachedNote
 from collate.pipeline import RunResult, collate_project
-from collate.project import load_project
+from collate.project import Project, load_project
 from collate.review.session import ReviewSession
 from collate.tokenize import tokenize
 from collate.validate import load_schema, rule_problems, shipped_schema
@@ -630,3 +630,21 @@ def review_session(collation: Collation, path: Path, editor: str = "editor") -> 
 def lemmas(c: Collation) -> list[tuple[str, str, int]]:
     """(lemma, first reading, base start) of every locus."""
     return [(x.lemma.text, x.readings[0].text, x.base_start) for x in c.loci()]
+
+
+def shared_project(root: Path, base: str, files: dict[str, tuple[str, str]]) -> Project:
+    """A project of real witness files in ``../shared/witnesses`` (skipped where they are missing).
+
+    ``files`` maps each siglum to (file name, label); the Kanripo gaiji table is named, as a
+    project of Kanripo files would.
+    """
+    from conftest import SHARED, need_shared
+
+    from collate.project import project_from_mapping
+
+    folder = SHARED / "witnesses"
+    witnesses = [
+        {"siglum": s, "label": label, "path": str(need_shared(folder / name))} for s, (name, label) in files.items()
+    ]
+    gaiji = str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"))
+    return project_from_mapping({"base": base, "gaiji_table": gaiji, "witness": witnesses}, root=root)

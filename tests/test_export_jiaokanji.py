@@ -206,26 +206,17 @@ def test_entries_read_each_layer_a_few_times_not_once_per_addition() -> None:
 
 def test_a_passage_a_witness_has_elsewhere_says_where_never_reads_as_the_lemma(tmp_path: Path) -> None:
     """五禮通考 卷163 against 禮記注疏: the 射義 passages the 注疏本 has in another order say where it has them."""
-    from conftest import SHARED, need_shared
+    from builders import shared_project
 
     from collate.pipeline import collate_project
-    from collate.project import project_from_mapping
 
-    witnesses = SHARED / "witnesses"
-    project = project_from_mapping(
+    project = shared_project(
+        tmp_path,
+        "SK",
         {
-            "base": "SK",
-            "gaiji_table": str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt")),
-            "witness": [
-                {"siglum": "SK", "path": str(need_shared(witnesses / "wuli-tongkao-juan163-kanripo-master.txt"))},
-                {
-                    "siglum": "ZS",
-                    "label": "注疏本",
-                    "path": str(need_shared(witnesses / "liji-sheyi-zhushu-kanripo-WYG.txt")),
-                },
-            ],
+            "SK": ("wuli-tongkao-juan163-kanripo-master.txt", "SK"),
+            "ZS": ("liji-sheyi-zhushu-kanripo-WYG.txt", "注疏本"),
         },
-        root=tmp_path,
     )
     lines = entries(collate_project(project).collation)
     moved = [line for line in lines if "次第不同" in line]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, need_shared
+from builders import shared_project
 from lxml import etree
 
 from collate.apparatus import ReadingClass
@@ -11,27 +11,15 @@ from collate.exporters import ExportInput
 from collate.exporters.jiaokanji import entries
 from collate.exporters.tei import NS, build_tei, tei_bytes, witness_text_from_tei
 from collate.pipeline import RunResult, collate_project
-from collate.project import project_from_mapping
 from collate.validate import rule_problems
 
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> RunResult:
-    witnesses = SHARED / "witnesses"
-    project = project_from_mapping(
-        {
-            "base": "ZS",
-            "gaiji_table": str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt")),
-            "witness": [
-                {"siglum": "ZS", "path": str(need_shared(witnesses / "yili-yanli-zhushu-kanripo-WYG.txt"))},
-                {
-                    "siglum": "ZZ",
-                    "label": "鄭注本",
-                    "path": str(need_shared(witnesses / "yili-yanli-zhengzhu-kanripo-SBCK.txt")),
-                },
-            ],
-        },
-        root=tmp_path_factory.mktemp("yanli"),
+    project = shared_project(
+        tmp_path_factory.mktemp("yanli"),
+        "ZS",
+        {"ZS": ("yili-yanli-zhushu-kanripo-WYG.txt", "ZS"), "ZZ": ("yili-yanli-zhengzhu-kanripo-SBCK.txt", "鄭注本")},
     )
     return collate_project(project)
 

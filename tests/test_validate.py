@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import run_default_project
+from builders import run_default_project, shared_project
 from click.testing import CliRunner
 from conftest import SHARED, need_shared
 from hypothesis import HealthCheck, given, settings
@@ -144,21 +144,11 @@ def test_every_pointer_of_a_real_collation_with_transpositions_resolves(tmp_path
     """五禮通考 卷163 against 禮記注疏·射義: passages moved inside other entries still link both ways."""
     from collate.outputs import write_outputs
     from collate.pipeline import collate_project
-    from collate.project import project_from_mapping
 
-    witnesses = SHARED / "witnesses"
-    project = project_from_mapping(
-        {
-            "title": "卷163",
-            "name": "wltk163",
-            "base": "SK",
-            "gaiji_table": str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt")),
-            "witness": [
-                {"siglum": "SK", "path": str(need_shared(witnesses / "wuli-tongkao-juan163-kanripo-master.txt"))},
-                {"siglum": "ZS", "path": str(need_shared(witnesses / "liji-sheyi-zhushu-kanripo-WYG.txt"))},
-            ],
-        },
-        root=tmp_path,
+    project = shared_project(
+        tmp_path,
+        "SK",
+        {"SK": ("wuli-tongkao-juan163-kanripo-master.txt", "SK"), "ZS": ("liji-sheyi-zhushu-kanripo-WYG.txt", "ZS")},
     )
     run = collate_project(project)
     assert any(layer.alignment.transpositions for layer in run.collation.layers)
