@@ -28,9 +28,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from collate.errors import LayoutError
+from collate.files import parse_toml
 from collate.model import Layer, Position, Role, SparseReading, Witness
 from collate.readers.base import Parsed, ReadOptions, SpanList
-from collate.tomlfile import parse_toml
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
