@@ -31,9 +31,11 @@ class Transposition:
 class Extent:
     """Where a witness is extant in a layer: columns [first, last] (inclusive).
 
-    Outside it the witness does not contain the text (a fragmentary or sparse witness), nor
-    in its ``lacunae`` (pages its print has lost): neither is ever an omission. ``None``
-    bounds: nothing extant.
+    Outside it the witness does not contain the text (a fragmentary or sparse witness; text of
+    a witness beyond a fragmentary base), nor in its ``lacunae`` (pages its print has lost) or
+    its ``absent`` stretches (a passage a base that quotes in pieces does not quote; a passage
+    such a base quotes from another chapter, which the witness does not contain): none is ever
+    an omission or an addition. ``None`` bounds: nothing extant.
     """
 
     siglum: str
@@ -41,12 +43,14 @@ class Extent:
     last: int | None
     # Column ranges [start, end) inside the extent where the print has lost pages (a lacuna).
     lacunae: tuple[tuple[int, int], ...] = ()
+    # Column ranges [start, end) inside the extent where the witness does not contain the text.
+    absent: tuple[tuple[int, int], ...] = ()
 
     def covers(self, column: int) -> bool:
         """True if the witness is extant at ``column``."""
         if self.first is None or self.last is None or not self.first <= column <= self.last:
             return False
-        return not any(a <= column < b for a, b in self.lacunae)
+        return not any(a <= column < b for a, b in self.lacunae) and not any(a <= column < b for a, b in self.absent)
 
 
 @dataclass(frozen=True, slots=True)

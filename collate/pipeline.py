@@ -18,6 +18,7 @@ from collate.errors import InputError
 from collate.model import Layer, MarkKind, Role, Span, Token, Witness
 from collate.project import Project
 from collate.readers import read_witness
+from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -88,30 +89,99 @@ def read_project(project: Project, progress: Progress | None = None, *, normaliz
     return ReadResult(project, tuple(witnesses))
 
 
-def _first_work(base: Witness) -> str | None:
-    """The work the base quotes first (the work of its first 經 span that names one), if any."""
-    return next((s.work for s in base.spans if s.layer is Layer.JING and s.role is Role.TEXT and s.work), None)
+# Passages are compared by the 4-character strings (of comparison keys) they share.
+_GRAM = 4
+
+
+def _likeliest_work(base: Witness, others: Sequence[Witness], normalizer: Normalizer) -> str | None:
+    """The work the base quotes that the other witnesses hold most of, if the base names any.
+
+    A compilation quotes several works (五禮通考 卷163: 周禮 春官 and 夏官, 禮記射義, 詩, 論語);
+    the project's ``work`` says which one its witnesses are editions of. Where it says none,
+    the work whose quoted 經 shares the most 4-character strings with the witnesses' 經 is
+    the one collated (the first the base names, where none shares any).
+    """
+    by_work: dict[str, list[str]] = {}
+    for s in base.spans:
+        if s.layer is Layer.JING and s.role is Role.TEXT and s.work and s.work != PREVIOUS_CHAPTER:
+            by_work.setdefault(s.work, []).append(base.text[s.start : s.end])
+    if len(by_work) < 2:
+        return next(iter(by_work), None)
+    theirs: set[str] = set()
+    for w in others:
+        text = normalizer.fold("".join(w.text[s.start : s.end] for s in w.spans if s.layer is Layer.JING))
+        theirs.update(text[i : i + _GRAM] for i in range(len(text) - _GRAM + 1))
+
+    def shared(work: str) -> int:
+        text = normalizer.fold("".join(by_work[work]))
+        return sum(text[i : i + _GRAM] in theirs for i in range(len(text) - _GRAM + 1))
+
+    # max() keeps the first of equal scores: the work the base names first.
+    return max(by_work, key=shared)
 
 
 def _of_work(witness: Witness, work: str | None, normalizer: Normalizer) -> Witness:
-    """The witness with only the 經 of ``work`` left to collate.
+    """The witness with only the text of ``work`` left to collate.
 
-    A 經 span labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes
-    after 投壺, the end of the previous chapter in a full text) is text of the witness but
-    not of the work collated: it is kept in the witness and its exports, never aligned.
+    A passage labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes after
+    投壺, with the 注 and 疏 it quotes on it; the end of the previous chapter in a full text) is
+    text of the witness but not of the work collated: it is kept in the witness and its
+    exports, never aligned. Spans that name no work (a full text's, a note's) all stay.
     """
     if work is None:
         return witness
     wanted = normalizer.fold(work)
 
     def keep(span: Span) -> bool:
-        if span.layer is not Layer.JING or span.work is None:
+        if not span.layer.is_text or span.work is None:
             return True
         named = normalizer.fold(span.work)
         return wanted in named or named in wanted
 
     spans = tuple(s for s in witness.spans if keep(s))
     return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
+
+
+def _quotes(witness: Witness, layer: Layer) -> bool:
+    """The witness quotes the layer in pieces, as a compilation or a commentary quotes.
+
+    五禮通考 names the work each passage it quotes comes from (a span's ``work``); a 集說
+    opens the 注 and 疏 it quotes with 注曰, 疏曰 (a named attribution) on at least a third of
+    the layer's units. A 注疏本's text names neither.
+    """
+    units: set[int] = set()
+    attributed: set[int] = set()
+    for s in witness.spans:
+        if not s.layer.is_text:
+            continue
+        if s.work and s.work != PREVIOUS_CHAPTER and s.role is Role.TEXT:
+            return True
+        if s.layer is layer:
+            units.add(s.unit)
+            if s.role is Role.ATTRIBUTION and s.speaker:
+                attributed.add(s.unit)
+    return bool(units) and 3 * len(attributed) >= len(units)
+
+
+def _same_layer(witness: Witness, collated: Witness, layer: Layer) -> bool:
+    """True if nothing of ``layer`` was left out of ``collated`` (:func:`_of_work`)."""
+    return sum(1 for s in witness.spans if s.layer is layer) == sum(1 for s in collated.spans if s.layer is layer)
+
+
+def _check_work(base: Witness, work: str | None, normalizer: Normalizer, source: str) -> None:
+    """The work the project names must be one the base quotes, if the base names any."""
+    if work is None:
+        return
+    named = sorted(
+        {s.work for s in base.spans if s.layer.is_text and s.role is Role.TEXT and s.work} - {PREVIOUS_CHAPTER}
+    )
+    wanted = normalizer.fold(work)
+    if named and not any(wanted in normalizer.fold(n) or normalizer.fold(n) in wanted for n in named):
+        raise InputError(
+            f"the project's work {work!r} names no passage of the base {base.siglum}",
+            where=source,
+            hint="name one of the works the base quotes, as its run-in titles print them: " + "、".join(named),
+        )
 
 
 def collate_project(
@@ -163,7 +233,8 @@ def tokenize_project(
 
     project = read.project
     full = [w for w in read.witnesses if not w.sparse]
-    work = project.work or _first_work(read.base)
+    work = project.work or _likeliest_work(read.base, [w for w in full if w is not read.base], normalizer)
+    _check_work(read.base, project.work, normalizer, str(project.source or project.root))
     tokens: Tokens = {w.siglum: {} for w in full}
     whole: Tokens = {}
     for w in full:
@@ -174,8 +245,8 @@ def tokenize_project(
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)
-                # Only the 經 of another work is left out of the collated witness.
-                if collated is w or layer is not Layer.JING:
+                # The notes search the witness as read: a layer with nothing left out.
+                if collated is w or _same_layer(w, collated, layer):
                     whole.setdefault(w.siglum, {})[layer] = tokens[w.siglum][layer]
             else:
                 tokens[w.siglum][layer] = ()
@@ -205,13 +276,15 @@ def align_project(
     full = [w for w in read.witnesses if not w.sparse]
     # Where each print has lost pages: never an omission.
     lacunae = {w.siglum: [m.offset for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
+
     results: list[LayerResult] = []
     for layer in layers:
         streams = {w.siglum: tokens[w.siglum][layer] for w in full if tokens[w.siglum][layer]}
         has_sparse = any(r.layer is layer for w in read.witnesses if w.sparse for r in w.readings)
         if base not in streams or (len(streams) < 2 and not has_sparse):
             continue
-        alignment = with_lacunae(align_layer(layer, streams, base, progress), lacunae)
+        quoting = frozenset(w.siglum for w in full if w.siglum in streams and _quotes(w, layer))
+        alignment = with_lacunae(align_layer(layer, streams, base, progress, quoting=quoting), lacunae)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))

@@ -632,11 +632,11 @@ def lemmas(c: Collation) -> list[tuple[str, str, int]]:
     return [(x.lemma.text, x.readings[0].text, x.base_start) for x in c.loci()]
 
 
-def shared_project(root: Path, base: str, files: dict[str, tuple[str, str]]) -> Project:
+def shared_project(root: Path, base: str, files: dict[str, tuple[str, str]], work: str | None = None) -> Project:
     """A project of real witness files in ``../shared/witnesses`` (skipped where they are missing).
 
     ``files`` maps each siglum to (file name, label); the Kanripo gaiji table is named, as a
-    project of Kanripo files would.
+    project of Kanripo files would; ``work``, the project's ``work``, if given.
     """
     from conftest import SHARED, need_shared
 
@@ -647,4 +647,7 @@ def shared_project(root: Path, base: str, files: dict[str, tuple[str, str]]) -> 
         {"siglum": s, "label": label, "path": str(need_shared(folder / name))} for s, (name, label) in files.items()
     ]
     gaiji = str(need_shared(SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"))
-    return project_from_mapping({"base": base, "gaiji_table": gaiji, "witness": witnesses}, root=root)
+    table: dict[str, object] = {"base": base, "gaiji_table": gaiji, "witness": witnesses}
+    if work is not None:
+        table["work"] = work
+    return project_from_mapping(table, root=root)

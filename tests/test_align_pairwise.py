@@ -78,3 +78,46 @@ def test_stretches_no_anchor_cuts_fall_back_and_keep_the_invariants(seed: int) -
     got = align_pair(a, b, AlignOptions(chunk=8, direct=8, gap_ks=(), fallback_cells=400, k=40, min_transposition=None))
     check(got, a, b)
     assert got.fallbacks > 0
+
+
+def test_a_witness_that_begins_long_before_the_base_leaves_its_text_alone() -> None:
+    # A fragmentary base (or a quotation): the witness has 200 tokens of its own first.
+    a = text(21, 100)
+    b = text(22, 200) + a
+    got = columns(a, b)
+    first = next(p for p, (i, _) in enumerate(got) if i >= 0)
+    assert all(i == -1 for i, _ in got[:first])
+    assert got[first:] == [(i, 200 + i) for i in range(100)]
+
+
+def test_a_few_base_tokens_between_anchors_stand_where_they_match_not_scattered() -> None:
+    # The base quotes two stretches of the witness and skips 300 tokens between them; it keeps
+    # 6 tokens of the skipped text (a variant in them), which stand together against their place.
+    w = text(23, 700)
+    kept = w[400:403] + "丁" + w[404:406]
+    a = w[:100] + kept + w[500:600]
+    got = dict(columns(a, w))
+    assert [got[100 + t] for t in range(6)] == [400, 401, 402, 403, 404, 405]
+    assert all(got[i] == i for i in range(100))
+    assert all(got[106 + t] == 500 + t for t in range(100))
+
+
+def test_two_different_passages_between_anchors_each_stand_alone() -> None:
+    # Between two agreeing stretches the base and the witness each have 30 tokens of another passage.
+    shared_a, shared_b = text(24, 80), text(25, 80)
+    a = shared_a + text(26, 30) + shared_b
+    b = shared_a + text(27, 30) + shared_b
+    got = columns(a, b)
+    middle = [(i, j) for i, j in got if (80 <= i < 110) or (80 <= j < 110)]
+    assert all(i == -1 or j == -1 for i, j in middle)  # none of the 30 is read against the other passage
+
+
+def test_a_fragment_that_begins_mid_sentence_with_a_variant_stands_against_its_own_place() -> None:
+    # A 殘卷 whose first surviving characters differ from the base's: they stand against the base's
+    # characters at that place, the base before them alone (not one long substitution).
+    a = text(28, 400)
+    b = "丁乙" + a[152:]
+    got = columns(a, b)
+    first = next(p for p, (_, j) in enumerate(got) if j >= 0)
+    assert all(j == -1 for _, j in got[:first])
+    assert got[first : first + 3] == [(150, 0), (151, 1), (152, 2)]

@@ -28,8 +28,9 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 
 from collate.align.collatex_adapter import collatex_columns
+from collate.align.extents import layer_extents
 from collate.align.pairwise import AlignOptions, PairAlignment, align_pair
-from collate.alignment import Extent, LayerAlignment, Transposition
+from collate.alignment import LayerAlignment, Transposition
 from collate.model import Layer, Token
 
 Progress = Callable[[str], None]
@@ -49,12 +50,15 @@ def align_layer(
     base: str,
     progress: Progress | None = None,
     options: AlignOptions | None = None,
+    *,
+    quoting: frozenset[str] = frozenset(),
 ) -> LayerAlignment:
     """Align the token streams of one layer, one per witness, against the base witness.
 
     ``sigla`` of the result are the base, then the other witnesses in the order of
     ``streams``. The same input gives the same output, whatever the order of the other
-    witnesses. See the module docstring for how columns, extents and transpositions look.
+    witnesses. See the module docstring for how columns, extents and transpositions look;
+    ``quoting``: the witnesses that quote the layer in pieces (:mod:`collate.align.extents`).
     """
     if base not in streams:
         raise ValueError(f"the base witness {base!r} has no token stream")
@@ -75,10 +79,9 @@ def align_layer(
                 f"and over {opt.chunk} tokens aligned by longest common subsequence, not CollateX"
             )
     columns = _merge(streams, sigla, pairings, keys, opt)
-    extents = [Extent(base, 0, len(columns) - 1) if columns else Extent(base, None, None)]
-    extents += [_extent(columns, r, s) for r, s in enumerate(sigla) if r]
+    extents = layer_extents(columns, sigla, opt.edge_slack, quoting)
     transpositions = tuple(Transposition(s, bs, be, ws, we) for s in sigla[1:] for bs, be, ws, we in pairings[s].moves)
-    return LayerAlignment(layer, sigla, tuple(columns), tuple(extents), transpositions)
+    return LayerAlignment(layer, sigla, tuple(columns), extents, transpositions)
 
 
 def _symbols(tokens: Sequence[Token], table: dict[str, str], placeholder: str) -> str:
@@ -182,17 +185,3 @@ def _share(text: Sequence[Sequence[str | None]]) -> bool:
             return True
         seen |= mine
     return False
-
-
-def _extent(columns: Sequence[Column], r: int, siglum: str) -> Extent:
-    """From the first to the last column holding one of the witness's tokens.
-
-    Text of the base before or after those columns is not extant in the witness. That is
-    the witness's first and last match with the base, unless the witness has text of its own
-    beyond them, which stays inside its extent so that none of its tokens falls out.
-    """
-    first = next((c for c, col in enumerate(columns) if col[r] is not None), None)
-    if first is None:
-        return Extent(siglum, None, None)
-    last = next(c for c in range(len(columns) - 1, -1, -1) if columns[c][r] is not None)
-    return Extent(siglum, first, last)

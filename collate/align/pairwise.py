@@ -6,8 +6,14 @@
    anchors, then aligned:
 
    * one side empty: the other side's tokens stand alone;
+   * two sides of some length with little in common (different passages: one the base
+     quotes from elsewhere, one it skips): each side's tokens stand alone, never read
+     against the other's (``_unrelated``);
    * the two sides share no token: CollateX's answer is known without asking (it pairs them
      left to right, the first token of each side in one column, and so on), so we give it;
+   * one side many times longer than the other (a base that quotes in pieces skips a
+     passage; a witness lacks one): the short side is aligned at its best window in the long
+     one (rapidfuzz's partial alignment), the rest stands alone (``_lopsided``);
    * both sides at most ``direct`` tokens: CollateX;
    * larger: anchors again inside the stretch, unique relative to it, with the k-gram
      lengths of ``gap_ks`` in turn, and the pieces between them aligned the same way; a
@@ -17,9 +23,10 @@
      them, cut into pieces along the diagonal if it would need more than ``fallback_cells``
      cells.
 
-3. The text before the first and after the last anchor is aligned against the base text next
-   to that anchor only: a witness that begins later or ends earlier than the base (a
-   fragment) then has no tokens out there, which ``engine`` turns into its extent.
+3. The text before the first and after the last anchor is aligned against the other side's
+   text next to that anchor only: a witness that begins later or ends earlier than the base
+   (a fragment) then has no tokens out there, nor the base where the witness goes on beyond
+   it (a fragmentary base, a quotation), which :mod:`collate.align.extents` turns into extents.
 
 Every level is linear in the length of its stretch and there are at most ``len(gap_ks)``
 levels below the first, so the cost is near-linear; CollateX, quadratic, only ever sees
@@ -38,6 +45,17 @@ from collate.align.collatex_adapter import collatex_columns
 from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
+
+# A stretch is lopsided when one side has this many times the other's tokens (and 2 ×
+# ``edge_slack`` more); its short side is placed at its best window in the long side when it
+# matches there this well (rapidfuzz partial ratio, 0–100) and has at least this many tokens.
+_LOPSIDED = 4
+_PLACED = 60
+_PLACED_SHORTEST = 4
+# Two sides of a stretch, each at least this long, are different passages when their
+# similarity (2 × the common subsequence over their total length, rapidfuzz Indel) is below this.
+_UNRELATED_SHORTEST = 8
+_UNRELATED_BELOW = 1 / 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,29 +167,48 @@ class _Pairer:
         self._trail(span(moved_a, il + 1, len(a)), span(moved_b, jl + 1, len(b)))
 
     def _lead(self, ia: Positions, ib: Positions) -> None:
-        """Text before the first anchor; a much longer base side means the witness begins later."""
-        keep = len(ib) + self.opt.edge_slack
-        if len(ia) <= keep:
+        """Text before the first anchor; a much longer side means the other begins later.
+
+        A witness that begins later than the base (a fragment) leaves the base's text before it
+        alone; a base that begins later (a fragmentary base, a quotation) leaves the witness's.
+        Either way the shorter side is aligned with the text next to the anchor only.
+        """
+        slack = self.opt.edge_slack
+        if len(ia) > len(ib) + slack:
+            keep = len(ib) + slack
+            for x in ia[: len(ia) - keep]:
+                self.emit(x, -1)
+            ia = ia[len(ia) - keep :]
+        elif len(ib) > len(ia) + slack:
+            keep = len(ia) + slack
+            for y in ib[: len(ib) - keep]:
+                self.emit(-1, y)
+            ib = ib[len(ib) - keep :]
+        else:
             self._gap(ia, ib, 0, False, True)
             return
-        for x in ia[: len(ia) - keep]:
-            self.emit(x, -1)
-        # Aligned backwards, so that the witness's tokens stand next to the anchor.
+        # Aligned backwards, so that the shorter side's tokens stand next to the anchor.
         sub = _Pairer(self.a, self.b, self.opt)
-        sub._gap(ia[len(ia) - keep :][::-1], ib[::-1], 0, True, False)
+        sub._gap(ia[::-1], ib[::-1], 0, True, False)
         self.ob.extend(reversed(sub.ob))
         self.ow.extend(reversed(sub.ow))
         self.fallbacks += sub.fallbacks
 
     def _trail(self, ia: Positions, ib: Positions) -> None:
-        """Text after the last anchor; a much longer base side means the witness ends earlier."""
-        keep = len(ib) + self.opt.edge_slack
-        if len(ia) <= keep:
+        """Text after the last anchor; a much longer side means the other ends earlier."""
+        slack = self.opt.edge_slack
+        if len(ia) > len(ib) + slack:
+            keep = len(ib) + slack
+            self._gap(ia[:keep], ib, 0, True, False)
+            for x in ia[keep:]:
+                self.emit(x, -1)
+        elif len(ib) > len(ia) + slack:
+            keep = len(ia) + slack
+            self._gap(ia, ib[:keep], 0, True, False)
+            for y in ib[keep:]:
+                self.emit(-1, y)
+        else:
             self._gap(ia, ib, 0, True, False)
-            return
-        self._gap(ia[:keep], ib, 0, True, False)
-        for x in ia[keep:]:
-            self.emit(x, -1)
 
     # -- a stretch between anchors -------------------------------------------------------
 
@@ -202,8 +239,12 @@ class _Pairer:
             return
         sa, sb = _text(self.a, ia), _text(self.b, ib)
         opt = self.opt
+        if self._unrelated(ia, ib, sa, sb):
+            return
         if set(sa).isdisjoint(sb):
             self._left_justify(ia, ib)
+            return
+        if self._lopsided(ia, ib, sa, sb):
             return
         if len(ia) <= opt.direct and len(ib) <= opt.direct:
             self._collatex(ia, ib, sa, sb)
@@ -219,6 +260,73 @@ class _Pairer:
             self._collatex(ia, ib, sa, sb)
         else:
             self._fallback(ia, ib, sa, sb)
+
+    def _lopsided(self, ia: Positions, ib: Positions, sa: str, sb: str) -> bool:
+        """A stretch where one side is many times longer: the shorter side placed where it matches.
+
+        Between two anchors a base that quotes in pieces skips whole passages of the witness,
+        and a witness may lack a passage the base has; aligned as a whole, the few tokens of the
+        short side would be scattered over the long one (each a false variant). The short side
+        is aligned with its best window in the long side only (rapidfuzz's partial alignment;
+        the head or the tail of the long side, next to an anchor, where nothing matches well),
+        and the rest of the long side stands alone. Returns False where the stretch is not
+        lopsided, or the short side too long to place this way.
+        """
+        short, long = sorted((len(ia), len(ib)))
+        if long < _LOPSIDED * short or long - short <= 2 * self.opt.edge_slack or short > self.opt.chunk:
+            return False
+        from rapidfuzz import fuzz
+        from rapidfuzz.distance import Indel
+
+        base_short = len(ia) <= len(ib)
+        s_text, l_text = (sa, sb) if base_short else (sb, sa)
+        width = min(long, 2 * short)
+        found = fuzz.partial_ratio_alignment(s_text, l_text)
+        if found is not None and found.score >= _PLACED and short >= _PLACED_SHORTEST:
+            pad = short // 2
+            lo, hi = max(0, found.dest_start - pad), min(long, found.dest_end + pad)
+        elif Indel.normalized_similarity(s_text, l_text[long - width :]) > Indel.normalized_similarity(
+            s_text, l_text[:width]
+        ):
+            lo, hi = long - width, long
+        else:
+            lo, hi = 0, width
+        long_side = ib if base_short else ia
+
+        def alone(positions: Positions) -> None:
+            for t in positions:
+                if base_short:
+                    self.emit(-1, t)
+                else:
+                    self.emit(t, -1)
+
+        alone(long_side[:lo])
+        if base_short:
+            self._solve(ia, ib[lo:hi], 0, False, False)
+        else:
+            self._solve(ia[lo:hi], ib, 0, False, False)
+        alone(long_side[hi:])
+        return True
+
+    def _unrelated(self, ia: Positions, ib: Positions, sa: str, sb: str) -> bool:
+        """Two sides of a stretch with little in common: each stands alone.
+
+        Paired column by column, or by the few common characters they share (之, 也), two
+        different passages (a passage the base quotes from another chapter, one the witness has
+        and the base skips) would make a row of false substantive variants; the base's side is
+        text the witness lacks there and the witness's side text the base lacks.
+        """
+        if min(len(ia), len(ib)) < _UNRELATED_SHORTEST:
+            return False
+        from rapidfuzz.distance import Indel
+
+        if Indel.normalized_similarity(sa, sb) >= _UNRELATED_BELOW:
+            return False
+        for x in ia:
+            self.emit(x, -1)
+        for y in ib:
+            self.emit(-1, y)
+        return True
 
     def _walk(self, ia: Positions, ib: Positions, local: Sequence[Match], level: int, left: bool, right: bool) -> None:
         pi = pj = -1

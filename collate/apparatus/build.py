@@ -189,9 +189,7 @@ class _Builder:
             )
             # Nor does an entry run from one unit of the base into the next (two 注, a 經 and its 注),
             # but where witnesses only lack text on both sides: 「A」至「B」 lacking is one entry.
-            lacking = base is not None and all(
-                col[j] is None for j, kind in enumerate(kinds, 1) if kind is not None
-            )
+            lacking = base is not None and all(col[j] is None for j, kind in enumerate(kinds, 1) if kind is not None)
             if base is not None:
                 new_unit = last_unit is not None and base.unit != last_unit
                 cut = cut or (new_unit and not moved and not (lacking and last_lacking))
@@ -400,9 +398,17 @@ class _Builder:
             lemma=lemma,
             lemma_witnesses=(agreeing[0], *sorted(agreeing[1:])),
             readings=tuple(readings),
-            cls=strongest(tuple(readings)),
+            # Text the witnesses have where the base is not extant (a passage a quoting base
+            # skips, text beyond a fragmentary base) is no addition: the base has no text here.
+            cls=ReadingClass.NOT_EXTANT if self._base_absent(iv) else strongest(tuple(readings)),
         )
         return locus, diagnostics
+
+    def _base_absent(self, iv: _Interval) -> bool:
+        """The base is extant at none of the interval's columns (an empty interval: not at its point)."""
+        if iv.start == iv.end:
+            return not self.extant_at(0, iv.start)
+        return not any(self.extents[0].covers(i) for i in range(iv.start, iv.end))
 
 
 def _build(

@@ -187,6 +187,7 @@ def _coverage(result: LayerResult, siglum: str) -> dict[str, Any]:
         "first_column": extent.first,
         "last_column": extent.last,
         "lacunae": [list(hole) for hole in extent.lacunae],
+        "absent": [list(hole) for hole in extent.absent],
         "first": location_json(cov.first),
         "last": location_json(cov.last),
         "tokens": cov.tokens,

@@ -1,0 +1,147 @@
+"""Where each witness of an aligned layer is extant, the base included.
+
+The columns say who has a token where; extents say where a witness *contains* the text, so
+that a gap there is an omission or an addition, and outside it neither:
+
+* A witness is extant from its first to its last token (a fragment begins later or ends
+  earlier than the base).
+* The base is extant from its first to its last token too, unless the text the other
+  witnesses have before or after it is short (at most ``slack`` columns: a witness's extra
+  words at the end of a chapter are an addition; a whole chapter beyond a fragmentary base is
+  not).
+* A witness that quotes in pieces — 五禮通考 quoting a chapter a few articles at a time (its
+  passages name the work they quote), a 集說 quoting 鄭注 by the phrase (注曰…) — does not
+  contain what it skips: a run of at least ``QUOTE_GAP`` base tokens it lacks is ``absent``
+  from it, and where the base quotes in pieces, a run of at least ``QUOTE_GAP`` columns that
+  only the other witnesses have is ``absent`` from the base.
+* Nor does a witness contain a passage a quoting base takes from elsewhere (another office of
+  the same 周禮 book): a run of at least ``QUOTE_GAP`` base tokens that the witness lacks and
+  that begins or ends a unit of the base (a quotation, its 注) is ``absent`` from the witness,
+  and so is a whole unit of at least ``WHOLE_UNIT`` tokens (the 注 on such a passage).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from collate.alignment import Extent
+from collate.model import Token
+
+Column = tuple[Token | None, ...]
+
+# The shortest passage a quoting base is taken to skip, or to quote from elsewhere: about a
+# sentence. Shorter gaps are omissions and additions, as in any text.
+QUOTE_GAP = 20
+# A whole unit of a quoting base that the witness lacks, from this many tokens, is absent from
+# it however short: the 注 of a passage quoted from elsewhere.
+WHOLE_UNIT = 4
+
+
+def layer_extents(
+    columns: Sequence[Column], sigla: Sequence[str], slack: int, quoting: frozenset[str] = frozenset()
+) -> tuple[Extent, ...]:
+    """Every witness's extent, base first (see the module docstring); ``quoting``: the sigla
+    of the witnesses (the base among them, perhaps) that quote the layer in pieces."""
+    base_quotes = sigla[0] in quoting
+    extents = [_base_extent(columns, sigla[0], slack, base_quotes)]
+    for r, siglum in enumerate(sigla):
+        if r:
+            extent = _extent(columns, r, siglum)
+            if base_quotes or siglum in quoting:
+                extent = _without_quoted(columns, r, extent, siglum in quoting)
+            extents.append(extent)
+    return tuple(extents)
+
+
+def _extent(columns: Sequence[Column], r: int, siglum: str) -> Extent:
+    """From the first to the last column holding one of the witness's tokens.
+
+    Text of the base before or after those columns is not extant in the witness. That is
+    the witness's first and last match with the base, unless the witness has text of its own
+    beyond them, which stays inside its extent so that none of its tokens falls out.
+    """
+    first = next((c for c, col in enumerate(columns) if col[r] is not None), None)
+    if first is None:
+        return Extent(siglum, None, None)
+    last = next(c for c in range(len(columns) - 1, -1, -1) if columns[c][r] is not None)
+    return Extent(siglum, first, last)
+
+
+def _base_extent(columns: Sequence[Column], siglum: str, slack: int, quotes: bool) -> Extent:
+    if not columns:
+        return Extent(siglum, None, None)
+    held = [c for c, col in enumerate(columns) if col[0] is not None]
+    if not held:
+        return Extent(siglum, 0, len(columns) - 1)
+    first = held[0] if held[0] > slack else 0
+    last = held[-1] if len(columns) - 1 - held[-1] > slack else len(columns) - 1
+    absent: list[tuple[int, int]] = []
+    if quotes:
+        for a, b in pairwise(held):
+            if b - a - 1 >= QUOTE_GAP:
+                absent.append((a + 1, b))
+    return Extent(siglum, first, last, absent=tuple(absent))
+
+
+def _without_quoted(columns: Sequence[Column], r: int, extent: Extent, skips: bool) -> Extent:
+    """The witness's extent less the passages of the base it lacks: any, if the witness quotes
+    in pieces (``skips``); else those beginning or ending a unit (quoted from elsewhere).
+
+    A run of base tokens the witness lacks is counted over the base's tokens in order: text
+    the witness has between two of them, where the base has none, does not end it (the
+    witness's own passage beside the one it lacks), nor does the witness's extent (a quotation
+    it lacks may begin before its first token). The columns where the witness has a token stay
+    in its extent.
+    """
+    if extent.first is None or extent.last is None:
+        return extent
+    held = [c for c, col in enumerate(columns) if col[0] is not None]
+    absent: list[tuple[int, int]] = []
+    k = 0
+    while k < len(held):
+        if columns[held[k]][r] is not None:
+            k += 1
+            continue
+        start = k
+        while k < len(held) and columns[held[k]][r] is None:
+            k += 1
+        # Base tokens held[start:k] are all lacked by the witness.
+        tokens = [t for c in held[start:k] if (t := columns[c][0]) is not None]
+        edges = _edges(columns, held[start], held[k - 1] + 1, tokens)
+        long_enough = len(tokens) >= QUOTE_GAP and (skips or edges > 0)
+        if long_enough or (len(tokens) >= WHOLE_UNIT and edges == 2):
+            absent.extend(_pieces(columns, r, held[start], held[k - 1] + 1, extent))
+    return Extent(extent.siglum, extent.first, extent.last, extent.lacunae, tuple(absent))
+
+
+def _pieces(columns: Sequence[Column], r: int, start: int, end: int, extent: Extent) -> list[tuple[int, int]]:
+    """Columns [start, end) within the extent, less those where witness ``r`` has a token."""
+    assert extent.first is not None and extent.last is not None
+    out: list[tuple[int, int]] = []
+    a: int | None = None
+    for c in range(max(start, extent.first), min(end, extent.last + 1)):
+        if columns[c][r] is None:
+            a = c if a is None else a
+        elif a is not None:
+            out.append((a, c))
+            a = None
+    if a is not None:
+        out.append((a, min(end, extent.last + 1)))
+    return out
+
+
+def _edges(columns: Sequence[Column], start: int, end: int, held: Sequence[Token]) -> int:
+    """How many edges of units of the base the base tokens in columns [start, end) begin or end on (0–2).
+
+    One edge is enough for a long run: a quoting base runs quotations of several passages on
+    into one unit where no 注 stands between them (小司馬… then 射人…), so only one edge of a
+    passage quoted from elsewhere may fall on a unit's edge. A whole unit, however short, is
+    the 注 of such a passage.
+    """
+    # Walked by index from the run's edges: a slice of the columns would copy the layer.
+    before = next((tok for c in range(start - 1, -1, -1) if (tok := columns[c][0]) is not None), None)
+    after = next((tok for c in range(end, len(columns)) if (tok := columns[c][0]) is not None), None)
+    opens = before is None or before.unit != held[0].unit
+    closes = after is None or after.unit != held[-1].unit
+    return opens + closes

@@ -1,0 +1,127 @@
+"""Where each witness is extant, the base included: fragments, a base that quotes in pieces, a witness that quotes."""
+
+from __future__ import annotations
+
+from collate.align.extents import QUOTE_GAP, WHOLE_UNIT, layer_extents
+from collate.model import Layer, Token
+
+Column = tuple[Token | None, ...]
+
+
+def tok(siglum: str, index: int, unit: int = 0, char: str = "之") -> Token:
+    return Token(siglum, Layer.JING, index, index, index + 1, char, char, unit)
+
+
+def columns(rows: list[str], units: str | None = None) -> list[Column]:
+    """Columns from one row per witness (base first): a letter is a token, ``-`` none; ``units``
+    gives the base token's unit per column (a digit)."""
+    out: list[Column] = []
+    counters = [0] * len(rows)
+    for c in range(len(rows[0])):
+        col: list[Token | None] = []
+        for r, row in enumerate(rows):
+            if row[c] == "-":
+                col.append(None)
+                continue
+            unit = int(units[c]) if units and r == 0 else 0
+            col.append(tok("ABCD"[r], counters[r], unit, row[c]))
+            counters[r] += 1
+        out.append(tuple(col))
+    return out
+
+
+def test_a_witness_is_extant_from_its_first_to_its_last_token() -> None:
+    cols = columns(["xxxxxxxx", "--xxxx--"])
+    base, wit = layer_extents(cols, ("A", "B"), slack=2)
+    assert (base.first, base.last) == (0, 7)
+    assert (wit.first, wit.last) == (2, 5)
+    assert not wit.covers(1) and wit.covers(2) and not wit.covers(6)
+
+
+def test_the_base_is_not_extant_beyond_its_end_when_a_witness_goes_on_for_long() -> None:
+    # A fragmentary base: the witness has 6 more columns after it, more than the slack of 2.
+    cols = columns(["xxxx------", "xxxxyyyyyy"])
+    base, _ = layer_extents(cols, ("A", "B"), slack=2)
+    assert (base.first, base.last) == (0, 3)
+    assert not base.covers(4)
+
+
+def test_a_few_more_words_of_a_witness_at_the_end_stay_an_addition() -> None:
+    cols = columns(["xxxx--", "xxxxyy"])
+    base, _ = layer_extents(cols, ("A", "B"), slack=2)
+    assert (base.first, base.last) == (0, 5)  # within the slack: the base is extant, the witness adds
+
+
+def test_the_base_is_not_extant_before_its_start_either() -> None:
+    cols = columns(["------xxxx", "yyyyyyxxxx"])
+    base, _ = layer_extents(cols, ("A", "B"), slack=2)
+    assert (base.first, base.last) == (6, 9)
+
+
+def test_a_quoting_base_does_not_contain_what_it_skips() -> None:
+    skipped = "y" * QUOTE_GAP
+    cols = columns(["xxx" + "-" * QUOTE_GAP + "xxx", "xxx" + skipped + "xxx"])
+    base, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert base.absent == ((3, 3 + QUOTE_GAP),)
+    assert not any(base.covers(c) for c in range(3, 3 + QUOTE_GAP))
+    assert wit.absent == ()
+
+
+def test_a_shorter_skip_of_a_quoting_base_is_an_addition() -> None:
+    short = QUOTE_GAP - 1
+    cols = columns(["xxx" + "-" * short + "xxx", "xxx" + "y" * short + "xxx"])
+    base, _ = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert base.absent == ()
+
+
+def test_a_base_that_does_not_quote_contains_whatever_a_witness_adds() -> None:
+    cols = columns(["xxx" + "-" * QUOTE_GAP + "xxx", "xxx" + "y" * QUOTE_GAP + "xxx"])
+    base, _ = layer_extents(cols, ("A", "B"), slack=2)
+    assert base.absent == ()  # a long addition of the witness, as in any full text
+
+
+def test_a_witness_does_not_contain_a_passage_the_quoting_base_takes_from_elsewhere() -> None:
+    # The base's unit 2 (QUOTE_GAP tokens) is a quotation of another passage, which the witness lacks.
+    n = QUOTE_GAP
+    cols = columns(["xxx" + "z" * n + "xxx", "xxx" + "-" * n + "xxx"], units="111" + "2" * n + "333")
+    _, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert wit.absent == ((3, 3 + n),)
+
+
+def test_one_edge_of_a_unit_is_enough_for_a_long_passage_and_none_is_an_omission() -> None:
+    n = QUOTE_GAP
+    # The passage the witness lacks runs on into the unit of the next quotation (no 注 between).
+    edge = columns(["xxx" + "z" * n + "xxx", "xxx" + "-" * n + "xxx"], units="111" + "2" * n + "222")
+    assert layer_extents(edge, ("A", "B"), slack=2, quoting=frozenset({"A"}))[1].absent == ((3, 3 + n),)
+    # Inside one unit, on neither edge: the witness omits it.
+    inside = columns(["xxx" + "z" * n + "xxx", "xxx" + "-" * n + "xxx"], units="111" + "1" * n + "111")
+    assert layer_extents(inside, ("A", "B"), slack=2, quoting=frozenset({"A"}))[1].absent == ()
+
+
+def test_a_whole_short_unit_a_witness_lacks_under_a_quoting_base_is_absent() -> None:
+    # The 注 of a passage quoted from elsewhere: a whole unit, however short.
+    n = WHOLE_UNIT
+    cols = columns(["xxx" + "z" * n + "xxx", "xxx" + "-" * n + "xxx"], units="111" + "2" * n + "333")
+    assert layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))[1].absent == ((3, 3 + n),)
+    m = n - 1
+    shorter = columns(["xxx" + "z" * m + "xxx", "xxx" + "-" * m + "xxx"], units="111" + "2" * m + "333")
+    assert layer_extents(shorter, ("A", "B"), slack=2, quoting=frozenset({"A"}))[1].absent == ()
+
+
+def test_a_quoting_witness_does_not_contain_what_it_skips_anywhere() -> None:
+    # A 集說 quoting 鄭注 by the phrase skips within a unit of the base.
+    n = QUOTE_GAP
+    cols = columns(["xxx" + "z" * n + "xxx", "xxx" + "-" * n + "xxx"], units="1" * (n + 6))
+    _, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
+    assert wit.absent == ((3, 3 + n),)
+
+
+def test_the_witness_keeps_its_own_tokens_inside_a_passage_it_lacks() -> None:
+    # Between the base tokens it lacks, the witness has text the base has not: those columns stay its own.
+    n = QUOTE_GAP
+    base = "z" * 10 + "--" + "z" * (n - 10) + "xxx"
+    wit = "-" * 10 + "yy" + "-" * (n - 10) + "xxx"
+    cols = columns(["xxx" + base, "xxx" + wit], units="111" + "2" * (n + 2) + "333")
+    _, extent = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert extent.absent == ((3, 13), (15, 3 + n + 2))
+    assert extent.covers(13) and extent.covers(14)
