@@ -14,10 +14,12 @@ How the columns look:
   stands against (a different ``n``: a variant), or in a column whose base cell is None (an
   addition). A witness's ``None`` inside its extent is an omission; outside it the witness is
   not extant there (a fragment, a lacuna), which is never an omission.
-* A transposed passage (``transpositions``): the witness's tokens ``wit_start + t`` stand in
-  the columns of the base's tokens ``base_start + t``, position by position, although the
-  witness has them elsewhere; at the witness's own place of the passage there are no columns
-  for them. These are the only tokens that do not stand in their witness's own order.
+* A transposed passage (``transpositions``): the witness's tokens ``wit_start …`` stand in
+  the columns of the base's tokens ``base_start …`` (position by position where the passage
+  has the same words; aligned within the passage where it was moved and worded differently,
+  :mod:`collate.align.far_moves`), although the witness has them elsewhere; at the witness's
+  own place of the passage there are no columns for them. These are the only tokens that do
+  not stand in their witness's own order.
 
 Token positions (in transpositions and everywhere here) are indexes into the streams passed in.
 """

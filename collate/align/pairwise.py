@@ -42,6 +42,7 @@ from itertools import pairwise
 
 from collate.align.anchors import Match, chain, expand, unique_matches
 from collate.align.collatex_adapter import collatex_columns
+from collate.align.far_moves import far_moves
 from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
@@ -132,6 +133,13 @@ class _Pairer:
             moves = find_moves(a, b, matches, chained, pairs, k, opt.min_transposition)
         del matches, chained
         self._walk_top(pairs, [m.move for m in moves])
+        if opt.min_transposition is not None:
+            # Passages moved far and worded differently show only now, as long lone stretches.
+            far = far_moves(a, b, self.ob, self.ow, moves)
+            if far:
+                moves = sorted([*moves, *far], key=lambda m: m.move)
+                self.ob, self.ow = array("q"), array("q")
+                self._walk_top(pairs, [m.move for m in moves])
         if not moves:
             return PairAlignment(self.ob, self.ow, (), self.fallbacks)
         ob, ow = _place_moves(self.ob, self.ow, moves)
@@ -316,7 +324,8 @@ class _Pairer:
         and the base skips) would make a row of false substantive variants; the base's side is
         text the witness lacks there and the witness's side text the base lacks.
         """
-        if min(len(ia), len(ib)) < _UNRELATED_SHORTEST:
+        if min(len(ia), len(ib)) < _UNRELATED_SHORTEST or len(ia) * len(ib) > self.opt.fallback_cells:
+            # A stretch too large to compare whole is cut by anchors first.
             return False
         from rapidfuzz.distance import Indel
 
