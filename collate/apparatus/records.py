@@ -126,12 +126,17 @@ class Locus:
         return None
 
     def variants(self) -> tuple[Reading, ...]:
-        """The readings that are real variants: not those of witnesses not extant here."""
+        """The readings that are real variants: not those of witnesses not extant here, none
+        where the base is not extant (text beyond a fragmentary base, a passage it does not quote)."""
+        if self.cls is ReadingClass.NOT_EXTANT:
+            return ()
         return tuple(r for r in self.readings if r.cls is not ReadingClass.NOT_EXTANT)
 
     def with_readings(self, readings: tuple[Reading, ...]) -> Locus:
-        """The locus with other readings (e.g. reclassified), its class recomputed."""
-        return replace(self, readings=readings, cls=strongest(readings))
+        """The locus with other readings (e.g. reclassified), its class recomputed (a place where
+        the base is not extant stays one)."""
+        cls = ReadingClass.NOT_EXTANT if self.cls is ReadingClass.NOT_EXTANT else strongest(readings)
+        return replace(self, readings=readings, cls=cls)
 
     def with_notes(self, notes: tuple[AttachedNote, ...]) -> Locus:
         """The locus with these editorial notes attached."""
