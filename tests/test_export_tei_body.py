@@ -88,4 +88,6 @@ def test_base_text_not_collated_is_marked_as_the_bases() -> None:
     tree = tei_of(collation, witnesses)
     (shu,) = xp(tree, "//tei:note[@subtype='shu']")
     assert (shu.get("source"), shu.text) == ("#SK", "士则鹿中")
-    assert witness_text_from_tei(tree, "SK", Layer.SHU) == ""
+    # Not collated, but the base's own text: it reads back, and is no part of the collated 經.
+    assert witness_text_from_tei(tree, "SK", Layer.SHU) == "士则鹿中"
+    assert witness_text_from_tei(tree, "SK", Layer.JING) == "投壶之礼"

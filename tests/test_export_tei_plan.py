@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from builders import XML_ID, assert_lossless, assert_valid, collate, layer_tokens, layered, sparse_witness, tei_of, xp
 
 from collate.alignment import LayerAlignment, Transposition
-from collate.exporters.tei import TEI_NS
+from collate.apparatus import Collation, WitnessInfo, build_layer
+from collate.exporters.tei import TEI_NS, witness_text_from_tei
 from collate.model import Layer
+from collate.validate import rule_problems
 
 
 def test_reported_additions_stand_where_they_are_reported() -> None:
@@ -56,3 +59,33 @@ def test_moved_passages_read_the_layer_once_not_once_per_move() -> None:
     lay = CollatedLayer(LayerResult(Layer.JING, alignment, (), ()))
     assert len(lay.moves) == len(moved) == 50
     assert columns.visited <= 3 * len(columns)
+
+
+@pytest.mark.parametrize(
+    ("witness", "moved"),
+    [
+        # 丙丁 and 戊己 read after 庚辛, one after the other.
+        ("甲乙庚辛丙丁戊己", [(2, 4, 4, 6), (4, 6, 6, 8)]),
+        # 丙丁 and 戊己 read first, one after the other: nothing of the witness stands before them.
+        ("丙丁戊己甲乙庚辛", [(2, 4, 0, 2), (4, 6, 2, 4)]),
+    ],
+    ids=["after the text", "at the start"],
+)
+def test_moved_passages_next_to_each_other_read_back_in_the_witness_order(
+    witness: str, moved: list[tuple[int, int, int, int]]
+) -> None:
+    """A passage that follows another moved passage stands beside it, not where that one was aligned."""
+    base = "甲乙丙丁戊己庚辛"
+    sk, wy = layered("SK", [(Layer.JING, base)]), layered("WY", [(Layer.JING, witness)])
+    own = layer_tokens(wy, Layer.JING)
+    # Each base character with the witness's token of the same character (all distinct).
+    columns = tuple((b, next(t for t in own if t.t == b.t)) for b in layer_tokens(sk, Layer.JING))
+    passages = tuple(Transposition("WY", *m) for m in moved)
+    alignment = LayerAlignment(Layer.JING, ("SK", "WY"), columns, (), passages)
+    witnesses = {"SK": sk, "WY": wy}
+    info = (WitnessInfo("SK", "SK", "SK.txt", "plain"), WitnessInfo("WY", "WY", "WY.txt", "plain"))
+    collation = Collation("t", "touhu", "SK", info, (build_layer(alignment, witnesses),))
+    tree = tei_of(collation, witnesses)
+    assert witness_text_from_tei(tree, "WY", Layer.JING) == witness
+    assert witness_text_from_tei(tree, "SK", Layer.JING) == base
+    assert rule_problems(tree)[0] == []

@@ -16,7 +16,8 @@ The tree is built with :class:`lxml.builder.ElementMaker` and serialized once.
 
 The modules follow the document: :mod:`.plan` (where each column is written), :mod:`.context`
 (what all parts share), :mod:`.header`, :mod:`.body`, :mod:`.apparatus` (with the editor's
-decisions in :mod:`.decisions`), and :mod:`.readback`.
+decisions in :mod:`.decisions`), :mod:`.own` (each witness's text the collation does not carry,
+at the end of the body), and :mod:`.readback`.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from collate.exporters.tei.markup import (
     script_of,
     xml_char,
 )
+from collate.exporters.tei.own import own_texts
 from collate.exporters.tei.readback import witness_text_from_tei
 from collate.files import write_atomic
 
@@ -63,6 +65,8 @@ def build_tei(data: ExportInput) -> Any:
     ctx = Context(data)
     # The body first: it registers the glyphs, people and sources the header and standOff declare.
     body = write_body(ctx)
+    # Then each witness's text the collation does not carry, so that nothing of a witness is lost.
+    body.extend(own_texts(ctx))
     header = write_header(ctx)
     children = [header]
     stand_off = write_stand_off(ctx)

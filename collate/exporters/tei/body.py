@@ -15,6 +15,7 @@ from typing import Any
 from collate.exporters.tei.apparatus import app, moved_app
 from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.markup import TEI_NS, XML_ID, E, Item
+from collate.exporters.tei.own import plain_text
 from collate.exporters.tei.plan import Block, CollatedLayer, Piece
 from collate.model import Layer, Mark, Role
 
@@ -108,10 +109,10 @@ def _block(ctx: Context, block: Block, marks: list[Mark]) -> Any:
     if lay is not None and block.index in lay.pieces:
         content = _pieces(ctx, lay, lay.pieces[block.index], events, block.start)
         return _wrap(ctx, block, content)
-    element = _wrap(ctx, block, _plain_text(ctx, block, events))
-    if block.layer.is_text:
-        # Text of the base that was not collated (a layer left out, a passage of another work).
-        element.set("source", f"#{ctx.collation.base}")
+    base = ctx.collation.base
+    element = _wrap(ctx, block, plain_text(ctx, ctx.tokens_in(base, block.layer, block.start, block.end), events))
+    # Text of the base that was not collated (a layer left out, a passage of another work, a heading).
+    element.set("source", f"#{base}")
     return element
 
 
@@ -124,9 +125,7 @@ def _wrap(ctx: Context, block: Block, content: list[Item]) -> Any:
     if layer is Layer.HEADING:
         return E.head(*content, attrs)
     if layer is Layer.NOTE:
-        # Who speaks (蕙田案); a note that names no one goes by the part of the book it is (考證).
-        label = next((s.speaker or s.passage for s in block.spans if s.speaker or s.passage), None)
-        resp = ctx.person(label or ("案" if ctx.base.text[block.start : block.start + 2] in ("案", "【案") else None))
+        resp = ctx.note_resp(ctx.base.text, block.spans, block.start)
         if resp:
             attrs["resp"] = resp
         apps = sorted(ctx.block_apps.get(block.id, ()))
@@ -140,19 +139,6 @@ def _wrap(ctx: Context, block: Block, content: list[Item]) -> Any:
         attrs["target"] = f"#{glossed}"
     value = layer.value if layer.is_text else "other"
     return E.note(*content, attrs, place="inline", type="commentary", subtype=value, ana=f"#{value}")
-
-
-def _plain_text(ctx: Context, block: Block, events: list[Event]) -> list[Item]:
-    """A block that is not collated: the base's text spans, with marks and labels at their offsets."""
-    out: list[Event] = list(events)
-    for span in block.spans:
-        if span.role is Role.TEXT:
-            out.extend(Event(span.start + i, 2, ch) for i, ch in enumerate(ctx.base.text[span.start : span.end]))
-    out.sort(key=lambda e: (e.offset, e.order))
-    items: list[Item] = []
-    for e in out:
-        items.extend(ctx.text(e.item) if isinstance(e.item, str) else [e.item])
-    return items
 
 
 def _pieces(ctx: Context, lay: CollatedLayer, pieces: list[Piece], events: list[Event], cursor: int) -> list[Item]:

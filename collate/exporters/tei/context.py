@@ -12,6 +12,7 @@ import bisect
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from collate.errors import ExportError
@@ -31,6 +32,7 @@ from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocati
 
 if TYPE_CHECKING:
     from collate.exporters import ExportInput
+    from collate.normalize import Normalizer
 
 # Characters the tokens' before/after hold that are layout, not punctuation of the text.
 _LAYOUT = frozenset("()（）/{}_[]【】<>|")
@@ -100,6 +102,7 @@ class Context:
                     self.block_apps.setdefault(block, set()).add(f"#app.{locus.id}")
         # The id of the last 經 (and 注) block written: what the next 注 (or 疏) glosses.
         self.last_of: dict[Layer, str] = {}
+        self._tokens: dict[tuple[str, Layer], tuple[tuple[Token, ...], list[int]]] = {}
 
     # -- lookups
 
@@ -118,7 +121,8 @@ class Context:
         if not name:
             return None
         key = name.lstrip("#")
-        known = _PEOPLE.get(key)
+        # A name met before keeps its id (a witness's notes name the same speaker again and again).
+        known = _PEOPLE.get(key) or next((p for p in self.people.values() if p[1] == key), None)
         if known is None:
             pid = ncname(key) if key.isascii() else f"resp.{len(self.people) + 1}"
             known = (pid, key, key, False)
@@ -203,6 +207,27 @@ class Context:
                 placed.setdefault((layer, column, siglum), []).append(mark)
         return placed
 
+    def tokens_in(self, siglum: str, layer: Layer, start: int, end: int) -> tuple[Token, ...]:
+        """A witness's tokens of one layer that start in ``[start, end)``, collated or not.
+
+        For the text the collation does not carry, which the run did not tokenize (headings,
+        commentary, notes, a passage of another work): each layer is tokenized once and
+        indexed by offset, so a block's tokens are found without a scan.
+        """
+        key = (siglum, layer)
+        if key not in self._tokens:
+            from collate.tokenize import tokenize
+
+            tokens = tokenize(self.witnesses[siglum], layer, _placeholders_only())
+            self._tokens[key] = (tokens, [t.start for t in tokens])
+        tokens, starts = self._tokens[key]
+        return tokens[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+    def note_resp(self, text: str, spans: Iterable[Span], start: int) -> str | None:
+        """The ``@resp`` of an editorial note: who speaks (蕙田案), else the part of the book it is (考證)."""
+        label = next((s.speaker or s.passage for s in spans if s.speaker or s.passage), None)
+        return self.person(label or ("案" if text[start : start + 2] in ("案", "【案") else None))
+
     # -- small elements
 
     def milestone(self, mark: Mark, siglum: str) -> Any:
@@ -251,6 +276,19 @@ class Context:
     def witness_marks(self, lay: CollatedLayer, c: int, sigla: Iterable[str]) -> list[Item]:
         """The page and line breaks of the witnesses ``sigla`` that fall before column ``c``."""
         return [self.milestone(m, s) for s in sigla for m in self.wit_marks.get((lay.layer, c, s), [])]
+
+
+@cache
+def _placeholders_only() -> Normalizer:
+    """The normalizer for tokenizing text that is not compared: placeholders only.
+
+    Only a token's characters and whether it is a placeholder are written (``<unclear>``), so
+    no variant table and no OpenCC converter needs to be loaded for it.
+    """
+    from collate.normalize import Normalizer
+    from collate.normalize.config import NormalizeConfig
+
+    return Normalizer(NormalizeConfig(rules=("placeholder",)))
 
 
 def _text_between(text: str, spans: list[Span], ends: list[int], start: int, end: int) -> bool:

@@ -116,7 +116,10 @@ def _editorial_decl(ctx: Context) -> Any:
         E.segmentation(
             E.p(
                 "One character is one token. Each layer is collated with the same layer only; layers "
-                f"collated: {collated or 'none'}. Other layers appear as text of the base.",
+                f"collated: {collated or 'none'}. Text a witness has that is not collated (another layer, "
+                "a passage of another work, headings) is written as that witness's only, with @source "
+                "pointing at it: the base's at its place, each other witness's at the end of the body in "
+                'a div type="witness" (@corresp), one div per layer.',
                 {XML_LANG: "en"},
             )
         ),

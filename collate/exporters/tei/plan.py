@@ -93,14 +93,18 @@ class CollatedLayer:
         self.n = len(self.columns)
         self.index = {s: j for j, s in enumerate(self.sigla)}
         self.extents: dict[str, tuple[int, int]] = {}
-        # Per witness, the column ranges [start, end) of the pages its print has lost.
+        # Per witness, the column ranges [start, end) of the pages its print has lost, and of
+        # the passages it does not contain (skipped by a witness that quotes in pieces).
         self.lacunae: dict[str, tuple[tuple[int, int], ...]] = {}
+        self.absent: dict[str, tuple[tuple[int, int], ...]] = {}
         for s in self.sigla:
             e = next((x for x in result.extents if x.siglum == s), None) or result.alignment.extent(s)
             if e.first is not None and e.last is not None:
                 self.extents[s] = (e.first, e.last)
             if e.lacunae:
                 self.lacunae[s] = e.lacunae
+            if e.absent:
+                self.absent[s] = e.absent
         self.pieces: dict[int, list[Piece]] = {}
         self.orphans: list[Piece] = []
         self.moves = self._moves()
@@ -113,7 +117,11 @@ class CollatedLayer:
 
     def _moves(self) -> list[Move]:
         moves = []
-        for k, t in enumerate(self.result.alignment.transpositions, 1):
+        passages = self.result.alignment.transpositions
+        # Per witness, its moved passages by their last and by their first token index.
+        by_last: dict[tuple[str, int], int] = {(t.siglum, t.wit_end - 1): t.wit_start for t in passages}
+        by_first: dict[tuple[str, int], int] = {(t.siglum, t.wit_start): t.wit_end for t in passages}
+        for k, t in enumerate(passages, 1):
             if t.siglum not in self.index or t.siglum == self.sigla[0]:
                 continue
             # The witness's tokens by index, built once per layer (not a scan of every column per move).
@@ -121,7 +129,15 @@ class CollatedLayer:
             tokens = [own.by_index[i] for i in range(t.wit_start, t.wit_end) if i in own.by_index]
             if not tokens:
                 continue
-            before, after = own.column_of.get(t.wit_start - 1), own.column_of.get(t.wit_end)
+            # A passage next to another moved passage in the witness stands beside that one,
+            # not where its tokens were aligned: step over the chain of moved passages to the
+            # witness's nearest token that is in its place.
+            i, j = t.wit_start - 1, t.wit_end
+            while (t.siglum, i) in by_last:
+                i = by_last[(t.siglum, i)] - 1
+            while (t.siglum, j) in by_first:
+                j = by_first[(t.siglum, j)]
+            before, after = own.column_of.get(i), own.column_of.get(j)
             column = before + 1 if before is not None else (after if after is not None else 0)
             moves.append(Move(t.siglum, tuple(tokens), column, t.base_start, f"{self.layer.value}-moved-{k}"))
         return moves
@@ -139,6 +155,11 @@ class CollatedLayer:
     def lost(self, siglum: str, columns: Sequence[int]) -> bool:
         """Every one of ``columns`` lies in a lacuna of the witness (pages its print has lost)."""
         holes = self.lacunae.get(siglum, ())
+        return bool(columns) and bool(holes) and all(any(a <= c < b for a, b in holes) for c in columns)
+
+    def missing(self, siglum: str, columns: Sequence[int]) -> bool:
+        """Every one of ``columns`` lies in a passage the witness does not contain (``Extent.absent``)."""
+        holes = self.absent.get(siglum, ())
         return bool(columns) and bool(holes) and all(any(a <= c < b for a, b in holes) for c in columns)
 
     def token(self, siglum: str, column: int) -> Token | None:
@@ -184,7 +205,7 @@ class CollatedLayer:
         filled = _fill(owner)
         # Entries at a point between columns (a reported addition, a passage moved to the
         # witness's own place) come first: the runs of columns are cut where they stand.
-        pieces: list[tuple[tuple[int, int], int, Piece]] = []
+        pieces: list[tuple[tuple[int, int, int], int, Piece]] = []
         for locus in points:
             p = locus.col_start
             after = any(
@@ -193,7 +214,7 @@ class CollatedLayer:
             )
             where = p - 1 if (after and p > 0) or p >= self.n else p
             home = filled[where] if 0 <= where < self.n else -1
-            pieces.append(((p, 0), home, Piece(p, p, locus, True, point=True)))
+            pieces.append(((p, 0, -1), home, Piece(p, p, locus, True, point=True)))
         base_col = self.result.alignment.base.column_of
         for move in self.moves:
             p = move.column
@@ -202,7 +223,8 @@ class CollatedLayer:
                 self.inside.setdefault(host.id, []).append(move)
             else:
                 home = filled[p - 1] if p > 0 else (filled[0] if self.n else -1)
-                pieces.append(((p, 0), home, Piece(p, p, None, True, point=True, move=move)))
+                # Passages moved to one place come in the witness's order.
+                pieces.append(((p, 0, move.tokens[0].index), home, Piece(p, p, None, True, point=True, move=move)))
             origin = locus_at[base_col[move.base_start]] if move.base_start in base_col else None
             if origin is None:
                 continue
@@ -229,7 +251,7 @@ class CollatedLayer:
             if here is not None:
                 part = parts.get(here.id, 0)
                 parts[here.id] = part + 1
-            pieces.append(((c, 1), filled[c], Piece(c, end, here, part == 0, part=part)))
+            pieces.append(((c, 1, 0), filled[c], Piece(c, end, here, part == 0, part=part)))
             c = end
         for _, home, piece in sorted(pieces, key=lambda x: x[0]):
             if home < 0:

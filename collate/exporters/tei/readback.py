@@ -1,8 +1,9 @@
 """Reading one witness's text back out of a TEI document the writer made.
 
-The shared text, plus that witness's ``<lem>``/``<rdg>`` in each ``<app>``, skipping what lies
-between its ``witEnd``/``lacunaStart`` and ``witStart``/``lacunaEnd``. The tests use it to show
-the document is lossless; it needs no more than the tree.
+In a collated layer, the shared text plus that witness's ``<lem>``/``<rdg>`` in each ``<app>``,
+skipping what lies between its ``witEnd``/``lacunaStart`` and ``witStart``/``lacunaEnd``; in any
+other layer, the blocks marked as its own text (``@source``). The tests use it to show the
+document is lossless; it needs no more than the tree.
 """
 
 from __future__ import annotations
@@ -77,16 +78,21 @@ def _walk(element: Any, state: _State) -> None:
 def witness_text_from_tei(tree: Any, siglum: str, layer: Layer) -> str:
     """One witness's text of one layer, read back out of a TEI document this module wrote.
 
-    The shared text plus the witness's own ``lem``/``rdg`` in each ``app`` (nested entries
-    too), skipping what lies outside its extent (after ``witEnd``/``lacunaStart``, before
-    ``witStart``/``lacunaEnd``). Punctuation (``pc``), labels, breaks and notes are not text.
-    Empty if the witness does not carry the layer (its ``<witness>``'s ``@ana``).
+    In a layer collated for the witness (its ``<witness>``'s ``@ana`` lists it): the shared
+    text plus the witness's own ``lem``/``rdg`` in each ``app`` (nested entries too), skipping
+    what lies outside its extent (after ``witEnd``/``lacunaStart``, before ``witStart``/
+    ``lacunaEnd``). In any other layer: the blocks of that layer marked as the witness's text
+    only (``@source``: the base's uncollated blocks, another witness's own-text division).
+    Punctuation (``pc``), labels, breaks and notes inside a block are not text. Empty for a
+    witness the document does not list.
     """
     root = tree.getroot() if hasattr(tree, "getroot") else tree
     witness = root.xpath("//tei:listWit//tei:witness[@xml:id=$s]", namespaces=NS, s=siglum)
-    if not witness or not _has(witness[0], "ana", f"#{layer.value}"):
+    if not witness:
         return ""
     pointer = f"#{siglum}"
+    if not _has(witness[0], "ana", f"#{layer.value}"):
+        return _own(root, pointer, layer)
     blocks = root.xpath(
         "//tei:text//*[(self::tei:seg or self::tei:note) and contains(concat(' ', @ana, ' '), $a)]",
         namespaces=NS,
@@ -103,6 +109,24 @@ def witness_text_from_tei(tree: Any, siglum: str, layer: Layer) -> str:
     )
     state = _State(pointer, extant=first not in RESUMES)
     for block in blocks:
-        if block.get("source") is None:  # text of the base only: not collated
+        if block.get("source") is None:  # text of one witness only: not collated
             _walk(block, state)
+    return "".join(state.out)
+
+
+def _own(root: Any, pointer: str, layer: Layer) -> str:
+    """The witness's text of a layer not collated for it: its blocks of that layer with ``@source``."""
+    if layer is Layer.HEADING:
+        kind = "self::tei:head or self::tei:trailer"  # headings have no layer category of their own
+    else:
+        kind = "(self::tei:seg or self::tei:note) and contains(concat(' ', @ana, ' '), $a)"
+    blocks = root.xpath(
+        f"//tei:text//*[({kind}) and contains(concat(' ', @source, ' '), $p)]",
+        namespaces=NS,
+        a=f" #{layer.value} ",
+        p=f" {pointer} ",
+    )
+    state = _State(pointer, extant=True)
+    for block in blocks:
+        _walk(block, state)
     return "".join(state.out)
