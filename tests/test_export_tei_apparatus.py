@@ -22,7 +22,7 @@ from collate.alignment import LayerAlignment, Transposition
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.exporters.tei import TEI_NS, witness_text_from_tei
 from collate.model import Layer, SourceLocation, Witness
-from collate.notes.records import AttachedNote
+from collate.notes.records import AttachedNote, NoteVerdict, Verdict
 
 
 @pytest.fixture
@@ -173,3 +173,41 @@ def test_a_loan_reading_is_typed_loan_and_valid(tei_schema: Any) -> None:
     (rdg,) = xp(app, "tei:rdg")
     assert (app.get("type"), rdg.get("type"), rdg.get("cause"), rdg.text) == ("loan", "loan", "loan", "疲")
     assert_valid(tree, tei_schema)
+
+
+def test_a_note_carries_the_verdict_of_each_claim_on_a_witness(tei_schema: Any) -> None:
+    """Each claim on a witness of the document is a ``<witDetail>`` in the note: the verdict in
+    ``@subtype``, the witness's reading in ``@target`` (the entry where it reads with the lemma),
+    the evidence (what it reads, at which file and line) as text; a name of no witness is not one."""
+    sk = layered("SK", [(Layer.JING, "卒射人乃升大夫大夫皆就席")])
+    js = layered("JS", [(Layer.JING, "卒射人乃升大夫大夫皆升就席")])
+    zz = layered("ZZ", [(Layer.JING, "卒射人乃升大夫大夫皆升就席")])
+    collation, witnesses = collate([sk, js, zz], layers=[Layer.JING])
+    where = SourceLocation("yili-jishuo-yanli-kanripo-WYG.txt", 563, 11, page="006-31b")
+    verdicts = (
+        NoteVerdict("石經 adds 升 before 就席", None, Verdict.NOT_CHECKABLE, "石經 is not a witness of the project"),
+        NoteVerdict("敖本 (JS) adds 升 before 就席", "JS", Verdict.CONFIRMED, "JS reads 升", "升", where),
+        NoteVerdict("監本 (ZZ) lacks 升", "ZZ", Verdict.NOT_CHECKABLE, "ZZ has no shu, the layer the claim concerns"),
+    )
+    note = AttachedNote("SK-n1", "四庫館臣", "石經及楊本敖本就席上有升字", None, (), verdicts, "SK")
+    jing = collation.layer(Layer.JING)
+    assert jing is not None
+    collation = collation.with_layer(jing.with_loci(tuple(x.with_notes((note,)) for x in jing.loci)))
+    tree = tei_of(collation, witnesses)
+    (n,) = xp(tree, "//tei:app/tei:note")
+    assert n.text == "石經及楊本敖本就席上有升字"
+    confirmed, unchecked = n.findall(f"{{{TEI_NS}}}witDetail")
+    (rdg,) = xp(tree, "//tei:app/tei:rdg[@wit='#JS #ZZ']")
+    assert (confirmed.get("wit"), confirmed.get("target"), confirmed.get("type"), confirmed.get("subtype")) == (
+        "#JS",
+        f"#{rdg.get(XML_ID)}",
+        "verdict",
+        "confirmed",
+    )
+    assert confirmed.text == (
+        "敖本 (JS) adds 升 before 就席: JS reads 升 (yili-jishuo-yanli-kanripo-WYG.txt:563, p. 006-31b)."
+    )
+    assert (unchecked.get("wit"), unchecked.get("subtype")) == ("#ZZ", "not-checkable")
+    assert unchecked.text.endswith("ZZ has no shu, the layer the claim concerns.")
+    assert_valid(tree, tei_schema)
+    assert_lossless(tree, collation, witnesses)

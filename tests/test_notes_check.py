@@ -166,7 +166,7 @@ def test_overlapping_entries_are_those_a_direct_comparison_finds(
 ) -> None:
     """The index of a readings file's entries finds what comparing the reading with each finds."""
     from collate.model import Layer, SparseReading
-    from collate.notes.check import _Overlaps
+    from collate.notes.readings import _Overlaps
 
     def keys(text: str) -> str:
         return text

@@ -2,7 +2,8 @@
 
 The stage runs on a project's read witnesses and needs no alignment:
 
-    notes_of (collect) → resolve (anchor + claims) → check (full texts, readings files)
+    notes_of (collect) → resolve (heading, anchor + claims) → check (full texts, in the claim's
+    layer; readings files)
 
 ``notes_for_project`` composes it; ``notes_to_json`` is its JSON edge and
 ``attach_to_loci`` hands the notes to the apparatus.
@@ -16,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from collate.model import Layer, SparseReading, Token, Witness
 from collate.notes.anchor import BaseIndex
-from collate.notes.check import FullText, check_claim, compare_readings, derived_readings
+from collate.notes.check import FullText, check_claim
 from collate.notes.collect import notes_of
 from collate.notes.lexicon import DEFAULT_LEXICON, Lexicon, lexicon_from_section
+from collate.notes.readings import compare_readings, derived_readings
 from collate.notes.records import (
     Anchor,
     AnchorMethod,
@@ -167,7 +169,7 @@ def _checks(
     if claim.kind is ClaimKind.EMEND:
         why = "an emendation is a judgment, not a report of a reading"
     elif not claim.witness:
-        why = "a judgment on the base text"
+        why = "the note names no edition: a remark on the base text"
     elif not sigla:
         why = f"{claim.witness} is not a witness of the project (no siglum in [notes.lexicon])"
     elif any(w.siglum in sigla and w.sparse for w in witnesses):
@@ -208,7 +210,11 @@ def notes_to_json(result: NotesResult) -> dict[str, Any]:
 
 
 def attach_to_loci(collation: Collation, result: NotesResult) -> Collation:
-    """The collation with each locus carrying the notes whose claims (or quoted anchor) overlap it."""
+    """The collation with each note on the loci its claims concern (see :mod:`collate.notes.attach`).
+
+    A note with claims that finds no locus is listed in the collation's diagnostics
+    (``note-unattached``), not dropped.
+    """
     from collate.notes.attach import attach
 
     return attach(collation, result)

@@ -111,6 +111,16 @@ class BaseIndex:
         """A note's words as keys, as the index has the base's."""
         return fold(words, self.normalizer)
 
+    def layer_at(self, start: int, end: int, *, before: bool = False) -> Layer | None:
+        """The text layer of raw ``[start, end)``: of its first character, or for an insertion
+        point of the character it follows (``before``: the one it precedes)."""
+        text = self.text(None)
+        probe = start if end > start or before else start - 1
+        k = bisect.bisect_right(text.starts, probe) - 1
+        if 0 <= k < len(text.starts) and text.starts[k] <= probe < text.ends[k]:
+            return text.layers[k]
+        return None
+
 
 def passage_before(index: BaseIndex, note: Note) -> Passage | None:
     """The passage ``note`` follows: inline, the text before it on its line; else the 經 before it."""

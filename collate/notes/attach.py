@@ -1,98 +1,228 @@
-"""Handing notes to the apparatus: each locus gets the notes whose claims overlap it."""
+"""Handing notes to the apparatus: each note goes to the loci its claims concern.
+
+A claim's place is a stretch (or an insertion point) of the note's own witness in one layer;
+the alignment of that layer maps it to columns, through that witness's tokens (so a 考證 note of
+a witness that is not the base is placed by its own text, never by the base's offsets). Of the
+loci there, a note goes to those that answer its claim best:
+
+0. the claimed witness's reading there is the one claimed (an addition of the words claimed for
+   an ``adds`` claim, an omission for a ``lacks`` claim; the lemma for a witness said to agree
+   with the base);
+1. the claimed witness has a reading of that kind there;
+2. a locus of substance (not a placeholder or a difference of form) at the very place;
+3. a placeholder or orthographic locus on the very characters (never for an insertion point).
+
+A note whose claims find no locus is not attached; it is listed among the collation's
+diagnostics (``note-unattached``) rather than dropped. A note without claims that quotes the
+passage it discusses goes to the loci of substance on the words it quotes.
+"""
 
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.alignment import TokenIndex
 from collate.apparatus import Collation, Locus
-from collate.notes.records import AnchorMethod, AttachedNote, Claim, Note
+from collate.apparatus.records import ApparatusDiagnostic
+from collate.model import Diagnostic, Layer, ReadingClass, Severity
+from collate.notes.fold import fold
+from collate.notes.records import AnchorMethod, AttachedNote, Claim, ClaimKind, Note, NoteVerdict
 
 if TYPE_CHECKING:
+    from collate.alignment import TokenIndex
     from collate.notes import NotesResult
+
+UNATTACHED = "note-unattached"
+# Differences of form and digitization placeholders: a note on a reading is not about them.
+_SLIGHT = (ReadingClass.PLACEHOLDER, ReadingClass.ORTHOGRAPHIC, ReadingClass.NOT_EXTANT)
+_KIND = {
+    ClaimKind.ADDS: ReadingClass.ADDITION,
+    ClaimKind.SUPERFLUOUS: ReadingClass.ADDITION,
+    ClaimKind.LACKS: ReadingClass.OMISSION,
+}
 
 
 @dataclass(frozen=True, slots=True)
-class _Stretch:
+class _Target:
+    """A place a note speaks of: raw ``[start, end)`` of its witness in ``layer``, and the claim there."""
+
     note: Note
+    layer: Layer
     start: int
     end: int
-    claims: tuple[Claim, ...]
+    claim: Claim | None
 
 
 def attach(collation: Collation, result: NotesResult) -> Collation:
-    """The collation with notes attached to the loci they speak of (base offsets overlap)."""
-    stretches = _Stretches(_stretches(result))
+    """The collation with notes attached to the loci their claims concern; the unattached listed."""
+    targets = _targets(result)
+    found: dict[str, dict[str, list[Claim | None]]] = {}  # locus id → note id → its claims there
     for layer in collation.layers:
-        if collation.base not in layer.alignment.sigla:
+        mine = [t for t in targets if t.layer is layer.layer and t.note.witness in layer.alignment.sigla]
+        if not mine:
             continue
-        # The base is the alignment's first witness; its index is built once per layer.
-        base = layer.alignment.base
-        loci = []
-        for locus in layer.loci:
-            span = _locus_span(locus, base)
-            notes = _notes_for(span, stretches.near(*span)) if span else ()
-            # Attaching again is harmless: a note already on the locus (same id) is not added twice.
-            have = {n.id for n in locus.notes}
-            fresh = tuple(n for n in notes if n.id not in have)
-            loci.append(locus.with_notes(locus.notes + fresh) if fresh else locus)
-        collation = collation.with_layer(layer.with_loci(tuple(loci)))
-    return collation
+        near = _Loci(layer.loci)
+        by_witness: dict[str, _Offsets] = {}
+        for target in mine:
+            w = target.note.witness
+            if w not in by_witness:
+                by_witness[w] = _Offsets(layer.alignment.index(layer.alignment.sigla.index(w)))
+            cols = by_witness[w].columns(target.start, target.end)
+            if cols is None:
+                continue
+            for locus in _best(near.near(cols[0], cols[1]), target, cols):
+                found.setdefault(locus.id, {}).setdefault(target.note.id, []).append(target.claim)
+    notes = {n.id: n for n in result.notes}
+    for layer in collation.layers:
+        loci = tuple(_with(locus, found.get(locus.id, {}), notes, result) for locus in layer.loci)
+        collation = collation.with_layer(layer.with_loci(loci))
+    return _listed(collation, unattached(collation, result))
 
 
-def _stretches(result: NotesResult) -> list[_Stretch]:
-    out = []
+def unattached(collation: Collation, result: NotesResult) -> tuple[Note, ...]:
+    """The notes that make claims yet stand on no locus of ``collation``."""
+    on = {n.id for locus in collation.loci() for n in locus.notes}
+    return tuple(n for n in result.notes if result.claims_of(n) and n.id not in on)
+
+
+def _targets(result: NotesResult) -> list[_Target]:
+    out: list[_Target] = []
     for note in result.notes:
-        placed = [c for c in result.claims_of(note) if c.base_start is not None and c.base_end is not None]
-        for claim in placed:
-            out.append(_Stretch(note, claim.base_start or 0, claim.base_end or 0, (claim,)))
-        if placed:
+        claims = result.claims_of(note)
+        placed = [c for c in claims if c.base_start is not None and c.base_end is not None]
+        out.extend(_Target(note, c.layer, c.base_start or 0, c.base_end or 0, c) for c in placed)
+        if claims:
             continue
         anchor = result.anchor_of(note)
-        if anchor is not None and anchor.method is AnchorMethod.QUOTE:
-            out.append(_Stretch(note, anchor.start, anchor.end, ()))
+        if anchor is not None and anchor.method is AnchorMethod.QUOTE and anchor.end > anchor.start:
+            out.append(_Target(note, anchor.layer, anchor.start, anchor.end, None))
     return out
 
 
-class _Stretches:
-    """The notes' stretches by their start, to find those near a locus without a scan of all."""
+class _Offsets:
+    """One witness's tokens of a layer by raw offset, with the column each stands in."""
 
-    def __init__(self, stretches: list[_Stretch]) -> None:
-        self.stretches = stretches
-        self.order = sorted(range(len(stretches)), key=lambda k: stretches[k].start)
-        self.starts = [stretches[k].start for k in self.order]
-        self.longest = max((s.end - s.start for s in stretches), default=0)
+    def __init__(self, index: TokenIndex) -> None:
+        pairs = sorted(zip((t.start for t in index.tokens), index.columns, strict=True))
+        self.starts = [s for s, _ in pairs]
+        self.cols = [c for _, c in pairs]
 
-    def near(self, a: int, b: int) -> list[_Stretch]:
-        """The stretches that may touch ``[a, b]``, in their own order: those starting from
-        ``a - longest`` (none before can reach ``a``) to ``b``."""
-        lo = bisect.bisect_left(self.starts, a - self.longest)
-        hi = bisect.bisect_right(self.starts, b)
-        return [self.stretches[k] for k in sorted(self.order[lo:hi])]
-
-
-def _locus_span(locus: Locus, base: TokenIndex) -> tuple[int, int] | None:
-    """Raw offsets of the locus in the base: its base tokens, or the insertion point before them."""
-    tokens = base.within(locus.col_start, locus.col_end)
-    if tokens:
-        return tokens[0].start, tokens[-1].end
-    before = base.before(locus.col_start)
-    if before:
-        return before[-1].end, before[-1].end
-    after = base.after(locus.col_end)
-    return (after[0].start, after[0].start) if after else None
+    def columns(self, start: int, end: int) -> tuple[int, int, bool] | None:
+        """The columns ``[first, last]`` of the tokens in raw ``[start, end)`` and False; for an
+        insertion point the columns of the tokens either side of it and True."""
+        lo, hi = bisect.bisect_left(self.starts, start), bisect.bisect_left(self.starts, end)
+        if start < end:
+            cols = self.cols[lo:hi]
+            return (min(cols), max(cols), False) if cols else None
+        if not self.cols:
+            return None
+        before = self.cols[lo - 1] if lo > 0 else -1
+        after = self.cols[lo] if lo < len(self.cols) else max(self.cols) + 1
+        return min(before, after), max(before, after), True
 
 
-def _notes_for(span: tuple[int, int], stretches: list[_Stretch]) -> tuple[AttachedNote, ...]:
-    a, b = span
-    found: dict[str, AttachedNote] = {}
-    for s in stretches:
-        overlaps = s.start < b and a < s.end if a < b and s.start < s.end else a <= s.end and s.start <= b
-        if not overlaps:
+class _Loci:
+    """A layer's loci by their first column, to find those near some columns without a scan of all."""
+
+    def __init__(self, loci: Sequence[Locus]) -> None:
+        self.loci = sorted(loci, key=lambda x: x.col_start)
+        self.starts = [x.col_start for x in self.loci]
+        self.longest = max((x.col_end - x.col_start for x in self.loci), default=0)
+
+    def near(self, first: int, last: int) -> list[Locus]:
+        """The loci that touch columns ``[first, last]``."""
+        lo = bisect.bisect_left(self.starts, first - self.longest - 1)
+        hi = bisect.bisect_right(self.starts, last + 1)
+        return [x for x in self.loci[lo:hi] if x.col_start <= last + 1 and x.col_end >= first]
+
+
+def _best(loci: list[Locus], target: _Target, cols: tuple[int, int, bool]) -> list[Locus]:
+    """The loci of the best tier (see the module's docstring) for one target; none if no tier has any."""
+    first, last, point = cols
+    tiers: dict[int, list[Locus]] = {}
+    for locus in loci:
+        if point:
+            # Between the characters either side of the point (an addition there), or a locus
+            # on the character before it (text the base lacks goes with the text before it).
+            exact = (first < locus.col_start and locus.col_end <= last) or locus.col_start <= first < locus.col_end
+        else:
+            exact = locus.col_start <= last and locus.col_end > first
+        tier = _tier(locus, target.claim, exact, point)
+        if tier is not None:
+            tiers.setdefault(tier, []).append(locus)
+    return tiers[min(tiers)] if tiers else []
+
+
+def _tier(locus: Locus, claim: Claim | None, exact: bool, point: bool) -> int | None:
+    if claim is None:
+        return 2 if exact and locus.cls not in _SLIGHT else None
+    kind = _KIND.get(claim.kind)
+    wanted = fold(claim.reading)
+    # Readings, not variants: a note may speak of text the base leaves out where the entry is
+    # not a variant of it (the 疏 a 五禮通考 quotation starts after).
+    for reading in (r for r in locus.readings if r.cls is not ReadingClass.NOT_EXTANT):
+        if claim.sigla and not set(claim.sigla) & set(reading.sigla):
             continue
-        old = found.get(s.note.id)
-        claims = (old.claims if old else ()) + tuple(c.summary() for c in s.claims)
-        found[s.note.id] = AttachedNote(s.note.id, s.note.resp, s.note.text, s.note.location, claims)
-    return tuple(found.values())
+        if kind is not None and reading.cls is not kind:
+            continue
+        if kind is None and reading.cls in _SLIGHT:
+            continue
+        words = fold(reading.text)
+        if kind is ReadingClass.OMISSION or (wanted and (words == wanted or (not claim.sigla and wanted in words))):
+            # An addition may stand just beside the place it is reported at; a reading on the place.
+            if exact or kind is not None:
+                return 0
+        if claim.sigla and exact:
+            return 1
+    if not claim.witness and claim.kind is not ClaimKind.EMEND:
+        # 疏内却兼言天子 names no edition and a whole stretch: only a reading with its words will do.
+        return None
+    agrees = claim.kind is ClaimKind.READS and claim.reading == claim.base
+    if agrees and exact and set(claim.sigla) & set(locus.lemma_witnesses):
+        return 0
+    if exact and locus.cls not in _SLIGHT:
+        return 2
+    if exact and not point:
+        return 3
+    return None
+
+
+def _with(locus: Locus, here: dict[str, list[Claim | None]], notes: dict[str, Note], result: NotesResult) -> Locus:
+    """The locus with the notes found for it (a note already on it is not added twice)."""
+    have = {n.id for n in locus.notes}
+    fresh = tuple(_attached(notes[k], claims, result) for k, claims in here.items() if k not in have)
+    return locus.with_notes(locus.notes + fresh) if fresh else locus
+
+
+def _attached(note: Note, claims: Iterable[Claim | None], result: NotesResult) -> AttachedNote:
+    mine = tuple(dict.fromkeys(c for c in claims if c is not None))
+    verdicts = tuple(
+        NoteVerdict(c.summary(), check.witness or c.siglum, check.verdict, check.evidence, check.actual, check.location)
+        for c in mine
+        for check in result.checks_of(c)
+    )
+    summaries = tuple(c.summary() for c in mine)
+    return AttachedNote(note.id, note.resp, note.text, note.location, summaries, verdicts, note.witness)
+
+
+def _listed(collation: Collation, notes: tuple[Note, ...]) -> Collation:
+    """The collation with a ``note-unattached`` diagnostic for each note (once, if attached again)."""
+    known = {(d.siglum, d.diagnostic.start) for d in collation.diagnostics if d.diagnostic.code == UNATTACHED}
+    fresh = tuple(
+        ApparatusDiagnostic(
+            n.witness,
+            Diagnostic(
+                UNATTACHED,
+                f"{n.id}: no locus of the collation is where its claims speak ({n.text[:24]})",
+                n.start,
+                n.end,
+                Severity.INFO,
+            ),
+            n.location,
+        )
+        for n in notes
+        if (n.witness, n.start) not in known
+    )
+    return replace(collation, diagnostics=collation.diagnostics + fresh) if fresh else collation

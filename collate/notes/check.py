@@ -2,26 +2,27 @@
 
 Against a full text (e.g. the 大戴禮記 Mandoku file) a claim is checked on its own,
 independently of the alignment stage: the base's words around the claim's place are
-searched in the witness's 經 (folded, fuzzy), both as the note says the witness reads
-and as the base reads; the better match is the place, and what the witness has there
-decides the verdict. Against a readings file (a sparse witness) the claims are turned
-into readings of their own and compared entry by entry.
+searched in the same layer of the witness (the 經 for a note on the 經, the 疏 for a 考證
+note on the 疏; folded, fuzzy), both as the note says the witness reads and as the base
+reads; the better match is the place, and what the witness has there decides the verdict.
+A witness without that layer cannot confirm or contradict the claim: it is not checkable.
+Against a readings file (a sparse witness) the claims are turned into readings of their own
+and compared entry by entry (:mod:`collate.notes.readings`).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
-from collate.model import Layer, Position, SparseReading, Witness
+from collate.model import Layer, Witness
 from collate.notes.anchor import BaseIndex
-from collate.notes.fold import UNKNOWN, FoldedText, fold
-from collate.notes.records import Check, Claim, ClaimKind, Place, ReadingDifference, Verdict
+from collate.notes.fold import UNKNOWN, FoldedText
+from collate.notes.records import Check, Claim, ClaimKind, Place, Verdict
 from collate.notes.search import candidates_near
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ PLACE_MIN = 60.0  # a weaker match of the context means the place is not in the 
 PARTLY_MIN = 70.0  # a reading at least this like the claimed one confirms the claim in part
 SLACK = 3  # characters a reading may stand off the mapped place
 WHOLE = 20_000  # keys of a witness searched whole for a claim's place (a chapter); a book is not
-# Where a claim's place puts the reading it reports against its phrase (else AT the phrase).
-_POSITIONS = {Place.AFTER: Position.AFTER, Place.BEFORE: Position.BEFORE, Place.SECTION_END: Position.AFTER}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +60,13 @@ class FullText:
             return cls(index.witness, jing, index, Layer.JING)
         return cls(index.witness, index.text(None), index, None)
 
+    def in_layer(self, layer: Layer) -> FullText | None:
+        """The same witness searched in ``layer`` only; None if it has no text there."""
+        if layer is self.layer:
+            return self
+        text = self.index.text(layer)
+        return FullText(self.witness, text, self.index, layer) if text.text else None
+
     def regions(self, query: str) -> Sequence[tuple[int, int]]:
         """Where in the text ``query`` may stand: all of it, unless it is longer than :data:`WHOLE`.
 
@@ -73,19 +79,27 @@ class FullText:
 
 
 def check_claim(claim: Claim, full: FullText, index: BaseIndex) -> Check:
-    """The verdict of one claim against one full-text witness."""
+    """The verdict of one claim against one full-text witness, in the layer the claim concerns."""
     siglum = full.witness.siglum
     if claim.kind is ClaimKind.EMEND:
         return Check(claim, Verdict.NOT_CHECKABLE, "an emendation is a judgment, not a report of a reading", siglum)
     if claim.base_start is None or claim.base_end is None:
         return Check(claim, Verdict.NOT_CHECKABLE, "the claim's place was not found in the base", siglum)
+    if not claim.witness:
+        return Check(claim, Verdict.NOT_CHECKABLE, "the note names no edition", siglum)
+    layered = full.in_layer(claim.layer)
+    if layered is None:
+        # A witness without the layer says nothing about it: never a contradiction.
+        why = f"{siglum} has no {claim.layer.value}, the layer the claim concerns"
+        return Check(claim, Verdict.NOT_CHECKABLE, why, siglum)
+    full = layered
     if claim.place is Place.CHAPTER_END and claim.kind is ClaimKind.ADDS:
         return _check_anywhere(claim, full, index)
-    base_text = index.text(Layer.JING)
+    base_text = index.text(claim.layer)
     i, j = base_text.index_at(claim.base_start), base_text.index_at(claim.base_end)
-    if i == len(base_text.text) or (i < j and base_text.starts[i] != claim.base_start):
-        base_text = index.text(None)
-        i, j = base_text.index_at(claim.base_start), base_text.index_at(claim.base_end)
+    if i < j and base_text.starts[i] != claim.base_start:
+        why = f"the claim's place is not in the base's {claim.layer.value}"
+        return Check(claim, Verdict.NOT_CHECKABLE, why, siglum)
     left = base_text.text[max(0, i - CONTEXT) : i]
     right = base_text.text[j : j + CONTEXT]
     base = base_text.text[i:j]
@@ -137,6 +151,10 @@ def _verdict(claim: Claim, full: FullText, claimed: str, base: str, actual: str,
         return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} reads {shown}, as the base", shown, p0, 0.0)
     if claim.kind is not ClaimKind.READS and not actual:
         return _check(claim, full, Verdict.CONTRADICTED, f"{siglum} has nothing there", "", p0, 0.0)
+    if claim.kind is ClaimKind.ADDS and len(actual) == len(claimed) and not _same(actual, base):
+        # 樂正上有干字 where the witness has 于: an addition there, in other characters.
+        what = differences(claimed, claim.reading, text.original[p0:p1], text.text[p0:p1])
+        return _check(claim, full, Verdict.PARTLY, f"{siglum} reads {shown} ({what})", shown, p0, 50.0)
     near = text.text[lo:hi]
     aligned = fuzz.partial_ratio_alignment(claimed, near) if claimed and near else None
     if aligned is not None and aligned.score >= PARTLY_MIN:
@@ -261,126 +279,3 @@ def differences(claimed_keys: str, claimed: str, actual_shown: Sequence[str], ac
             continue
         parts.append(f"{old}→{new}" if tag == "replace" else f"+{new}" if tag == "insert" else f"-{old}")
     return ", ".join(parts) if parts else "placeholders only"
-
-
-def derived_readings(claims: Iterable[Claim], siglum: str, index: BaseIndex) -> tuple[SparseReading, ...]:
-    """The readings the claims about ``siglum`` report, as a sparse witness of their own.
-
-    Offsets are the note's, in the base file (the claims have no readings file). Claims
-    that only say an edition agrees with the base, and emendations, report no reading.
-    """
-    out = []
-    for c in claims:
-        if siglum not in c.sigla or c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base):
-            continue
-        position = _POSITIONS.get(c.place, Position.AT)
-        at = c.phrase or c.base or _around(index, c)
-        base = "" if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) else c.base
-        reading = "" if c.kind is ClaimKind.LACKS else c.reading
-        if c.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS) and position is Position.AT:
-            position = Position.AFTER
-        source = f"{c.note.label or c.note.resp}（{c.note.location}）"
-        out.append(
-            SparseReading(c.note.start, c.note.end, at, base, reading, position, Layer.JING, source, c.note.text)
-        )
-    return tuple(out)
-
-
-def _around(index: BaseIndex, claim: Claim) -> str:
-    """The base words before an insertion point, to locate it (此节之下 has no phrase)."""
-    if claim.base_start is None:
-        return ""
-    jing = index.text(Layer.JING)
-    i = jing.index_at(claim.base_start)
-    return jing.shown(max(0, i - 6), i)
-
-
-def compare_readings(
-    derived: tuple[SparseReading, ...],
-    claims: tuple[Claim, ...],
-    witness: Witness,
-    normalizer: Normalizer | None = None,
-) -> tuple[ReadingDifference, ...]:
-    """Where the readings derived from the notes and a readings file disagree (compared by their keys)."""
-
-    # Every entry is compared with every derived reading: fold each text once, not per pair.
-    @functools.cache
-    def keys(text: str) -> str:
-        return fold(text, normalizer)
-
-    entries = witness.readings
-    out: list[ReadingDifference] = []
-    reporting = [c for c in claims if witness.siglum in c.sigla]
-    matched: set[int] = set()
-    near = _Overlaps(entries, keys)
-    same_key: dict[tuple[str, str], list[int]] = {}
-    for k, e in enumerate(entries):
-        same_key.setdefault((keys(e.base), keys(e.reading)), []).append(k)
-    for reading, claim in zip(derived, _derived_claims(reporting), strict=True):
-        same = same_key.get((keys(reading.base), keys(reading.reading)))
-        if same:
-            matched.update(same)
-            continue
-        overlapping = near.of(reading)
-        if overlapping:
-            matched.update(overlapping)
-            e = entries[overlapping[0]]
-            message = f"the file reads {e.reading or '∅'} for {e.base or '∅'}; the note: {claim.summary()}"
-            out.append(ReadingDifference(witness.siglum, message, claim, e.at, e.reading))
-        else:
-            out.append(ReadingDifference(witness.siglum, f"not in the file: {claim.summary()}", claim))
-    for k, e in enumerate(entries):
-        if k not in matched:
-            message = f"no note's claim gives the file's {e.reading or '∅'} for {e.base or '∅'} at {e.at}"
-            out.append(ReadingDifference(witness.siglum, message, None, e.at, e.reading))
-    return tuple(out)
-
-
-def _derived_claims(claims: list[Claim]) -> list[Claim]:
-    return [c for c in claims if not (c.kind is ClaimKind.EMEND or (c.kind is ClaimKind.READS and c.reading == c.base))]
-
-
-class _Overlaps:
-    """The entries of a readings file that a reading overlaps, found without comparing it with each.
-
-    A reading and an entry overlap when the base words (else the place words) of one stand
-    within the place and base words of the other. The entries are indexed once by every
-    stretch of their place-and-base keys and by their own base (else place) keys; a reading
-    then looks up its own words, and every stretch of its place and base, in the two. Long
-    words (a passage one witness lacks) are compared directly instead: they have too many
-    stretches to index, and few entries are so long.
-    """
-
-    def __init__(self, entries: Sequence[SparseReading], keys: Callable[[str], str], long: int = 48) -> None:
-        self.keys = keys
-        self.limit = long
-        self.within: dict[str, set[int]] = {}  # a stretch of an entry's place + base → entries
-        self.own: dict[str, set[int]] = {}  # an entry's base (else place) → entries
-        self.long: list[tuple[int, str]] = []  # entries too long to index: (entry, place + base)
-        for k, e in enumerate(entries):
-            whole = keys(e.at + e.base)
-            if not whole:
-                continue
-            self.own.setdefault(keys(e.base or e.at), set()).add(k)
-            if len(whole) > self.limit:
-                self.long.append((k, whole))
-                continue
-            for i in range(len(whole) + 1):
-                for j in range(i, len(whole) + 1):
-                    self.within.setdefault(whole[i:j], set()).add(k)
-
-    def of(self, reading: SparseReading) -> list[int]:
-        """The entries ``reading`` overlaps, in file order."""
-        whole = self.keys(reading.at + reading.base)
-        if not whole:
-            return []
-        words = self.keys(reading.base or reading.at)
-        found = set(self.within.get(words, ()))
-        found.update(k for k, entry in self.long if words in entry)
-        if len(whole) > self.limit:
-            found.update(k for key, ks in self.own.items() if key in whole for k in ks)
-        else:
-            for i in range(len(whole) + 1):
-                for j in range(i, len(whole) + 1):
-                    found.update(self.own.get(whole[i:j], ()))
-        return sorted(found)

@@ -24,8 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from collate.model import Layer
 from collate.notes.claims_parts import (
     IMPLICIT,
+    INNER_PLACE,
     LEAD_NOISE,
     Mention,
     after_gloss,
@@ -38,10 +40,20 @@ from collate.notes.claims_parts import (
     read_reading,
     reading_end,
     skip_adverbs,
+    source_names,
     verb_at,
 )
 from collate.notes.fold import fold
-from collate.notes.lexicon import DEFAULT_LEXICON, EMEND_VERBS, PLACE_WORDS, SOURCE_VERBS, VERBS, Lexicon
+from collate.notes.lexicon import (
+    DEFAULT_LEXICON,
+    EMEND_VERBS,
+    LAYER_WORDS,
+    PLACE_WORDS,
+    SOURCE_VERBS,
+    SOURCE_WORDS,
+    VERBS,
+    Lexicon,
+)
 from collate.notes.records import ClaimKind, Place
 
 
@@ -54,7 +66,8 @@ class ParsedClaim:
     ``place`` ('' when the place is the note's own position or its passage); ``gloss`` the
     words of an authority the note cites instead of quoting (王肃云枉不直哨不正).
     ``base``/``reading`` are as stated ('' when the note leaves them to the place).
-    ``start``/``end`` bound the clause in the note's text.
+    ``start``/``end`` bound the clause in the note's text. ``layer`` is the layer the clause
+    itself names (疏内却兼言天子), None when it names none.
     """
 
     witness: str
@@ -72,6 +85,7 @@ class ParsedClaim:
     gloss: str = ""
     inherited: bool = False
     agrees: bool = False
+    layer: Layer | None = None
 
 
 def parse_note(text: str, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[ParsedClaim, ...]:
@@ -90,7 +104,7 @@ def parse_note(text: str, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[ParsedCla
             i += 1
             group.append(mentions[i])
         i += 1
-        if group[0].start > 0 and masked[group[0].start - 1] == "据":
+        if group[0].start > 0 and masked[group[0].start - 1] in SOURCE_WORDS:
             source = _SOURCE.match(masked, group[0].start - 1)
             lead_from = max(lead_from, source.end() if source else group[-1].end)
             continue
@@ -105,6 +119,7 @@ def parse_note(text: str, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[ParsedCla
         consumed.append((group[0].start, end))
         lead_from, pending = end, ""
     found.extend(_continuations(masked, consumed, found, mentions))
+    found.extend(_layer_mentions(masked, consumed))
     found.sort(key=lambda c: c.start)
     found = _with_sources(masked, found, lexicon)
     found.extend(_emendations(masked, found, mentions))
@@ -117,6 +132,10 @@ def _in_original_script(claim: ParsedClaim, folded: str, original: str) -> Parse
     """The claim's words as the note writes them (parsing ran on the folded text)."""
 
     def restore(words: str) -> str:
+        half = words[: len(words) // 2]
+        if len(words) > 1 and words == half * 2 and words not in folded:
+            # 不叠賓字: the doubled word is not written in the note, its single one is.
+            return restore(half) * 2
         return in_original_script(words, folded, original, claim.start)
 
     return replace(
@@ -138,6 +157,11 @@ def _witness_clause(
         pos = text.index(place_word[0], pos) + len(place_word[0])
         pos = skip_adverbs(text, pos)
     verb = verb_at(text, pos)
+    inner = INNER_PLACE.match(text, pos) if verb is None and not place_word else None
+    if inner is not None:
+        # 敖本就席上有升字: the place is named after the witness, before the verb.
+        verb = inner.group("verb")
+        pos = inner.start("verb")
     if verb is None:
         return None
     kind = VERBS[verb]
@@ -151,6 +175,9 @@ def _witness_clause(
     place, phrase, gloss, via = read_lead(lead)
     if place_word:
         place, phrase = Place(place_word[1]), ""
+    if inner is not None:
+        place = Place.BEFORE if inner.group("side").endswith("上") else Place.AFTER
+        phrase, gloss = inner.group("phrase"), ""
     reading, count, refers, end = read_reading(text, body, stop)
     inherited = False
     if not lead.strip(LEAD_NOISE + "　") and earlier and not place_word:
@@ -164,6 +191,11 @@ def _witness_clause(
         reading = earlier[-1].reading or earlier[-1].base
     if kind is ClaimKind.LACKS:
         base, reading = reading, ""
+    if verb in ("叠", "不叠"):
+        # 不叠賓字: the base's 賓賓 is one 賓 there; 叠大夫二字: the base's 大夫 is written twice.
+        once, twice = reading, reading * 2
+        base, reading = (twice, once) if verb == "不叠" else (once, twice)
+        phrase, place = base, Place.AT
     claims = [
         ParsedClaim(
             witness=m.name,
@@ -183,6 +215,40 @@ def _witness_clause(
         for n, m in enumerate(group)
     ]
     return claims, end
+
+
+# 疏内却兼言天子: the note says a layer of the text speaks of something (not an edition).
+_LAYER_MENTION = re.compile(
+    "(?P<layer>" + "|".join(LAYER_WORDS) + ")(?:内|中)?(?:却|亦|又|乃|则|并)*(?:兼言|亦言|兼及|兼有)"
+)
+
+
+def _layer_mentions(text: str, consumed: list[tuple[int, int]]) -> list[ParsedClaim]:
+    """``疏内却兼言天子``: the layer named has the words in addition (to what the base quotes of it)."""
+    out = []
+    for m in _LAYER_MENTION.finditer(text):
+        if any(a <= m.start() < b for a, b in consumed):
+            continue
+        stop = reading_end(text, m.end(), len(text))
+        reading, count, _refers, end = read_reading(text, m.end(), stop)
+        if not reading:
+            continue
+        out.append(
+            ParsedClaim(
+                witness="",
+                canonical="",
+                kind=ClaimKind.ADDS,
+                place=Place.AT,
+                phrase="",
+                base="",
+                reading=reading,
+                start=m.start(),
+                end=end,
+                count=count,
+                layer=Layer(LAYER_WORDS[m.group("layer")]),
+            )
+        )
+    return out
 
 
 def _continuations(
@@ -222,46 +288,42 @@ def _continuations(
     return out
 
 
-_SOURCE = re.compile("据(?P<rest>.{1,12}?)(?P<verb>" + "|".join(SOURCE_VERBS) + ")")
+_SOURCE = re.compile("(?:" + "|".join(SOURCE_WORDS) + ")(?P<rest>.{1,16}?)(?P<verb>" + "|".join(SOURCE_VERBS) + ")")
 
 
 def _with_sources(text: str, found: list[ParsedClaim], lexicon: Lexicon) -> list[ParsedClaim]:
-    """Add, after each claim a 据W改正 follows, W's agreement with the base there."""
+    """Add, after each claim a 据W改正 follows, W's agreement with the base there (each W named)."""
     out = list(found)
-    regex = lexicon.witness_regex()
     for m in _SOURCE.finditer(text):
-        named = regex.fullmatch(m.group("rest"))
-        if named is None:
+        named = source_names(m.group("rest"), lexicon)
+        if not named:
             continue
         before = [c for c in found if c.end <= m.start() and c.kind is not ClaimKind.EMEND]
         if not before:
             continue
         prev = before[-1]
-        name = named.group(0)
-        canonical = find_mentions(name, lexicon)[0].canonical
-        agrees = False
         if prev.kind in (ClaimKind.ADDS, ClaimKind.SUPERFLUOUS):
             kind, base, reading = ClaimKind.LACKS, prev.reading, ""
         else:
             stated = prev.base or prev.phrase
             kind, base, reading = ClaimKind.READS, stated, stated
-        agrees = True
-        out.append(
-            replace(
-                prev,
-                witness=name,
-                canonical=canonical,
-                kind=kind,
-                base=base,
-                reading=reading,
-                start=m.start(),
-                end=m.end(),
-                via=None,
-                count=None,
-                inherited=True,
-                agrees=agrees,
+        for mention in named:
+            out.append(
+                replace(
+                    prev,
+                    witness=mention.name,
+                    canonical=mention.canonical,
+                    kind=kind,
+                    base=base,
+                    reading=reading,
+                    start=m.start() + 1 + mention.start,
+                    end=m.end(),
+                    via=None,
+                    count=None,
+                    inherited=True,
+                    agrees=True,
+                )
             )
-        )
     return out
 
 

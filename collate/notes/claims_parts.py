@@ -31,6 +31,11 @@ IMPLICIT = re.compile(
 )
 
 
+# A place named between the witness and its verb: 就席上有升字, 樂正上有干字, 授主人下當有.
+INNER_PLACE = re.compile("(?P<phrase>[^　]{1,8}?)(?P<side>字?上|字?下)(?P<verb>有|多|无|脱)")
+_SOURCE_JOINERS = (*_JOINERS, "并")
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     """A witness name at ``text[start:end]``: ``name`` as written, ``canonical`` the name it stands for."""
@@ -202,3 +207,14 @@ def _number(numeral: str) -> int:
             total += (current or 1) * 100
             current = 0
     return total + current
+
+
+def source_names(words: str, lexicon: Lexicon) -> list[Mention]:
+    """The editions a 据/依 names (石經及朱子本楊本敖本): only names and joiners, else none."""
+    names = find_mentions(words, lexicon)
+    rest, at = [], 0
+    for m in names:
+        rest.append(words[at : m.start])
+        at = m.end
+    rest.append(words[at:])
+    return names if names and all(r in ("", *_SOURCE_JOINERS) for r in rest) else []

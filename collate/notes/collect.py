@@ -10,6 +10,8 @@ from collate.notes.lexicon import DEFAULT_LEXICON, Lexicon
 from collate.notes.records import Note
 
 _WORDS = re.compile(r"\S+")
+# A 考證 note quotes the passage it is about, then ○, then what it says (實監本譌作賓…).
+HEADING_MARKS = ("○", "〇")
 
 
 def notes_of(witness: Witness, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[Note, ...]:
@@ -20,25 +22,44 @@ def notes_of(witness: Witness, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[Note
     (markup spans) are layout and are left out.
     """
     note_spans = [s for s in witness.spans if s.layer is Layer.NOTE]
+    marks: dict[int, list[int]] = {}
+    for s in witness.spans:
+        # The ○ of a note's unit, printed as a marker (not as the note's words).
+        if s.layer is Layer.MARKUP and s.unit and witness.text[s.start : s.end] in HEADING_MARKS:
+            marks.setdefault(s.unit, []).append(s.start)
     notes = []
     for unit, group in groupby(sorted(note_spans, key=lambda s: (s.unit, s.start)), key=lambda s: s.unit):
         spans = list(group)
-        notes.append(_note(witness, unit, spans, lexicon))
+        notes.append(_note(witness, unit, spans, lexicon, marks.get(unit, [])))
     notes.sort(key=lambda n: n.start)
     return tuple(
-        Note(f"{n.witness}-n{i}", n.witness, n.unit, n.start, n.end, n.label, n.resp, n.text, n.pieces, n.location)
+        Note(
+            f"{n.witness}-n{i}",
+            n.witness,
+            n.unit,
+            n.start,
+            n.end,
+            n.label,
+            n.resp,
+            n.text,
+            n.pieces,
+            n.location,
+            n.heading,
+        )
         for i, n in enumerate(notes, 1)
         if n.text
     )
 
 
-def _note(witness: Witness, unit: int, spans: list[Span], lexicon: Lexicon) -> Note:
+def _note(witness: Witness, unit: int, spans: list[Span], lexicon: Lexicon, marks: list[int]) -> Note:
     label = next((s.speaker or witness.text[s.start : s.end] for s in spans if s.role is Role.ATTRIBUTION), None)
     words = [s for s in spans if s.role is Role.TEXT]
     pieces = tuple(piece for s in words for piece in _runs(witness.text, s))
     text = "".join(witness.text[a:b] for a, b in pieces)
     start = pieces[0][0] if pieces else spans[0].start
     end = pieces[-1][1] if pieces else spans[-1].end
+    mark = next((m for m in marks if start < m < end), None)
+    heading = sum(b - a for a, b in pieces if b <= mark) if mark is not None else 0
     return Note(
         id="",
         witness=witness.siglum,
@@ -50,6 +71,7 @@ def _note(witness: Witness, unit: int, spans: list[Span], lexicon: Lexicon) -> N
         text=text,
         pieces=pieces,
         location=witness.locate(start),
+        heading=heading,
     )
 
 

@@ -41,6 +41,10 @@ WITNESS_NAMES: dict[str, str] = {
     "今文": "今文",
     "古文": "古文",
     "通解": "朱子仪礼经传通解本",
+    "朱子本": "朱子仪礼经传通解本",
+    "杨本": "杨本",  # 楊復《儀禮圖》, as the 考證 of 儀禮注疏 cite it
+    "敖本": "敖本",  # 敖繼公《儀禮集說》
+    "郑本": "郑本",  # 鄭玄's text, as 敖繼公 cites it (鄭本作媵觚)
     "仪礼图": "仪礼图",
     "集说": "集说",
     "疏内举注文": "疏举注文",
@@ -70,6 +74,9 @@ VERBS: dict[str, ClaimKind] = {
     "多": ClaimKind.ADDS,
     "有": ClaimKind.ADDS,
     "增": ClaimKind.ADDS,
+    # 不叠賓字 / 叠大夫二字: the witness has the word once / twice where the base has it twice / once.
+    "不叠": ClaimKind.READS,
+    "叠": ClaimKind.READS,
     "无": ClaimKind.LACKS,
     "脱": ClaimKind.LACKS,
     "衍": ClaimKind.SUPERFLUOUS,
@@ -88,12 +95,22 @@ PLACE_WORDS: dict[str, str] = {
     "此下": "after",
     "此上": "before",
     "篇末": "chapter-end",
+    "上文": "before",  # 上文有其牲狗也四字: before the passage quoted
     "末": "chapter-end",
 }
 
 # Words that open the note's own comment and so end a quoted reading (大戴礼作…盖谓…).
 COMMENT_OPENERS = (
     "今案",
+    # 考證: 監本譌作賓今改正, …今依石經…改, …今考春官…改正: the editors' own action follows.
+    "今改",
+    "今依",
+    "今考",
+    "今从",
+    "今以",
+    # 鄭本作媵觚注云今文…: what the commentary says follows the reading.
+    "注云",
+    "疏云",
     "案",
     "按",
     "盖",
@@ -117,6 +134,11 @@ COMMENT_OPENERS = (
 EMEND_VERBS = ("当为", "当作")
 # 据宋本改正: the corrected reading is the named edition's, i.e. it agrees with the base.
 SOURCE_VERBS = ("改正", "订正", "改", "补", "删", "正")
+# 据宋本改正, 今依石經及朱子本敖本改正: the words that introduce the editions a correction follows.
+SOURCE_WORDS = ("据", "依")
+# Words that name a layer of the text, in a 考證 note's heading (請致者疏非實也) or a note's words
+# (疏内却兼言天子). 注/疏 name 鄭注 and the 正義; 音义 陸德明's glosses.
+LAYER_WORDS: dict[str, str] = {"注": "zhu", "疏": "shu", "正义": "shu", "音义": "shiwen"}
 GLOSS_VERBS = ("音", "读为", "读曰", "读若")
 
 AUTHORS: dict[str, str] = {"蕙田案": "秦蕙田", "案": "四庫館臣"}

@@ -21,6 +21,8 @@ class Note:
     蕙田案/案 excluded); ``text`` is those words with layout (indentation, line ends) left
     out, and ``pieces`` the raw ``(start, end)`` stretches it is made of, in order.
     ``label`` is the attribution as printed; ``resp`` who speaks (秦蕙田, 四庫館臣).
+    ``heading`` is how many characters of ``text`` are the note's heading: the passage a 考證
+    note quotes before its ``○`` (``請致者疏非實也○實監本譌作賓``), 0 for a note without one.
     """
 
     id: str
@@ -33,6 +35,7 @@ class Note:
     text: str
     pieces: tuple[tuple[int, int], ...]
     location: SourceLocation
+    heading: int = 0
 
     def raw_offset(self, index: int) -> int:
         """The raw-text offset of character ``index`` of ``text`` (``len(text)`` maps to ``end``)."""
@@ -105,7 +108,9 @@ class Claim:
     point); None when the place could not be found. ``resp`` is who makes the claim (the
     note's author, or the authority it cites: 朱子 for 通解云…当作), ``via`` the source the
     note relays (疏 in 疏云定本无此一句). ``count`` is a stated length (十三字), ``clause``
-    the words of the note the claim was read from.
+    the words of the note the claim was read from. ``layer`` is the layer of the base text the
+    claim concerns: the one its place lies in, as the note stands in it (a 【案】 in 注) or names it
+    (``疏…`` in a 考證 note's heading, ``疏内…``); it is checked in the same layer of other witnesses.
     """
 
     note: Note
@@ -123,10 +128,14 @@ class Claim:
     via: str | None = None
     count: int | None = None
     sigla: tuple[str, ...] = ()
+    layer: Layer = Layer.JING
 
     def summary(self) -> str:
         """A one-line summary, e.g. ``大戴礼 (DD) reads 峭 for 哨``."""
         who = f"{self.witness} ({self.siglum})" if self.siglum else self.witness
+        if not who and self.kind is not ClaimKind.EMEND:
+            # 疏内却兼言天子: the note speaks of a layer, not of an edition.
+            who = f"the {self.layer.value}"
         where = _place_words(self.place, self.phrase)
         if self.kind is ClaimKind.READS:
             if self.reading == self.base:
@@ -198,11 +207,31 @@ class ReadingDifference:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteVerdict:
+    """How one claim of an attached note fared against one witness of the project.
+
+    ``claim`` is the claim's summary, ``siglum`` the witness checked (None when the claim
+    names none of the project's), ``actual`` what that witness has there and ``location``
+    where (file:line and page), so that an exporter can say why without the notes stage.
+    """
+
+    claim: str
+    siglum: str | None
+    verdict: Verdict
+    evidence: str
+    actual: str = ""
+    location: SourceLocation | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedNote:
     """An editorial note (蕙田案, the Siku editors' 【案】) attached to the locus it judges.
 
     ``claims`` are one-line summaries of what the note says about witnesses
-    (e.g. ``DD reads 峭 for 哨``). The note also stays at its own place in the base text.
+    (e.g. ``DD reads 峭 for 哨``), ``verdicts`` how those claims fared, one per claim and
+    witness checked. ``witness`` is the siglum of the witness the note stands in (a note of
+    another witness than the base has no place in the base text). The note also stays at its
+    own place in its witness.
     """
 
     id: str
@@ -210,3 +239,5 @@ class AttachedNote:
     text: str
     location: SourceLocation | None = None
     claims: tuple[str, ...] = ()
+    verdicts: tuple[NoteVerdict, ...] = ()
+    witness: str = ""

@@ -11,14 +11,16 @@ for a one-character reading after an authority's gloss, the last glossed charact
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
+from collate.model import Layer
 from collate.notes.anchor import BaseIndex, Match, Passage, find_phrase, gloss_span, make_anchor, passage_before
 from collate.notes.claims import ParsedClaim, parse_note
 from collate.notes.fold import fold
+from collate.notes.heading import heading_passage
 from collate.notes.lexicon import COMMENT_OPENERS, PLACE_WORDS, Lexicon
 from collate.notes.records import Anchor, Claim, ClaimKind, Note, Place
 
@@ -46,16 +48,32 @@ class _Place:
 
 
 def resolve_note(index: BaseIndex, note: Note, lexicon: Lexicon) -> Resolved:
-    """Parse ``note`` and place its claims and itself in the base witness of ``index``."""
+    """Parse ``note`` and place its claims and itself in the base witness of ``index``.
+
+    A note with a heading (a 考證 note: ``請致者疏非實也○實監本譌作賓``) is about the passage
+    its heading quotes, in the layer the heading names: its claims are read from the words
+    after the heading and placed in that passage first.
+    """
     passage = passage_before(index, note)
-    parsed = parse_note(note.text, lexicon)
     matches: list[tuple[Match, str]] = []
+    body = note.text
+    named: Layer | None = passage.layer if passage is not None and passage.inline else None
+    if note.heading:
+        heading = heading_passage(index, note)
+        body = note.text[note.heading :]
+        named = heading.layer
+        if heading.passage is not None:
+            passage = heading.passage
+            quoted = Match(passage.text, passage.i, passage.j, heading.score)
+            matches.append((quoted, note.text[: note.heading]))
+    parsed = parse_note(body, lexicon)
     claims: list[Claim] = []
     for pc in parsed:
-        place, match = _place(index, note, passage, pc, claims)
+        place, match = _place(index, note, passage, pc, claims, inside=bool(note.heading))
         if match is not None:
             matches.append(match)
-        claims.append(_claim(note, pc, place, lexicon))
+        claim = _claim(note, pc, place, lexicon, body)
+        claims.append(replace(claim, layer=_layer_of(index, claim, pc.layer or named)))
     if not matches:
         lead = _leading_quote(note.text, lexicon)
         found = find_phrase(index, lead, note, passage) if len(lead) >= 3 else None
@@ -70,7 +88,17 @@ def resolve_note(index: BaseIndex, note: Note, lexicon: Lexicon) -> Resolved:
     return Resolved(tuple(claims), make_anchor(index, note, matches, passage))
 
 
-def _claim(note: Note, pc: ParsedClaim, place: _Place, lexicon: Lexicon) -> Claim:
+def _layer_of(index: BaseIndex, claim: Claim, named: Layer | None) -> Layer:
+    """The layer a claim concerns: the one its place lies in; else the one the note names."""
+    if claim.base_start is not None and claim.base_end is not None:
+        before = claim.place is Place.BEFORE or claim.place is Place.SECTION_START
+        found = index.layer_at(claim.base_start, claim.base_end, before=before)
+        if found is not None:
+            return found
+    return named or Layer.JING
+
+
+def _claim(note: Note, pc: ParsedClaim, place: _Place, lexicon: Lexicon, body: str) -> Claim:
     reading = pc.reading
     base = place.base
     if pc.kind is ClaimKind.READS and pc.agrees:
@@ -91,15 +119,23 @@ def _claim(note: Note, pc: ParsedClaim, place: _Place, lexicon: Lexicon) -> Clai
         base_start=place.start,
         base_end=place.end,
         resp=pc.resp or note.resp,
-        clause=note.text[pc.start : pc.end],
+        clause=body[pc.start : pc.end],
         via=pc.via,
         count=pc.count,
     )
 
 
 def _place(
-    index: BaseIndex, note: Note, passage: Passage | None, pc: ParsedClaim, earlier: list[Claim]
+    index: BaseIndex,
+    note: Note,
+    passage: Passage | None,
+    pc: ParsedClaim,
+    earlier: list[Claim],
+    *,
+    inside: bool = False,
 ) -> tuple[_Place, tuple[Match, str] | None]:
+    """Where a claim is in the base; ``inside``: its phrase is looked for in ``passage`` first
+    (the passage a 考證 note's heading quotes: 實 of 升實之, not the 實 nearest the note)."""
     prev = earlier[-1] if earlier else None
     if (pc.agrees or pc.inherited or (pc.kind is ClaimKind.EMEND and pc.witness)) and prev is not None:
         base = prev.base if pc.kind is not ClaimKind.EMEND else pc.base
@@ -108,8 +144,11 @@ def _place(
         return _Place(prev.base_start, prev.base_end, base, prev.phrase), None
     if pc.gloss:
         return _gloss_place(index, passage, pc)
+    if pc.layer is not None and not pc.phrase:
+        return _layer_stretch(index, note, passage, pc.layer), None
     if pc.phrase:
-        found = find_phrase(index, pc.phrase, note, passage, suffixes=True)
+        found = _within(index, passage, pc.phrase) if inside else None
+        found = found or find_phrase(index, pc.phrase, note, passage, suffixes=True)
         if found is None:
             return _Place(None, None, pc.base, pc.phrase), None
         match = found[0]
@@ -124,6 +163,28 @@ def _place(
             base = words
         return _Place(start, end, base, words), found
     return _place_in_passage(index, note, passage, pc), None
+
+
+def _within(index: BaseIndex, passage: Passage | None, phrase: str) -> tuple[Match, str] | None:
+    """``phrase`` inside ``passage`` (its first occurrence there), if it stands there."""
+    words = index.fold(phrase)
+    if passage is None or not words:
+        return None
+    at = passage.words.find(words)
+    if at < 0:
+        return None
+    return Match(passage.text, passage.i + at, passage.i + at + len(words), 100.0), phrase
+
+
+def _layer_stretch(index: BaseIndex, note: Note, passage: Passage | None, layer: Layer) -> _Place:
+    """疏内却兼言天子: the named layer's text between the passage the note follows and the note."""
+    text = index.text(layer)
+    lo = passage.text.raw_span(passage.i, passage.i)[0] if passage is not None else note.start
+    i, j = text.index_at(lo), text.index_at(note.start)
+    if j <= i:
+        return _Place(None, None, "", "")
+    start, end = text.raw_span(i, j)
+    return _Place(start, end, "", "")
 
 
 def _gloss_place(index: BaseIndex, passage: Passage | None, pc: ParsedClaim) -> tuple[_Place, None]:
@@ -156,6 +217,10 @@ def _place_in_passage(index: BaseIndex, note: Note, passage: Passage | None, pc:
     if pc.place in (Place.SECTION_END, Place.CHAPTER_END):
         _, end = folded.raw_span(passage.i, passage.j)
         return _Place(end, end, "", "")
+    if pc.place is Place.BEFORE:
+        # 上文有其牲狗也四字: before the words the note quotes.
+        start, _ = folded.raw_span(passage.i, passage.i)
+        return _Place(start, start, "", folded.shown(passage.i, min(passage.j, passage.i + 3)))
     if pc.place is Place.AFTER:
         # 此下: right after the words the note follows; they name the place.
         _, end = folded.raw_span(passage.i, passage.j)

@@ -125,9 +125,7 @@ def _bounds(size: int, minimum: float) -> tuple[int, int, int]:
     return need, before, after
 
 
-def nearest_fuzzy(
-    grams: Grams, query: str, lo: int, hi: int, *, forward: bool, minimum: float
-) -> Fuzzy | None:
+def nearest_fuzzy(grams: Grams, query: str, lo: int, hi: int, *, forward: bool, minimum: float) -> Fuzzy | None:
     """The start nearest ``hi`` (or, ``forward``, ``lo``) of a window of ``text[lo:hi]`` like ``query``.
 
     A window is ``len(query)`` keys, one fewer or one more, at a start that shares a two-key
@@ -211,9 +209,7 @@ def _dense_starts(diagonals: list[int], need: int, before: int, after: int, lo: 
     return kept
 
 
-def candidates_near(
-    grams: Grams, query: str, *, limit: int = 8
-) -> Sequence[tuple[int, int]]:
+def candidates_near(grams: Grams, query: str, *, limit: int = 8) -> Sequence[tuple[int, int]]:
     """Stretches of the text where ``query`` may stand: ``(lo, hi)`` around the best-voted diagonals.
 
     For a place searched in a whole text (a claim's context in another witness): the

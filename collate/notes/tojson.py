@@ -39,6 +39,7 @@ def _note(note: Note, anchor: Anchor | None, claims: tuple[Claim, ...], result: 
         "start": note.start,
         "end": note.end,
         "location": location_json(note.location),
+        "heading": note.text[: note.heading],
         "anchor": None
         if anchor is None
         else {
@@ -71,6 +72,7 @@ def _claim(claim: Claim, checks: tuple[Check, ...]) -> dict[str, Any]:
         "via": claim.via,
         "count": claim.count,
         "clause": claim.clause,
+        "layer": claim.layer.value,
         "checks": [
             {
                 "witness": c.witness,

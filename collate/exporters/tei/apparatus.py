@@ -20,7 +20,7 @@ from collate.exporters.tei.plan import CollatedLayer, Move, Piece
 from collate.model import Token
 
 if TYPE_CHECKING:
-    from collate.notes.records import AttachedNote
+    from collate.notes.records import AttachedNote, NoteVerdict
 
 
 @dataclass(slots=True)
@@ -114,6 +114,10 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
             if not members:
                 continue
             rdgs = [_rdg(ctx, lay, group, next_id(), ids.setdefault(k, [])) for group in _groups(lay, members)]
+            if locus.cls is ReadingClass.NOT_EXTANT:
+                # Text where the base is not extant is no addition to it: the entry's type says why.
+                children.extend(rdgs)
+                continue
             if reading.cls is ReadingClass.ORTHOGRAPHIC:
                 for rdg in rdgs:
                     _classify(ctx, rdg, reading)
@@ -138,13 +142,20 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
         )
         if any(m.moved for m in fallback):
             app_attrs["type"] = ReadingClass.TRANSPOSITION.value
+        elif fallback and all(_outside(lay, m) for m in fallback):
+            app_attrs["type"] = EXTENT  # the witnesses' pages are lost, or the passage is not theirs
         else:
             app_attrs["type"] = SCRIPT if differs or fallback else EXTENT
     for group in _groups(lay, fallback):
+        wits = ctx.wits([m.siglum for m in group])
         if all(not m.tokens and lay.lost(m.siglum, m.columns) for m in group):
             # Pages the witness has lost: its reading is a lacuna, opened and closed here.
-            wits = ctx.wits([m.siglum for m in group])
             children.append(E.rdg(E.lacunaStart(wit=wits), E.lacunaEnd(wit=wits), wit=wits))
+            continue
+        if all(not m.tokens and lay.missing(m.siglum, m.columns) for m in group):
+            # A passage the witness does not contain (one a quoting text skips or takes from
+            # elsewhere): the witness stops here and resumes after it, which is no omission.
+            children.append(E.rdg(E.witEnd(wit=wits), E.witStart(wit=wits), wit=wits))
             continue
         rdg = _rdg(ctx, lay, group, None, [])
         rdg.set("type", ReadingClass.TRANSPOSITION.value if group[0].moved else SCRIPT)
@@ -157,6 +168,11 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
     if locus is not None:
         decide(ctx, entry, locus, ids, next_id, first)
     return entry
+
+
+def _outside(lay: CollatedLayer, member: Member) -> bool:
+    """The member has nothing here because its pages are lost or the passage is not its own."""
+    return not member.tokens and (lay.lost(member.siglum, member.columns) or lay.missing(member.siglum, member.columns))
 
 
 def moved_app(ctx: Context, lay: CollatedLayer, move: Move) -> Any:
@@ -295,12 +311,18 @@ def _derived(ctx: Context, reading: Reading, rdg_id: str, ids: list[str]) -> lis
 
 
 def _note(ctx: Context, note: AttachedNote, locus: Locus, ids: dict[int, list[str]]) -> Any:
-    """An editorial note judging this entry; it also stays at its own place (``@corresp``)."""
+    """An editorial note judging this entry; it also stays at its own place (``@corresp``).
+
+    Each claim it makes about a witness of the document is checked there: one ``<witDetail>``
+    per claim and witness inside the note says how (``@subtype``: confirmed, partly,
+    contradicted, not-checkable) and why (what the witness reads, at which file and line).
+    """
     attrs: dict[str, str] = {"type": "editorial", "subtype": "an"}
     resp = ctx.person(note.resp)
     if resp:
         attrs["resp"] = resp
-    if note.id in ctx.note_blocks:
+    if note.id in ctx.note_blocks and note.witness in ("", ctx.collation.base):
+        # Only the base's notes stand in the body; another witness's note has no block there.
         attrs["corresp"] = f"#{ctx.note_blocks[note.id]}"
     targets = [
         i
@@ -310,4 +332,24 @@ def _note(ctx: Context, note: AttachedNote, locus: Locus, ids: dict[int, list[st
     ]
     if targets:
         attrs["target"] = " ".join(f"#{i}" for i in targets)
-    return E.note(*ctx.text(note.text), attrs)
+    details = [_verdict(ctx, v, locus, ids) for v in note.verdicts if v.siglum and ctx.collation.witness(v.siglum)]
+    return E.note(*ctx.text(note.text), *details, attrs)
+
+
+def _verdict(ctx: Context, verdict: NoteVerdict, locus: Locus, ids: dict[int, list[str]]) -> Any:
+    """A claim's verdict for one witness: ``<witDetail>`` pointing at that witness's reading here
+    (the entry itself where the witness reads with the lemma), the evidence as its text."""
+    siglum = verdict.siglum or ""
+    own = [i for k, reading in enumerate(locus.readings) if siglum in reading.sigla for i in ids.get(k, [])]
+    where = verdict.location
+    said = f"{verdict.claim}: {verdict.evidence}"
+    if where is not None:
+        said += f" ({where.path}:{where.line}" + (f", p. {where.page}" if where.page else "") + ")"
+    return E.witDetail(
+        *ctx.text(said + "."),
+        {XML_LANG: "en"},
+        wit=ctx.wits([siglum]),
+        target=" ".join(f"#{i}" for i in own) if own else f"#app.{locus.id}",
+        type="verdict",
+        subtype=verdict.verdict.value.replace(" ", "-"),
+    )
