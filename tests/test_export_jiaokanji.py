@@ -6,15 +6,29 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
-from builders import collate, layered, run_default_project, sparse_witness
+from builders import (
+    align_rows,
+    collate,
+    copy_default_project,
+    layered,
+    run_default_project,
+    shared_project,
+    sparse_witness,
+)
+from conftest import GAIJI, SEED_002, need_shared
 
-from collate.apparatus import Collation, ReadingClass
+from collate.alignment import Transposition
+from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.exporters import ExportInput, get_exporter
-from collate.exporters.jiaokanji import SUBSTANTIVE, _count, build_jiaokanji, entries
-from collate.model import Layer, Witness
+from collate.exporters.jiaokanji import SUBSTANTIVE, build_jiaokanji, entries
+from collate.exporters.jiaokanji.words import count, lost_pages
+from collate.model import Layer, Mark, MarkKind, Witness
 from collate.notes.records import AttachedNote
+from collate.pipeline import collate_project
+from collate.project import load_project, project_from_mapping
 from collate.review.records import DecisionAction, EditorDecision
 
 
@@ -39,17 +53,22 @@ def test_substitution_with_page_line_sigla_and_note() -> None:
 
 def test_omission_and_addition() -> None:
     sk = layered("SK", [(Layer.JING, "主人曰敢固以请")], label="四庫本")
-    zs = layered("ZS", [(Layer.JING, "主人也曰敢以請")], label="注疏本")
+    zs = layered("ZS", [(Layer.JING, "主人也曰敢以請")], label="注疏本", page="7b")
     collation, _ = collate([sk, zs], layers=[Layer.JING])
-    assert entries(collation) == ["頁1a行1　注疏本「主人」下有「也」字。", "頁1a行1　注疏本無「固」字。"]
+    assert entries(collation) == [
+        "頁1a行1　注疏本（頁7b行1）「主人」下有「也」字。",
+        "頁1a行1　注疏本（頁7b行1）無「固」字。",
+    ]
 
 
 def test_witnesses_sharing_a_reading_and_the_layer_named() -> None:
     sk = layered("SK", [(Layer.JING, "投壶"), (None, "("), (Layer.ZHU, "既脱屦升坐主人乃请")], label="四庫本")
-    zs = layered("ZS", [(Layer.JING, "投壺"), (None, "_"), (Layer.ZHU, "既脫屨升堂主人乃請")], label="注疏本")
-    wy = layered("WY", [(Layer.JING, "投壶"), (None, "_"), (Layer.ZHU, "既脱屦升堂主人乃请")], label="網本")
+    zs = layered(
+        "ZS", [(Layer.JING, "投壺"), (None, "_"), (Layer.ZHU, "既脫屨升堂主人乃請")], label="注疏本", page="7b"
+    )
+    wy = layered("WY", [(Layer.JING, "投壶"), (None, "_"), (Layer.ZHU, "既脱屦升堂主人乃请")], label="網本", page="3a")
     collation, _ = collate([sk, zs, wy])
-    assert entries(collation) == ["頁1a行1　〔注〕「坐」，注疏本、網本並作「堂」。"]
+    assert entries(collation) == ["頁1a行1　〔注〕「坐」，注疏本（頁7b行1）、網本（頁3a行1）並作「堂」。"]
 
 
 def test_only_substantive_variants_are_entries() -> None:
@@ -63,24 +82,33 @@ def test_only_substantive_variants_are_entries() -> None:
     assert entries(collation) == []
 
 
+def test_text_beyond_a_fragmentary_base_is_no_entry() -> None:
+    """The base ends at 主人曰: what the 注疏本 has after it is not extant in the base, never an addition."""
+    sk = layered("SK", [(Layer.JING, "主人曰")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "主人曰敢固以請")], label="注疏本", page="7b")
+    collation, _ = collate([sk, zs], fragments=["SK"], layers=[Layer.JING])
+    assert [x.cls for x in collation.loci()] == [ReadingClass.NOT_EXTANT]
+    assert entries(collation) == []
+
+
 def test_lemma_in_the_base_own_characters_and_header() -> None:
     # A simplified base is printed as it is: converting it would print characters it lacks.
     sk = layered("SK", [(Layer.JING, "请以乐宾")], label="四庫本")
-    zs = layered("ZS", [(Layer.JING, "請以樂客")], label="注疏本")
+    zs = layered("ZS", [(Layer.JING, "請以樂客")], label="注疏本", page="7b")
     collation, _ = collate([sk, zs], layers=[Layer.JING])
     text = build_jiaokanji(collation)
     header, body = text.split("\n\n")
     assert "照錄底本原字" in header and "OpenCC" not in header and "凡1條" in header
     assert "校本：注疏本（ZS）" in header
-    assert body == "頁1a行1　「宾」，注疏本作「客」。\n"
+    assert body == "頁1a行1　「宾」，注疏本（頁7b行1）作「客」。\n"
 
 
 def test_a_loan_is_an_entry_marked_as_such() -> None:
     sk = layered("SK", [(Layer.JING, "主人罢矣")], label="四庫本")
-    zs = layered("ZS", [(Layer.JING, "主人疲矣")], label="注疏本")
+    zs = layered("ZS", [(Layer.JING, "主人疲矣")], label="注疏本", page="7b")
     collation, _ = collate([sk, zs], layers=[Layer.JING])
     assert [r.cls for x in collation.loci() for r in x.readings] == [ReadingClass.LOAN]
-    assert entries(collation) == ["頁1a行1　「罢」，注疏本作「疲」（通假）。"]
+    assert entries(collation) == ["頁1a行1　「罢」，注疏本（頁7b行1）作「疲」（通假）。"]
 
 
 def test_long_passages_are_cited_by_their_ends() -> None:
@@ -100,27 +128,35 @@ def test_long_passages_are_cited_by_their_ends() -> None:
         (105, "一百〇五"),
         (113, "一百一十三"),
         (312, "三百一十二"),
-        # A whole book's addition or lacuna: counted in 萬.
+        (1_001, "一千〇一"),
+        # A whole book's addition or lacuna: counted in 萬 and 億, never 十千.
         (10_000, "一萬"),
         (10_010, "一萬〇一十"),
+        (11_000, "一萬一千"),
+        (12_000, "一萬二千"),
         (12_345, "一萬二千三百四十五"),
+        (100_000, "十萬"),
         (110_000, "十一萬"),
         (1_234_567, "一百二十三萬四千五百六十七"),
+        (100_000_000, "一億"),
+        (100_010_000, "一億〇一萬"),
+        (120_000_000, "一億二千萬"),
+        (1_000_000_000_000, "一萬億"),
     ],
 )
 def test_counts_in_chinese_numerals(n: int, numeral: str) -> None:
-    assert _count(n) == numeral
+    assert count(n) == numeral
 
 
 def test_registry_writes_atomically(tmp_path: Path) -> None:
     sk = layered("SK", [(Layer.JING, "主人曰敢固以请")], label="四庫本")
-    zs = layered("ZS", [(Layer.JING, "主人曰敢以請")], label="注疏本")
+    zs = layered("ZS", [(Layer.JING, "主人曰敢以請")], label="注疏本", page="7b")
     collation, _ = collate([sk, zs], layers=[Layer.JING])
     exporter = get_exporter("jiaokanji")
     path = tmp_path / f"{collation.name}{exporter.suffix}"
     exporter.write(ExportInput(collation, {}), path)
     assert os.listdir(tmp_path) == ["touhu.jiaokanji.txt"]
-    assert path.read_text(encoding="utf-8").endswith("頁1a行1　注疏本無「固」字。\n")
+    assert path.read_text(encoding="utf-8").endswith("頁1a行1　注疏本（頁7b行1）無「固」字。\n")
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +166,7 @@ def default_collation() -> Collation:
 
 def test_default_project(default_collation: Collation) -> None:
     lines = entries(default_collation)
-    substantive = [x for x in default_collation.loci() if any(r.cls in SUBSTANTIVE for r in x.readings)]
+    substantive = [x for x in default_collation.loci() if any(r.cls in SUBSTANTIVE for r in x.variants())]
     assert len(lines) == len(substantive) > 20
     assert all(re.match(r"頁\d+[ab]行\d+　", line) for line in lines)
     assert "「哨」，大戴禮作「峭」。蕙田案：王肃云枉不直哨不正与郑小异今本大戴礼乃作峭谬甚。" in "\n".join(lines)
@@ -145,7 +181,7 @@ def test_default_project_prints_no_character_the_base_lacks(default_collation: C
     for result in default_collation.layers:
         stream = "".join(col[0].t for col in result.alignment.columns if col[0] is not None)
         for locus in result.loci:
-            if not any(r.cls in SUBSTANTIVE for r in locus.readings):
+            if not any(r.cls in SUBSTANTIVE for r in locus.variants()):
                 continue
             lemma = locus.lemma.text
             assert lemma == stream[locus.base_start : locus.base_end]
@@ -171,26 +207,77 @@ def decided(collation: Collation, lemma: str, decision: EditorDecision) -> Colla
     )
 
 
-def test_the_editors_decisions_are_stated() -> None:
-    sk = layered("SK", [(Layer.JING, "主人曰敢固以请某有枉矢哨壶")], label="四庫本")
-    zs = layered("ZS", [(Layer.JING, "主人曰敢以請某有枉矢峭壺")], label="注疏本")
-    collation, _ = collate([sk, zs], layers=[Layer.JING])
-    when = "2026-01-01T00:00:00+00:00"
-    gu = collation.locus(next(x.id for x in collation.loci() if x.lemma.text == "固"))
-    assert gu is not None
-    dropped = gu.readings[0].norm
-    collation = decided(
-        collation,
-        "固",
-        EditorDecision(
-            (DecisionAction.ADOPT,), ("editor",), when, dropped, adopted=dropped, siglum="ZS", comment="從注疏"
+WHEN = "2026-01-01T00:00:00+00:00"
+
+
+@pytest.mark.parametrize(
+    ("lemma", "decision", "expected"),
+    [
+        (
+            "固",
+            EditorDecision((DecisionAction.ADOPT,), ("王",), WHEN, "", adopted="", siglum="ZS", comment="從注疏"),
+            "頁1a行1　注疏本（頁7b行1）無「固」字。今從注疏本刪「固」字。（王：從注疏）",
         ),
-    )
-    doubt = EditorDecision((DecisionAction.DOUBT,), ("editor",), when, "哨", doubtful=True)
-    collation = decided(collation, "哨", doubt)
-    lines = entries(collation)
-    assert lines[0].endswith("注疏本無「固」字。今從注疏本刪「固」字。（editor：從注疏）")
-    assert lines[1].endswith("「哨」，注疏本作「峭」。存疑。")
+        (
+            "哨",
+            EditorDecision((DecisionAction.DOUBT,), ("王",), WHEN, "哨", doubtful=True),
+            "頁1a行1　「哨」，注疏本（頁7b行1）作「峭」。存疑。",
+        ),
+        (
+            "哨",
+            EditorDecision((DecisionAction.KEEP,), ("王", "李"), WHEN, "哨", comment="鄭本作哨"),
+            "頁1a行1　「哨」，注疏本（頁7b行1）作「峭」。今仍底本。（王、李：鄭本作哨）",
+        ),
+        # A decision the file records with no name: the reasons alone, never an empty name.
+        (
+            "哨",
+            EditorDecision((DecisionAction.KEEP,), (), WHEN, "哨", comment="鄭本作哨"),
+            "頁1a行1　「哨」，注疏本（頁7b行1）作「峭」。今仍底本。（鄭本作哨）",
+        ),
+    ],
+)
+def test_the_editors_decisions_are_stated(lemma: str, decision: EditorDecision, expected: str) -> None:
+    sk = layered("SK", [(Layer.JING, "主人曰敢固以请某有枉矢哨壶")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "主人曰敢以請某有枉矢峭壺")], label="注疏本", page="7b")
+    collation, _ = collate([sk, zs], layers=[Layer.JING])
+    lines = entries(decided(collation, lemma, decision))
+    assert expected in lines
+
+
+def test_an_adopted_reading_is_the_chosen_witness_own_glyphs() -> None:
+    """賔對 and 賓對 are one reading: adopting 網本's prints 網本's characters."""
+    sk = layered("SK", [(Layer.JING, "主人曰")], label="四庫本")
+    zs = layered("ZS", [(Layer.JING, "賔對曰")], label="注疏本", page="7b")
+    wy = layered("WY", [(Layer.JING, "賓對曰")], label="網本", page="3a")
+    collation, _ = collate([sk, zs, wy], layers=[Layer.JING])
+    (locus,) = collation.loci()
+    norm = locus.readings[0].norm
+    adopt = EditorDecision((DecisionAction.ADOPT,), ("王",), WHEN, norm, adopted=norm, siglum="WY")
+    (line,) = entries(decided(collation, "主人", adopt))
+    assert line.endswith("今從網本改作「賓對」。")
+
+
+def test_the_editor_is_the_name_the_project_declares_never_the_login(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[review] editor → the review records it → `collate run` prints it, whoever is logged in."""
+    from click.testing import CliRunner
+
+    from collate.cli import main
+    from collate.review.session import default_editor, open_review
+
+    monkeypatch.setenv("USER", "wang7")
+    config = copy_default_project(tmp_path)
+    config.write_text(config.read_text(encoding="utf-8") + '\n[review]\neditor = "王"\n', encoding="utf-8")
+    project = load_project(config)
+    session = open_review(project, default_editor(project))
+    gu = next(x for x in session.loci if x.lemma.text == "固")
+    session.decide(gu, DecisionAction.ADOPT, reading=gu.readings[0], siglum="ZS", comment="從注疏")
+    result = CliRunner().invoke(main, ["run", "--config", str(config)])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "output" / "touhu.jiaokanji.txt").read_text(encoding="utf-8")
+    assert "頁3a行5　注疏本無「固」字。今從注疏本刪「固」字。（王：從注疏）" in text.splitlines()
+    assert "wang7" not in text
 
 
 def test_entries_read_each_layer_a_few_times_not_once_per_addition() -> None:
@@ -204,12 +291,26 @@ def test_entries_read_each_layer_a_few_times_not_once_per_addition() -> None:
     assert columns.visited <= 3 * len(columns)
 
 
+def test_a_moved_passage_says_where_each_witness_has_it() -> None:
+    """乙丙 stands after 己 in 注疏本 and 網本: one clause for both, each at its own page."""
+    rows = {"SK": "甲乙丙丁戊己", "ZS": "甲丁戊己乙丙", "WY": "甲丁戊己乙丙"}
+    moves = tuple(Transposition(s, 1, 3, 4, 6) for s in ("ZS", "WY"))
+    alignment, witnesses = align_rows(rows, transpositions=moves)
+    # The aligner puts the moved tokens at the base's place (their columns), as it reports the move.
+    order = (0, 4, 5, 1, 2, 3)
+    columns = tuple((col[0], *alignment.columns[order[i]][1:]) for i, col in enumerate(alignment.columns))
+    pages = {"ZS": "9b", "WY": "3a"}
+    for s, page in pages.items():
+        witnesses[s] = replace(witnesses[s], marks=(Mark(0, MarkKind.PAGE, page),))
+    result = build_layer(replace(alignment, columns=columns), witnesses)
+    labels = {"SK": "四庫本", "ZS": "注疏本", "WY": "網本"}
+    infos = tuple(WitnessInfo(s, labels[s], f"{s}.txt", "plain") for s in rows)
+    collation = Collation("投壺", "touhu", "SK", infos, (result,))
+    assert entries(collation) == ["頁1a　注疏本、網本並有此「乙丙」，注疏本在其頁9b、網本在其頁3a（次第不同）。"]
+
+
 def test_a_passage_a_witness_has_elsewhere_says_where_never_reads_as_the_lemma(tmp_path: Path) -> None:
     """五禮通考 卷163 against 禮記注疏: the 射義 passages the 注疏本 has in another order say where it has them."""
-    from builders import shared_project
-
-    from collate.pipeline import collate_project
-
     project = shared_project(
         tmp_path,
         "SK",
@@ -225,3 +326,244 @@ def test_a_passage_a_witness_has_elsewhere_says_where_never_reads_as_the_lemma(t
     for line in lines:
         found = re.search(r"　(?:〔.〕)?「(.+?)」，注疏本作「(.+?)」（倒文）", line)
         assert found is None or found.group(1) != found.group(2), line
+
+
+# --- cases as data: witnesses in, 校勘記 lines out -------------------------------------------------------
+
+
+class Case(NamedTuple):
+    """Witnesses (the first is the base) as (siglum, label, parts, page or None) and the lines expected."""
+
+    witnesses: tuple[tuple[str, str, tuple[tuple[Layer | None, str], ...], str | None], ...]
+    expected: tuple[str, ...]
+
+
+def _witness(siglum: str, label: str, parts: tuple[tuple[Layer | None, str], ...], page: str | None) -> Witness:
+    w = layered(siglum, parts, label=label, page=page or "1a")
+    # A print without pages (seed 001, a plain e-text): its lines are the file's only places.
+    return w if page else replace(w, marks=tuple(m for m in w.marks if m.kind is not MarkKind.PAGE))
+
+
+J = Layer.JING
+CASES = {
+    # Keys make 賔對 and 賓對 one reading; the 校勘記 prints each witness's own glyphs.
+    "a reading compared equal keeps each witness's glyphs": Case(
+        (
+            ("SK", "四庫本", ((J, "主人曰"),), "1a"),
+            ("ZS", "注疏本", ((J, "賔對曰"),), "7b"),
+            ("WY", "網本", ((J, "賓對曰"),), "3a"),
+        ),
+        ("頁1a行1　「主人」，注疏本（頁7b行1）作「賔對」，網本（頁3a行1）作「賓對」。",),
+    ),
+    "the same glyphs share one clause": Case(
+        (
+            ("SK", "四庫本", ((J, "主人曰"),), "1a"),
+            ("ZS", "注疏本", ((J, "賓對曰"),), "7b"),
+            ("WY", "網本", ((J, "賓對曰"),), "3a"),
+        ),
+        ("頁1a行1　「主人」，注疏本（頁7b行1）、網本（頁3a行1）並作「賓對」。",),
+    ),
+    "an addition in each witness's glyphs": Case(
+        (
+            ("SK", "四庫本", ((J, "主人曰"),), "1a"),
+            ("ZS", "注疏本", ((J, "主人賔曰"),), "7b"),
+            ("WY", "網本", ((J, "主人賓曰"),), "3a"),
+        ),
+        ("頁1a行1　注疏本（頁7b行1）「主人」下有「賔」字，網本（頁3a行1）「主人」下有「賓」字。",),
+    ),
+    # Seed 001 as the base: no pages of its own, so the entry opens with its file line; the
+    # 四庫本 has pages, and says where.
+    "a base without pages, a witness with them": Case(
+        (
+            ("ZS", "注疏本", ((J, "主人案矢"),), None),
+            ("SK", "四庫本", ((J, "主人"), (None, "\n"), (J, "奉矢")), "2a"),
+        ),
+        ("第1行　「案」，四庫本（頁2a行2）作「奉」。",),
+    ),
+    "a witness without pages is named alone": Case(
+        (
+            ("SK", "四庫本", ((J, "主人奉矢"),), "2a"),
+            ("ZS", "注疏本", ((J, "主人案矢"),), None),
+        ),
+        ("頁2a行1　「奉」，注疏本作「案」。",),
+    ),
+    # Book-size differences: counted in 萬 (an IndexError once stopped the export at 11,000).
+    "eleven thousand characters added": Case(
+        (
+            ("SK", "四庫本", ((J, "甲乙"),), "1a"),
+            ("ZS", "注疏本", ((J, "甲" + "丙" * 11_000 + "乙"),), "7b"),
+        ),
+        ("頁1a行1　注疏本（頁7b行1）「甲」下有「丙丙丙丙」至「丙丙丙丙」凡一萬一千字。",),
+    ),
+    "twelve thousand characters lacking": Case(
+        (
+            ("SK", "四庫本", ((J, "甲" + "丁" * 12_000 + "乙"),), "1a"),
+            ("ZS", "注疏本", ((J, "甲乙"),), "7b"),
+        ),
+        ("頁1a行1　注疏本（頁7b行1）無「丁丁丁丁」至「丁丁丁丁」凡一萬二千字。",),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_cases(case: Case) -> None:
+    witnesses = [_witness(*w) for w in case.witnesses]
+    collation, _ = collate(witnesses, layers=[Layer.JING])
+    assert tuple(entries(collation)) == case.expected
+
+
+@pytest.mark.parametrize(
+    ("label", "words"),
+    [
+        ("006-14a, 2 pages", "自其頁006-14a起缺二頁"),
+        ("006-14a, 1 page", "自其頁006-14a起缺一頁"),
+        ("3a", "自其頁3a起缺"),
+        ("?", ""),
+    ],
+)
+def test_the_pages_a_lacuna_mark_names(label: str, words: str) -> None:
+    assert lost_pages(label) == words
+
+
+def test_a_note_is_quoted_in_its_own_characters() -> None:
+    """今注疏本 stays 今注疏本: a conversion for display would print 今註疏本, which the note does not have."""
+    yl = layered("YL", [(Layer.ZHU, "郑注着竝行事古文曰")], label="四庫本")
+    zs = layered("ZS", [(Layer.ZHU, "鄭注著竝行也古文曰")], label="注疏本", page="7b")
+    collation, _ = collate([yl, zs], layers=[Layer.ZHU])
+    note = AttachedNote("n1", "四库馆臣", "事今注疏本讹作也据宋本改正疏内举注文亦作事", yl.locate(0))
+    zhu = collation.layer(Layer.ZHU)
+    assert zhu is not None
+    collation = collation.with_layer(zhu.with_loci(tuple(x.with_notes((note,)) for x in zhu.loci)))
+    assert entries(collation) == [
+        "頁1a行1　〔注〕「事」，注疏本（頁7b行1）作「也」。案：事今注疏本讹作也据宋本改正疏内举注文亦作事。"
+    ]
+
+
+# --- real projects ---------------------------------------------------------------------------------------
+
+
+def test_seed_002_quotes_the_editors_notes_as_they_are_written(tmp_path: Path) -> None:
+    """儀禮·鄉射禮 (seed 002) against a 注疏本 made of it with the readings its 【案】 notes report."""
+    text = SEED_002.read_text(encoding="utf-8")
+    (tmp_path / "yl.txt").write_text(text, encoding="utf-8")
+    zs = text.replace("着竝行事【", "着竝行也【").replace("其时众寡从宾【", "其时众宾从宾【")
+    # The 注疏本's own text has no notes of the Siku editors.
+    (tmp_path / "zs.txt").write_text(re.sub(r"【案[^】]*】", "", zs), encoding="utf-8")
+    witnesses = [
+        {"siglum": "YL", "label": "四庫本", "path": "yl.txt", "layout": "yili-inline"},
+        {"siglum": "ZS", "label": "注疏本", "path": "zs.txt", "layout": "yili-inline"},
+    ]
+    mapping = {"title": "儀禮·鄉射禮", "base": "YL", "witness": witnesses, "notes": {"lexicon": {"今注疏本": "ZS"}}}
+    lines = entries(collate_project(project_from_mapping(mapping, root=tmp_path)).collation)
+    assert lines == [
+        "第195行　〔注〕「事」，注疏本作「也」。案：事今注疏本讹作也据宋本改正疏内举注文亦作事。",
+        "第359行　〔注〕「寡」，注疏本作「宾」。案：寡今注疏本讹作宾据宋本改正。",
+    ]
+
+
+def test_seed_001_as_the_base_cites_the_siku_pages(tmp_path: Path) -> None:
+    """The default project with the 注疏本 (seed 001, no pages) as base: each 四庫本 reading says its page."""
+    config = copy_default_project(tmp_path)
+    config.write_text(config.read_text(encoding="utf-8").replace('base = "SK"', 'base = "ZS"'), encoding="utf-8")
+    lines = entries(collate_project(load_project(config)).collation)
+    assert "第7行　〔注〕「案」，四庫本（頁2a行2）作「奉」。" in lines
+    assert "第7行　四庫本（頁3a行5）「也敢」下有「固」字。" in lines
+    assert all(re.search(r"四庫本（頁\d+[ab]行\d+）", line) for line in lines if "四庫本" in line)
+
+
+@pytest.fixture(scope="module")
+def sheyi(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """禮記·射義: 注疏本 (base), 纂圖互註本, 單疏本, each print with its own pages."""
+    project = shared_project(
+        tmp_path_factory.mktemp("sheyi"),
+        "ZS",
+        {
+            "ZS": ("liji-sheyi-zhushu-kanripo-WYG.txt", "注疏本"),
+            "ZT": ("liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt", "纂圖本"),
+            "DS": ("liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt", "單疏本"),
+        },
+    )
+    run = collate_project(project)
+    return list(entries(run.collation, run.read.by_siglum()))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "頁062-2b行1　「蘩」，纂圖本（頁020-8b行3）作「繁」。",
+        "頁062-1b行1　〔疏〕「萹」，單疏本（頁007-1a行12）作「篇」。",
+    ],
+)
+def test_sheyi_cites_each_print_where_it_reads(sheyi: list[str], line: str) -> None:
+    assert line in sheyi
+
+
+@pytest.fixture(scope="module")
+def yanli(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """儀禮·燕禮: 注疏本 (base) and the 鄭注本, which has lost two pages (two `# page missing`)."""
+    project = shared_project(
+        tmp_path_factory.mktemp("yanli"),
+        "ZS",
+        {
+            "ZS": ("yili-yanli-zhushu-kanripo-WYG.txt", "注疏本"),
+            "ZZ": ("yili-yanli-zhengzhu-kanripo-SBCK.txt", "鄭注本"),
+        },
+    )
+    run = collate_project(project)
+    return list(entries(run.collation, run.read.by_siglum()))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "頁006-1a行5　〔注〕鄭注本（頁006-1a行3）無「戒」字。",
+        "頁006-37a行6　鄭注本原書缺頁，無「奠觶右還」至「大夫皆坐」凡一百〇五字（自其頁006-14a起缺二頁）。",
+        "頁006-49b行2　鄭注本原書缺頁，無「曰寡君有」至「辭不得命」凡八十九字（自其頁006-19a起缺二頁）。",
+    ],
+)
+def test_yanli_cites_the_zhengzhu_pages_and_the_pages_it_lost(yanli: list[str], line: str) -> None:
+    assert line in yanli
+
+
+def test_yanli_witnesses_printing_the_same_glyphs_share_one_clause(tmp_path: Path) -> None:
+    """鄭注本 as base: where 注疏本 and 集說本 both print 𤣥 (or 于) they share 並, each with its own page."""
+    project = shared_project(
+        tmp_path,
+        "ZZ",
+        {
+            "ZZ": ("yili-yanli-zhengzhu-kanripo-SBCK.txt", "鄭注本"),
+            "ZS": ("yili-yanli-zhushu-kanripo-WYG.txt", "注疏本"),
+            "JS": ("yili-jishuo-yanli-kanripo-WYG.txt", "集說本"),
+        },
+    )
+    lines = entries(collate_project(project).collation)
+    assert "頁006-1b行2　「玄」，注疏本（頁006-3b行7）、集說本（頁006-2b行5）並作「𤣥」。" in lines
+    assert "頁006-5b行6　「干」，注疏本（頁006-16a行3）、集說本（頁006-16a行7）並作「于」。" in lines
+
+
+def test_one_print_transcribed_twice_is_cited_in_each_transcription_s_glyphs(tmp_path: Path) -> None:
+    """儀禮·燕禮: the 鄭注本 and a copy of its file writing 賓 for 賔 share every reading, each in its own glyphs.
+
+    Where the 鄭注本 has 賔許 that the 注疏本 lacks, the copy has 賓許: one reading by their keys,
+    two clauses in the 校勘記, never 並有「賔許」.
+    """
+    from conftest import SHARED
+
+    folder = SHARED / "witnesses"
+    zhengzhu = need_shared(folder / "yili-yanli-zhengzhu-kanripo-SBCK.txt")
+    (tmp_path / "copy.txt").write_text(zhengzhu.read_text(encoding="utf-8").replace("賔", "賓"), encoding="utf-8")
+    witnesses = [
+        {"siglum": "ZS", "label": "注疏本", "path": str(need_shared(folder / "yili-yanli-zhushu-kanripo-WYG.txt"))},
+        {"siglum": "ZZ", "label": "鄭注本", "path": str(zhengzhu)},
+        {"siglum": "ZX", "label": "新寫本", "path": "copy.txt"},
+    ]
+    mapping = {"base": "ZS", "gaiji_table": str(need_shared(GAIJI)), "witness": witnesses}
+    collation = collate_project(project_from_mapping(mapping, root=tmp_path)).collation
+    lines = entries(collation)
+    apart = "鄭注本（頁006-2b行7）「復告」下有「賔許」二字，新寫本（頁006-2b行7）「復告」下有「賓許」二字"
+    assert f"頁006-9a行5　〔注〕{apart}。" in lines
+    # Every other reading the two share is written alike, and shares its clause.
+    shared = [r for x in collation.loci() for r in x.variants() if r.cls in SUBSTANTIVE and len(r.sigla) > 1]
+    assert len(shared) > 10
+    together = [line for line in lines if re.search(r"鄭注本(（[^）]*）)?、新寫本", line)]
+    assert len(together) == len([r for r in shared if len({w.text for w in r.witnesses}) == 1])

@@ -1,0 +1,95 @@
+"""The 校勘記's words: counts in Chinese numerals, quotations, places, lost pages.
+
+Pure functions of strings and locations, so the wording is tested apart from the collation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from collate.model import SourceLocation
+
+_NUMERALS = "〇一二三四五六七八九十"
+
+# Longer passages are cited by their first and last words, as 校勘記 do: 「A」至「B」凡N字.
+LONG = 12
+ENDS = 4
+
+
+def count(n: int) -> str:
+    """A number in Chinese numerals as counts are printed: 二, 十二, 二十, 一百〇五, 三百一十二, 一萬〇五十.
+
+    Any size: 一萬 (never 十千), 一萬二千, 十一萬, 一億, 一萬億; a zero inside is 〇 once.
+    """
+    if n < 10:
+        return _NUMERALS[n]
+    for value, unit in ((100_000_000, "億"), (10_000, "萬")):
+        if n >= value:
+            high, low = divmod(n, value)
+            tail = count(low) if low else ""
+            if tail.startswith("十"):  # 一十 inside a number (一萬〇一十), 十 only at its head
+                tail = "一" + tail
+            rest = ("〇" if low and low < value // 10 else "") + tail
+            return count(high) + unit + rest
+    out = ""
+    for value, unit in ((1000, "千"), (100, "百"), (10, "十")):
+        digit, n = divmod(n, value)
+        if digit:
+            out += ("" if (unit == "十" and digit == 1 and not out) else _NUMERALS[digit]) + unit
+        elif out and n:
+            out += "" if out.endswith("〇") else "〇"
+    return out + (_NUMERALS[n] if n else "")
+
+
+def quote(text: str) -> str:
+    """「text」, or 「first」至「last」 for a long passage."""
+    if len(text) <= LONG:
+        return f"「{text}」"
+    return f"「{text[:ENDS]}」至「{text[-ENDS:]}」"
+
+
+def chars(text: str) -> str:
+    """``「X」字`` with the count when more than one: 「固」字, 「奏投壺之令」五字, 「A」至「B」凡三百字."""
+    if len(text) == 1:
+        return f"「{text}」字"
+    if len(text) > LONG:
+        return f"{quote(text)}凡{count(len(text))}字"
+    return f"「{text}」{count(len(text))}字"
+
+
+def place(location: SourceLocation | None) -> str:
+    """``頁2a行5`` from a printed page and line; the file line when pages are unknown."""
+    if location is None:
+        return "（無頁行）"
+    if location.page is None:
+        return f"第{location.line}行"
+    return f"頁{location.page}" + (f"行{location.page_line}" if location.page_line else "")
+
+
+def printed_place(location: SourceLocation | None) -> str:
+    """``（頁020-8b行3）`` after a witness's name where its print has pages, else nothing.
+
+    A witness's file line is no place an editor can look up in the print, and the base's place
+    already opens the entry, so only a printed page is worth the words.
+    """
+    if location is None or location.page is None:
+        return ""
+    return f"（{place(location)}）"
+
+
+# The label of a lacuna mark: the first page lost and how many (``006-14a, 2 pages``).
+_LOST = re.compile(r"(?P<page>.+?),\s*(?P<n>\d+)\s+pages?")
+
+
+def lost_pages(label: str) -> str:
+    """``自其頁006-14a起缺二頁`` from a lacuna mark's label; '' when it does not say which pages."""
+    m = _LOST.fullmatch(label.strip())
+    if m is None:
+        page = label.strip()
+        return f"自其頁{page}起缺" if page and page != "?" else ""
+    return f"自其頁{m.group('page')}起缺{count(int(m.group('n')))}頁"
+
+
+def plain(source: str) -> str:
+    """A source such as ``蕙田案（五禮通考卷165 頁3a）`` without nested brackets."""
+    return source.replace("（", "，").replace("）", "")
