@@ -6,6 +6,7 @@ short texts show what the container itself takes out of a file and hands the lay
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,117 @@ def test_a_missing_page_is_a_lacuna_with_its_extent() -> None:
     assert raw[lacuna.offset :].startswith("# page missing")
     spans = [s for s in reading.parsed.spans if s.start <= lacuna.offset < s.end]
     assert [(s.layer, s.label) for s in spans] == [(Layer.MARKUP, "lacuna")]
+
+
+# --- a leaf whose text is not there: two page markers with only layout between them ----------------------
+
+
+@pytest.mark.parametrize(
+    ("between", "lost"),
+    [
+        # Layout only: line ends, a blank printed line, a blank line, another comment line.
+        ("<pb:KR1_SBCK_006-14a>¶\n", ["006-14a, 1 page"]),
+        ("<pb:KR1_SBCK_006-14a>¶\n　¶\n\n# SB1_0016-028.png\n", ["006-14a, 1 page"]),
+        ("<pb:KR1_SBCK_006-14a><md:KR1_WYG_006-20a>¶\n", ["006-14a, 1 page"]),
+        # Empty leaves in a row (006-13b, 006-14a) are one lacuna, as one `# page missing` for
+        # two pages is.
+        ("<pb:KR1_SBCK_006-13b>¶\n<pb:KR1_SBCK_006-14a>¶\n", ["006-13b, 2 pages"]),
+        # The file says what became of the page: lost (the existing mark, once) or blank in the print.
+        ("<pb:KR1_SBCK_006-14a>¶\n# page missing\n", ["006-14a, 1 page"]),
+        ("<pb:KR1_SBCK_006-14a>¶\n# blank page\n", []),
+        ("<pb:KR1_SBCK_006-14a>¶\n# 空白\n", []),
+        # Text on the leaf, even one entity or a heading: not empty.
+        ("<pb:KR1_SBCK_006-14a>&KR0002;¶\n", []),
+        ("<pb:KR1_SBCK_006-14a>¶\n** 燕禮\n", []),
+        ("<pb:KR1_SBCK_006-14a>大夫¶\n", []),
+    ],
+)
+def test_two_page_markers_with_nothing_between_are_a_lacuna(between: str, lost: list[str]) -> None:
+    raw = YILI_HEADER + "<pb:KR1_SBCK_006-13a>¶\n燕禮¶\n" + between + "<pb:KR1_SBCK_006-14b>¶\n小臣¶\n"
+    reading = read_raw(raw, container="mandoku", layout="zhu-bracket")
+    marks = [m for m in reading.parsed.marks if m.kind == "lacuna"]
+    assert [m.label for m in marks] == lost
+    for m in marks:
+        # Between the last text before the lost leaf and the first after it, so the witness's
+        # tokens on either side bound the lacuna.
+        assert raw.index("燕禮") < m.offset < raw.index("小臣")
+    found = [d for d in reading.parsed.diagnostics if d.code == "lacuna"]
+    assert len(found) == len(lost)
+
+
+def test_the_last_page_marker_alone_is_no_lacuna() -> None:
+    """A marker with nothing after it ends the file: no second marker, no leaf known to be lost."""
+    raw = YILI_HEADER + "<pb:KR1_SBCK_006-13b>¶\n燕禮¶\n<pb:KR1_SBCK_006-14a>¶\n"
+    reading = read_raw(raw, container="mandoku", layout="zhu-bracket")
+    assert not [m for m in reading.parsed.marks if m.kind == "lacuna"]
+
+
+ZHENGZHU = "yili-yanli-zhengzhu-kanripo-SBCK.txt"
+
+
+def _zhengzhu_lines() -> list[str]:
+    from conftest import SHARED
+
+    return need_shared(SHARED / "witnesses" / ZHENGZHU).read_text(encoding="utf-8").split("\n")
+
+
+def test_lost_pages_read_the_same_without_their_page_missing_comments() -> None:
+    """儀禮 鄭注本 (SBCK): its two `# page missing` leaves, with the comments taken out, are the same lacunae."""
+    lines = _zhengzhu_lines()
+    bare = [line for line in lines if not line.startswith("# SB1_") and line != "# page missing"]
+    assert len(lines) - len(bare) == 4
+
+    def lacunae(raw: str) -> list[tuple[str, str]]:
+        reading = read_raw(raw, container="mandoku", layout="zhu-bracket")
+        marks = [(m.offset, m.label) for m in reading.parsed.marks if m.kind == "lacuna"]
+        # What text comes next, markers aside: where the print resumes.
+        return [(label, re.sub(r"<[^<>]*>|¶|\s|#[^\n]*", "", raw[offset:])[:6]) for offset, label in marks]
+
+    said, empty = lacunae("\n".join(lines)), lacunae("\n".join(bare))
+    assert [label for label, _ in said] == ["006-14a, 2 pages", "006-19a, 2 pages"]
+    assert empty == said
+
+
+def test_a_leaf_emptied_in_a_real_file_is_a_lacuna_not_an_omission(tmp_path: Path) -> None:
+    """鄭注本 with the text of leaf 006-3a taken out, collated with the 注疏本: not extant there, never omitted."""
+    from conftest import SHARED
+
+    from collate.exporters.jiaokanji import entries
+    from collate.model import ReadingClass
+    from collate.pipeline import collate_project
+    from collate.project import project_from_mapping
+
+    lines = _zhengzhu_lines()
+    start = lines.index("<pb:KR1d0026_SBCK_006-3a>¶")
+    end = lines.index("<pb:KR1d0026_SBCK_006-3b>¶")
+    assert end - start == 9
+    (tmp_path / ZHENGZHU).write_text("\n".join(lines[: start + 1] + lines[end:]), encoding="utf-8")
+    witnesses = [
+        {
+            "siglum": "ZS",
+            "label": "注疏本",
+            "path": str(need_shared(SHARED / "witnesses" / "yili-yanli-zhushu-kanripo-WYG.txt")),
+        },
+        {"siglum": "ZZ", "label": "鄭注本", "path": ZHENGZHU},
+    ]
+    gaiji = str(need_shared(GAIJI))
+    run = collate_project(
+        project_from_mapping({"base": "ZS", "gaiji_table": gaiji, "witness": witnesses}, root=tmp_path)
+    )
+    zz = run.read.by_siglum()["ZZ"]
+    assert [m.label for m in zz.marks if m.kind == "lacuna"] == [
+        "006-3a, 1 page",
+        "006-14a, 2 pages",
+        "006-19a, 2 pages",
+    ]
+    jing = run.collation.layer(Layer.JING)
+    assert jing is not None and len(jing.alignment.extent("ZZ").lacunae) == 3
+    for result in run.collation.layers:
+        holes = result.alignment.extent("ZZ").lacunae
+        for locus in result.loci:
+            reading = locus.reading_of("ZZ")
+            if reading is not None and any(a <= locus.col_start and locus.col_end <= b for a, b in holes):
+                assert reading.cls is ReadingClass.NOT_EXTANT, (locus.lemma.text, reading.cls)
+    lost = [e for e in entries(run.collation, run.read.by_siglum()) if "自其頁006-3a起缺一頁" in e]
+    # 阼階下北面請執幂者 … 主人亦升: the 經 and 注 of the leaf.
+    assert len(lost) == 2 and any("無「阼階下北」至" in e for e in lost)

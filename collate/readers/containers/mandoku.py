@@ -7,6 +7,13 @@
   marker before it and the next one are lost (``Mark(offset, MarkKind.LACUNA, "006-14a, 2 pages")``,
   a ``lacuna`` marker span), never text and never an omission. Org headings
   (``** 47 射義``) are headings.
+- Two page markers with nothing between them but layout (``¶``, blank printed lines, blank
+  lines, comment lines) are a leaf whose text is not in the file: a lacuna too, labelled the
+  same way and marked at the first empty page's marker (``Mark(offset, MarkKind.LACUNA,
+  "006-14a, 1 page")``), with a ``lacuna`` diagnostic. A run of empty leaves is one lacuna. A
+  comment that says the leaf is blank (``# blank page``, ``# 空白``) says otherwise: no lacuna.
+  Either way it is harmless where the print lacks nothing: downstream a lacuna only makes the
+  columns where the witness has no text not extant.
 - ``<pb:KR1d0076_SBCK_012-7a>`` (text, edition, juan-leaf side) opens a printed page:
   ``Mark(offset, MarkKind.PAGE, "012-7a")``. ``<md:KR1d0076_WYG_012-8a>`` points at the page of another
   edition: ``Mark(offset, MarkKind.MILESTONE, "WYG 012-8a")``. Both are marker spans.
@@ -31,6 +38,10 @@ from collate.readers.gaiji import load_gaiji
 _KEYWORD = re.compile(r"#\+(?P<key>[A-Za-z_]+):[ \t]*(?P<value>.*)")
 _HEADING = re.compile(r"(?P<stars>\*+[ \t]+)(?P<title>.*)")
 _LACUNA = re.compile(r"#\s*page\s+missing\s*", re.I)
+# The file's word that a leaf is blank in the print itself: empty, and nothing lost.
+_BLANK = re.compile(
+    r"#\s*(?:(?:this\s+)?page\s+(?:is\s+)?)?(?:blank|empty)(?:\s+page)?\s*|#\s*(?:空白頁?|白頁|空頁)\s*", re.I
+)
 # A marker's id holds no ``<``: else a line of unclosed ``<pb:`` rescans to its end from each one.
 _PIECE = re.compile(r"<pb:(?P<pb>[^<>\n]*)>|<md:(?P<md>[^<>\n]*)>|(?P<pilcrow>¶)|&(?P<entity>[A-Za-z][A-Za-z0-9]*);")
 _PAGE_ID = re.compile(r"(?P<text>[^_]+)_(?P<edition>[^_]+)_(?P<page>[^_]+)")
@@ -80,6 +91,14 @@ class _Reading:
         self.page: str | None = None
         self.lacunae: list[tuple[int, int, str | None]] = []  # (start, end, page before)
         self.marked = False
+        # The page being read: where its marker is, whether it holds text, whether the file
+        # says what became of it (# page missing, # blank page).
+        self.page_start = 0
+        self.page_end = 0
+        self.filled = False
+        self.said = False
+        # Empty leaves so far: (marker start, marker end, first page, page after the last).
+        self.empty: tuple[int, int, str, str] | None = None
 
     def run(self) -> Body:
         raw, b = self.raw, self.b
@@ -89,12 +108,14 @@ class _Reading:
             elif _HEADING.fullmatch(raw, line.start, line.body_end):
                 m = _HEADING.fullmatch(raw, line.start, line.body_end)
                 assert m is not None
+                self.fill()
                 b.drop(line.start, m.end("stars"), Layer.MARKUP, Role.MARKER, marker="org heading")
                 b.drop(m.start("title"), line.body_end, Layer.HEADING, Role.TEXT, heading="org heading")
                 b.drop(line.body_end, line.end)
             else:
                 self.body_line(line.start, line.body_end, line.end)
         self.close_lacunae(None)
+        self.close_empty()
         return b.build(CONTAINER.name, CONTAINER.description)
 
     def org(self, start: int, body_end: int, end: int) -> None:
@@ -103,6 +124,10 @@ class _Reading:
         if _LACUNA.fullmatch(raw, start, body_end):
             b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="lacuna")
             self.lacunae.append((start, body_end, self.page))
+            self.say()
+        elif _BLANK.fullmatch(raw, start, body_end):
+            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="blank page")
+            self.say()
         elif keyword is None:
             b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="org")
         else:
@@ -144,6 +169,7 @@ class _Reading:
             if kind == "pb":
                 page = _page_label(m.group("pb"), b.metadata)
                 self.close_lacunae(page)
+                self.turn(page, m.start(), m.end())
                 self.page = page
                 b.marks.append(Mark(m.start(), MarkKind.PAGE, page))
                 b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker="pb")
@@ -167,6 +193,8 @@ class _Reading:
         if not keep:
             self.b.drop(start, end)
             return
+        if self.raw[start:end].strip(LINE_SPACE):
+            self.fill()
         self.line_mark(start)
         self.b.keep(start, end)
 
@@ -177,6 +205,7 @@ class _Reading:
             self.b.marks.append(Mark(offset, MarkKind.LINE, str(self.page_line)))
 
     def entity(self, m: re.Match[str]) -> None:
+        self.fill()
         code = m.group("entity")
         char = self.table.get(code) if self.table is not None else None
         self.b.entity(m.start(), m.end(), char, f"{self.source} {code}")
@@ -184,6 +213,36 @@ class _Reading:
             why = "no gaiji table given" if self.table is None else f"{code} is not in {self.source}"
             message = f"unresolved entity {m.group(0)}: {why}; read as a placeholder"
             self.b.diagnostics.append(Diagnostic("unresolved-entity", message, m.start(), m.end()))
+
+    def turn(self, page: str, start: int, end: int) -> None:
+        """A page marker: the page it ends was a leaf with no text if nothing filled it and the file said nothing."""
+        if self.page is not None and not self.filled and not self.said:
+            first = self.empty or (self.page_start, self.page_end, self.page, page)
+            self.empty = (first[0], first[1], first[2], page)
+        self.page_start, self.page_end = start, end
+        self.filled = self.said = False
+
+    def fill(self) -> None:
+        """Text on the page: the empty leaves before it, if any, end here."""
+        self.filled = True
+        self.close_empty()
+
+    def say(self) -> None:
+        """The file says what became of this page: the empty leaves before it end here."""
+        self.said = True
+        self.close_empty()
+
+    def close_empty(self) -> None:
+        """The run of empty leaves, from its first page up to the page after its last, is one lacuna."""
+        if self.empty is None:
+            return
+        start, end, first, after = self.empty
+        self.empty = None
+        count = _pages_between(first, after)
+        extent = f"{first}, {count} page{'s' if count != 1 else ''}" if count else first
+        self.b.marks.append(Mark(start, MarkKind.LACUNA, extent))
+        message = f"no text between the page markers of {first} and {after} ({extent}): a lacuna, not an omission"
+        self.b.diagnostics.append(Diagnostic("lacuna", message, start, end))
 
     def close_lacunae(self, next_page: str | None) -> None:
         """Each ``# page missing`` since the last page marker: that page up to ``next_page`` is lost."""
