@@ -156,8 +156,9 @@ def with_lacunae(alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int]]
     """The alignment with each witness's lost pages (raw offsets of its lacuna marks) in its extent.
 
     A print that has lost pages has nothing there: between its last token before the mark
-    and its first after it, the columns where it has no token are a lacuna, not an omission.
-    A mark before the witness's first token or after its last in the layer is outside its
+    and its first after it, the columns where it has no token are a lacuna, not an omission
+    (nor, where the base has lost them, are the other witnesses' text there additions). A
+    mark before the witness's first token or after its last in the layer is outside its
     extent already.
     """
     extents = []
@@ -165,7 +166,7 @@ def with_lacunae(alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int]]
     for j, siglum in enumerate(alignment.sigla):
         extent = alignment.extent(siglum)
         offsets = lacunae.get(siglum, ())
-        if not offsets or j == 0 or extent.first is None:
+        if not offsets or extent.first is None:
             extents.append(extent)
             continue
         own = alignment.index(j)

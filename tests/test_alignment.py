@@ -43,3 +43,22 @@ def test_index_is_built_once_per_witness_and_not_saved(monkeypatch: pytest.Monke
     restored = pickle.loads(pickle.dumps(fresh))
     assert restored == fresh and restored.base.tokens == fresh.base.tokens
     assert built == [0, 1, 0]
+
+
+def test_pages_the_base_has_lost_are_a_lacuna_of_the_base_not_additions() -> None:
+    from collate.alignment import Extent, with_lacunae
+    from collate.model import Layer, Token
+
+    def tok(siglum: str, i: int, start: int) -> Token:
+        return Token(siglum, Layer.JING, i, start, start + 1, "之", "之")
+
+    # The base has tokens at offsets 0, 1 and (after a lost page, its mark at offset 5) 10, 11;
+    # the witness has text in the two columns between.
+    base = [tok("A", 0, 0), tok("A", 1, 1), None, None, tok("A", 2, 10), tok("A", 3, 11)]
+    wit = [tok("B", k, k) for k in range(6)]
+    columns = tuple(zip(base, wit, strict=True))
+    alignment = LayerAlignment(Layer.JING, ("A", "B"), columns, (Extent("A", 0, 5), Extent("B", 0, 5)))
+    lost = with_lacunae(alignment, {"A": [5]})
+    assert lost.extent("A").lacunae == ((2, 4),)
+    assert not lost.extent("A").covers(2) and lost.extent("A").covers(4)
+    assert lost.extent("B").lacunae == ()
