@@ -168,3 +168,17 @@ def test_a_lack_across_units_stays_one_entry() -> None:
     alignment, witnesses = _in_units({"SK": "射人奉之也", "ZS": "射--之也"}, "00111")
     loci = build_layer(alignment, witnesses).loci
     assert [(x.lemma.text, x.cls.value) for x in loci] == [("人奉", "omission")]
+
+
+def test_an_entry_never_runs_from_one_unit_of_a_witness_into_the_next() -> None:
+    """A 集說 quoting two notes of 鄭注 apart: a difference at the end of one and the start of the next are two."""
+    alignment, witnesses = align_rows({"SK": "射人奉之", "JS": "射入捧之"})
+    units = "0011"  # the witness's units; the base's all 0
+    columns = tuple(
+        (col[0], None if col[1] is None else replace(col[1], unit=int(units[i])))
+        for i, col in enumerate(alignment.columns)
+    )
+    loci = build_layer(replace(alignment, columns=columns), witnesses).loci
+    assert [x.lemma.text for x in loci] == ["人", "奉"]
+    # In one unit of each, the two differences are one entry.
+    assert [x.lemma.text for x in build_layer(alignment, witnesses).loci] == ["人奉"]

@@ -157,6 +157,9 @@ class _Builder:
         last_kinds: list[ReadingClass | None] = []
         last_unit: int | None = None
         last_lacking = False
+        # Per witness, the unit of its last token in the run: an entry never runs from one of
+        # its units into the next either (two notes a 集說 quotes apart, its 經 and a 注曰).
+        wunits: list[int | None] = [None] * len(self.sigla)
         for i, col in enumerate(self.columns):
             base = col[0]
             differs = folded = False
@@ -179,6 +182,7 @@ class _Builder:
                 last_kinds = []
                 last_unit = None
                 last_lacking = False
+                wunits = [None] * len(self.sigla)
                 continue
             signature = (tuple(e.covers(i) for e in self.extents), moved)
             # Where a witness's difference changes kind from one column to the next (閒 for 間
@@ -194,6 +198,12 @@ class _Builder:
                 new_unit = last_unit is not None and base.unit != last_unit
                 cut = cut or (new_unit and not moved and not (lacking and last_lacking))
                 last_unit = base.unit
+            for j in range(1, len(self.sigla)):
+                other = col[j]
+                if other is None or not self.extents[j].covers(i) or not self.extents[0].covers(i):
+                    continue
+                cut = cut or (not moved and wunits[j] is not None and other.unit != wunits[j])
+                wunits[j] = other.unit
             last_lacking = lacking
             last_kinds = kinds
             if previous == signature and not cut:
