@@ -491,7 +491,7 @@ def sheyi(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     "line",
     [
         "頁062-2b行1　「蘩」，纂圖本（頁020-8b行3）作「繁」。",
-        "頁062-1b行1　〔疏〕「萹」，單疏本（頁007-1a行12）作「篇」。",
+        "頁062-1b行3　〔疏〕單疏本（頁007-1a行15）無「時天」二字。",
     ],
 )
 def test_sheyi_cites_each_print_where_it_reads(sheyi: list[str], line: str) -> None:
@@ -526,7 +526,7 @@ def test_yanli_cites_the_zhengzhu_pages_and_the_pages_it_lost(yanli: list[str], 
 
 
 def test_yanli_witnesses_printing_the_same_glyphs_share_one_clause(tmp_path: Path) -> None:
-    """鄭注本 as base: where 注疏本 and 集說本 both print 𤣥 (or 于) they share 並, each with its own page."""
+    """鄭注本 as base: where 注疏本 and 集說本 both print 于 (or 已) they share 並, each with its own page."""
     project = shared_project(
         tmp_path,
         "ZZ",
@@ -537,7 +537,7 @@ def test_yanli_witnesses_printing_the_same_glyphs_share_one_clause(tmp_path: Pat
         },
     )
     lines = entries(collate_project(project).collation)
-    assert "頁006-1b行2　「玄」，注疏本（頁006-3b行7）、集說本（頁006-2b行5）並作「𤣥」。" in lines
+    assert "頁006-15b行4　〔注〕「巳」，注疏本（頁006-40b行2）、集說本（頁006-40a行1）並作「已」。" in lines
     assert "頁006-5b行6　「干」，注疏本（頁006-16a行3）、集說本（頁006-16a行7）並作「于」。" in lines
 
 

@@ -42,3 +42,13 @@ def test_the_shipped_table_is_read_with_its_eras() -> None:
     assert rule.apply("玄") == ("元", "避諱 聖祖 玄燁 (康熙)")
     assert rule.apply("琰") is None  # 嘉慶's name is avoided only in the later Qing era
     assert "qing" in rule.source and "史諱舉例" in rule.source
+
+
+def test_the_missing_stroke_form_of_xuan_is_a_taboo_form_like_yuan() -> None:
+    """四庫 prints write 𤣥 (玄 without its last stroke) where the 四部叢刊 has 玄: equal, as a taboo form."""
+    from builders import norm
+
+    n = norm()
+    assert n.fold("𤣥") == n.fold("玄") == n.fold("元")
+    _, changes = n.normalize("𤣥")
+    assert changes and changes[0].rule == "taboo"

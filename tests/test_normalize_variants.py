@@ -39,6 +39,13 @@ GRAPHIC = [
     ("𥙊", "祭", "教育部異體字字典"),
     ("眀", "明", "漢語大字典; 教育部異體字字典"),
     ("荅", "答", "教育部異體字字典"),
+    # Found unfolded in a hand check of 燕禮 and 射義: print forms the dictionaries' tables leave ambiguous.
+    ("湏", "須", "curated"),
+    ("茍", "苟", "curated"),
+    ("傚", "效", "curated"),
+    ("𥘉", "初", "curated"),
+    ("萹", "篇", "curated"),
+    ("𬞞", "蔬", "curated"),
 ]
 
 NEVER = [
