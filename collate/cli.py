@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from collate.apparatus import ReadingClass
 from collate.errors import CollateError
 from collate.model import Layer
 from collate.project import PROJECT_FILE, Project, load_project, project_from_files
+from collate.views.inert import inert
 
 if TYPE_CHECKING:
     from collate.review.decisions import Decision
@@ -25,7 +27,8 @@ class CollateGroup(click.Group):
         try:
             return super().invoke(ctx)
         except CollateError as exc:
-            raise click.ClickException(str(exc)) from None
+            # A message names paths and quotes the files: its control characters are shown, not obeyed.
+            raise click.ClickException(inert(str(exc), keep="")) from None
 
 
 def _console() -> Console:
@@ -91,7 +94,6 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
 
     from collate.outputs import write_outputs
     from collate.pipeline import collate_project
-    from collate.state import save_run
     from collate.views.progress import StageProgress
     from collate.views.run import print_run
 
@@ -104,8 +106,6 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     with StageProgress(console) as progress:
         result = collate_project(project, progress=progress, decisions=decisions)
         written = write_outputs(result, folder, progress=progress)
-        progress("saving the run for later exports")
-        save_run(result, folder)
     print_run(console, result, written)
 
 
@@ -117,20 +117,37 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
 )
 @click.option("--gaiji", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Kanripo gaiji table.")
 @click.option(
+    "--encoding",
+    default=None,
+    help="Encoding of FILE, as a Python codec name (e.g. gb18030, big5); default: detected.",
+)
+@click.option(
     "--tokens", "show_tokens", is_flag=True, help="Print the token table instead: t, n, rules, layer, line:col."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the reading as JSON: container, layout, layers, pages.")
-def inspect(file: Path, layout: str, container: str, gaiji: Path | None, show_tokens: bool, as_json: bool) -> None:
+def inspect(
+    file: Path,
+    layout: str,
+    container: str,
+    gaiji: Path | None,
+    encoding: str | None,
+    show_tokens: bool,
+    as_json: bool,
+) -> None:
     """Show how FILE is read: container, layout, layers, page/line references, diagnostics."""
     from collate.readers import read_witness
     from collate.views.witness import inspect_view
 
-    witness = read_witness(file, layout=layout, container=container, gaiji_table=gaiji)
+    # A file with no text is shown (with a diagnostic saying so): finding out why is what inspect is for.
+    witness = read_witness(
+        file, layout=layout, container=container, encoding=encoding, gaiji_table=gaiji, require_text=False
+    )
     if as_json:
         from collate.files import json_text
         from collate.readers.report import reading_report
+        from collate.views.inert import inert_json
 
-        click.echo(json_text(reading_report(witness), indent=2))
+        click.echo(inert_json(json_text(reading_report(witness), indent=2)))
         return
     console = _console()
     if show_tokens:
@@ -154,7 +171,13 @@ def notes(config: Path | None) -> None:
 
 
 @main.command(name="export")
-@config_option
+@click.option(
+    "--config",
+    "-c",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Project file to collate again (default: the one the last run read).",
+)
 @out_option
 @click.option(
     "--format",
@@ -164,13 +187,11 @@ def notes(config: Path | None) -> None:
     help="Output format (repeatable): see `collate export --help` for the list; default: all.",
 )
 def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> None:
-    """Write outputs again from the last run, without collating again."""
-    from collate.outputs import write_outputs
-    from collate.state import load_run
+    """Write outputs of the last run again: its inputs, unchanged, are collated again into its output set."""
+    from collate.outputs import export_outputs
 
     folder = out or (config.parent if config else Path()) / "output"
-    run = load_run(folder)
-    for path in write_outputs(run, folder, formats or None):
+    for path in export_outputs(folder, formats or None, load(config) if config else None):
         _console().print(f"wrote {path}", markup=False)
 
 
@@ -196,7 +217,7 @@ def validate(file: Path, schema: Path | None) -> None:
         )
     report = validate_file(file, schema)
     for line in summary(report):
-        console.print(line, markup=False)
+        console.print(inert(line, keep=""), markup=False)
     if not report.valid:
         sys.exit(1)
 
@@ -255,12 +276,17 @@ def review(config: Path | None, editor: str | None) -> None:
     project = load(config)
     console = _console()
     with console.status("collating…") as status:
-        session = open_review(project, editor or default_editor(project), progress=lambda msg: status.update(msg))
+        # A status is markup: each message is given as Text, inert.
+        session = open_review(
+            project, editor or default_editor(project), progress=lambda msg: status.update(Text(inert(msg, keep="")))
+        )
     run_review(session)
     counts = decision_counts(session.report)
     console.print(
-        f"{counts.decided} loci decided, {counts.undecided} undecided, "
-        f"{counts.orphaned} orphaned decisions: {session.path}"
+        Text(
+            f"{counts.decided} loci decided, {counts.undecided} undecided, "
+            f"{counts.orphaned} orphaned decisions: {inert(str(session.path), keep='')}"
+        )
     )
 
 

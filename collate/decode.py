@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import codecs
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from collate.errors import InputError
+from collate.errors import CollateError, InputError
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -61,11 +63,34 @@ def _plausibility(text: str, encoding: str) -> float:
     return good / len(text)
 
 
+# Line ends as a witness counts them (:class:`~collate.model.Witness`), so a decoding error's
+# line is the line an editor and every other message of collate name.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+# A file whose first undecodable byte follows this many non-ASCII characters of valid UTF-8 is
+# a UTF-8 file with a bad byte, not a legacy encoding: GB18030 or Big5 bytes do not form that
+# many UTF-8 sequences by chance before the first that fails.
+_UTF8_EVIDENCE = 8
+
+
+def _at(data: bytes, offset: int, codec: str, path: str) -> str:
+    """``path:line:col`` of byte ``offset``, counted in the text decoded before it (columns from 1)."""
+    before = data[:offset].decode(codec, errors="replace")
+    ends = list(_LINE_END.finditer(before))
+    column = len(before) - (ends[-1].end() if ends else 0) + 1
+    return f"{path}:{len(ends) + 1}:{column}"
+
+
+def _bad_byte(exc: UnicodeDecodeError) -> str:
+    """``byte 17 (0xff)``: the offset of the first byte that does not decode, and its value."""
+    return f"byte {exc.start} (0x{exc.object[exc.start]:02x})"
+
+
 def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded:
     """Decode a witness file's bytes, or raise :class:`InputError` naming the file.
 
     With ``encoding`` given, only that is tried. Otherwise: a BOM (UTF-8, UTF-16, UTF-32),
-    then strict UTF-8, then GB18030 and Big5, keeping the more plausible decoding.
+    then strict UTF-8, then GB18030 and Big5, keeping the more plausible decoding. A byte
+    that does not decode is named by ``path:line:col`` and its offset in the file.
     """
     if not data:
         raise InputError("the file is empty", where=path, hint="give a witness file with text in it")
@@ -78,8 +103,8 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
             ) from None
         except UnicodeDecodeError as exc:
             raise InputError(
-                f"cannot be decoded as {encoding} at byte {exc.start}",
-                where=path,
+                f"cannot be decoded as {encoding} at {_bad_byte(exc)}",
+                where=_at(data, exc.start, encoding, path),
                 hint="check the file's `encoding` in the project file",
             ) from None
     for bom, name in _BOMS:
@@ -89,7 +114,10 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
             try:
                 return Decoded(data.decode(name), name.replace("-sig", "") + " (BOM)")
             except UnicodeDecodeError as exc:
-                raise InputError(f"has a {name} BOM but is not valid {name} at byte {exc.start}", where=path) from None
+                raise InputError(
+                    f"has a {name} BOM but is not valid {name} at {_bad_byte(exc)}",
+                    where=_at(data, exc.start, name, path),
+                ) from None
     if b"\x00" in data:
         raise InputError(
             "holds NUL bytes: a binary file, or UTF-16 without a BOM",
@@ -98,8 +126,17 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
         )
     try:
         return Decoded(data.decode("utf-8"), "utf-8")
-    except UnicodeDecodeError:
-        pass
+    except UnicodeDecodeError as exc:
+        utf8_error = exc
+    where = _at(data, utf8_error.start, "utf-8", path)
+    before = data[: utf8_error.start].decode("utf-8")
+    if sum(1 for ch in before if ord(ch) > 0x7F) >= _UTF8_EVIDENCE:
+        # UTF-8 up to a damaged byte: decoding the whole file as GB18030 would make nonsense of it.
+        raise InputError(
+            f"not valid UTF-8 at {_bad_byte(utf8_error)}; the text before it is UTF-8",
+            where=where,
+            hint="repair or remove the damaged bytes there, or name the file's encoding in the project file",
+        )
     candidates = []
     for name in _LEGACY:
         try:
@@ -112,21 +149,52 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
         if score >= 0.5:
             return Decoded(text, name)
     raise InputError(
-        "the encoding could not be determined (not UTF-8, UTF-16, GB18030 or Big5)",
-        where=path,
+        "the encoding could not be determined (not UTF-8, UTF-16, GB18030 or Big5); "
+        f"UTF-8 fails first at {_bad_byte(utf8_error)}",
+        where=where,
         hint='name it in the project file, e.g. `encoding = "gb18030"` for this witness',
     )
+
+
+_SPECIAL = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def check_regular_file(path: Path, shown: str, error: type[CollateError] = InputError, hint: str | None = None) -> None:
+    """Refuse, before it is opened, a path that is not a regular file (``error`` naming ``shown``).
+
+    Reading a FIFO waits for a writer that may never come, and a device may never end
+    (``/dev/zero``) or wait for a keyboard (a terminal): either would hang the run without a word.
+    A missing file raises ``FileNotFoundError`` itself, for the caller to say what it means.
+    """
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(f"cannot be read: {exc.strerror}", where=shown, hint=hint) from None
+    if stat.S_ISDIR(mode):
+        raise error("is a folder, not a file", where=shown, hint=hint)
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _SPECIAL if test(mode)), "a special file")
+        raise error(f"is {kind}, not a regular file (reading it could wait forever)", where=shown, hint=hint)
 
 
 def read_text(path: Path, display: str | None = None, encoding: str | None = None) -> Decoded:
     """Read and decode a witness file; every failure is an :class:`InputError`."""
     shown = display or str(path)
+    hint = "give the path of a witness file"
     try:
+        check_regular_file(path, shown, hint=hint)
         data = path.read_bytes()
     except FileNotFoundError:
         raise InputError("no such file", where=shown, hint="check the witness `path` in the project file") from None
     except IsADirectoryError:
-        raise InputError("is a folder, not a file", where=shown) from None
+        raise InputError("is a folder, not a file", where=shown, hint=hint) from None
     except OSError as exc:
         raise InputError(f"cannot be read: {exc.strerror}", where=shown) from None
     return decode_bytes(data, shown, encoding)

@@ -1,6 +1,6 @@
 """The files the library writes and the TOML it reads: atomic writes, UTF-8 and TOML with locations.
 
-Every stage that touches a file of its own (the exporters, the decisions file, the saved run,
+Every stage that touches a file of its own (the exporters, the decisions file, the run's record,
 the project and readings files) goes through these, so a half-written file or an error
 without a ``path:line:col`` has one place to be fixed.
 """
@@ -47,7 +47,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
 def write_atomic_with(path: Path, write: Callable[[BinaryIO], object]) -> None:
     """As :func:`write_atomic`, with ``write`` writing the file's bytes as it makes them.
 
-    For outputs too large to hold twice (a book's JSON or saved run): they go to the
+    For outputs too large to hold twice (a book's JSON): they go to the
     temporary file piece by piece.
     """
     try:

@@ -1,12 +1,219 @@
-"""Writing a run's outputs: every registered exporter, into one folder, each file atomically."""
+"""Writing a run's outputs as one set: a killed run leaves the old set or the new one, never a mix.
+
+Every file of the set is first written into a staging folder inside the output folder,
+``out/.collate/new-XXXXXXXX/``; the old set is not touched while the exporters work. When all
+are written, the set's manifest (:mod:`collate.state`: the SHA-256 of each file and of each
+input) is written into the staging folder last, atomically: that is the commit. Then each file
+is renamed over the old one, the manifest over the old manifest, and the staging folder goes.
+
+A rename within one file system is atomic. A run killed while writing leaves the old set whole
+beside a staging folder with no manifest; one killed between two renames (a window of
+microseconds) leaves a committed staging folder. Whatever next writes into the folder — a run or
+an export — begins with :func:`recover`: a committed staging folder is moved into place (roll
+forward), any other is deleted (roll back), and so are the temporary files of a killed writer.
+``collate export`` then checks the set against its manifest and refuses a set that does not match
+(a file edited since, or a folder a power cut left half-renamed: the files are synced to disk,
+the folder entries not).
+
+One writer at a time: ``out/.collate/lock`` is locked while a set is written (the system drops
+the lock of a killed process, so a kill never leaves the folder locked; where there is no
+``fcntl``, on Windows, there is no lock).
+
+Not a generation folder with an atomically swapped pointer: the outputs are files people open
+by name (``output/touhu.html``), and a symbolic link per file would be neither one swap nor
+something that travels with a folder sent to someone else.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+import re
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from collate.errors import ExportError
 from collate.exporters import EXPORTERS, ExportInput, get_exporter
-from collate.pipeline import RunResult
+from collate.files import write_atomic
+from collate.project import STEM_RULE, Project, is_file_stem
+from collate.state import (
+    LEGACY,
+    MANIFEST,
+    STATE_DIR,
+    Manifest,
+    load_run,
+    manifest_of,
+    manifest_text,
+    parse_manifest,
+    read_manifest,
+    sha256_of,
+)
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from collate.pipeline import RunResult
+
+STAGING = "new-"
+# write_atomic's temporary files: `.{name}.`, tempfile's 8 random characters, `.tmp`.
+_TMP = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.tmp")
+
+
+def _cannot(exc: OSError, where: Path) -> ExportError:
+    return ExportError(f"cannot write: {exc.strerror or exc}", where=str(where))
+
+
+@contextmanager
+def _writing(out: Path) -> Iterator[None]:
+    """Hold the output folder's lock, after finishing what a killed writer left there."""
+    state = out / STATE_DIR
+    try:
+        state.mkdir(parents=True, exist_ok=True)
+        handle = (state / "lock").open("ab")
+    except OSError as exc:
+        raise _cannot(exc, out) from None
+    with handle:
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ExportError(
+                    "another collate is writing into this folder",
+                    where=str(out),
+                    hint="wait for it to finish, or write elsewhere with --out",
+                ) from None
+        recover(out)
+        yield
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+def _move_into_place(staging: Path, manifest: Manifest, out: Path) -> None:
+    """Rename the committed set in ``staging`` over the old one; safe to repeat after a kill."""
+    try:
+        for name in manifest.outputs:
+            # A file kept from the last set, or moved before a kill, is not in the staging folder.
+            if _regular(staging / name):
+                os.replace(staging / name, out / name)
+        os.replace(staging / MANIFEST.name, out / MANIFEST)
+        # The saved run of older versions describes another set: an older collate must not trust it.
+        (out / LEGACY).unlink(missing_ok=True)
+    except OSError as exc:
+        raise _cannot(exc, out) from None
+    shutil.rmtree(staging, ignore_errors=True)
+
+
+def _committed(staging: Path) -> Manifest | None:
+    try:
+        return parse_manifest((staging / MANIFEST.name).read_bytes(), str(staging))
+    except (OSError, ExportError):
+        return None
+
+
+def recover(out: Path) -> None:
+    """Finish or undo what a killed writer left in ``out``, so that its set is whole again.
+
+    The newest committed staging folder is moved into place; other staging folders, and
+    temporary files of an interrupted atomic write, are deleted.
+    """
+    state = out / STATE_DIR
+    try:
+        found = [p for p in state.iterdir() if p.name.startswith(STAGING) and p.is_dir() and not p.is_symlink()]
+    except OSError:
+        return
+    committed = [(p, m) for p in found if (m := _committed(p)) is not None]
+    newest = max(committed, key=lambda c: (c[0] / MANIFEST.name).stat().st_mtime_ns, default=None)
+    for p in found:
+        if newest is None or p != newest[0]:
+            shutil.rmtree(p, ignore_errors=True)
+    if newest is not None:
+        _move_into_place(newest[0], newest[1], out)
+    suffixes = tuple(get_exporter(name).suffix for name in EXPORTERS)
+    for folder in (state, out):
+        for p in folder.iterdir():
+            tmp = _TMP.fullmatch(p.name)
+            # In the output folder, only those of an output: the other files there are not ours.
+            if tmp and _regular(p) and (folder == state or tmp.group(1).endswith(suffixes)):
+                p.unlink(missing_ok=True)
+
+
+def check_set(out: Path, manifest: Manifest, skip: Sequence[str] = ()) -> None:
+    """Refuse a set whose files (but those in ``skip``) do not match their manifest.
+
+    A missing file is no mix (it is written again, or leaves the set); one that differs was
+    changed since it was written, and writing the rest beside it would mix two sets.
+    """
+    differ = [
+        name
+        for name, digest in manifest.outputs.items()
+        if name not in skip and (out / name).exists() and (not _regular(out / name) or sha256_of(out / name) != digest)
+    ]
+    if differ:
+        raise ExportError(
+            "the outputs do not match the last run's manifest, changed since it was written: " + ", ".join(differ),
+            where=str(out),
+            hint="run `collate run` to write the whole set again",
+        )
+
+
+def _kept(out: Path, new: Manifest, written: Sequence[str]) -> dict[str, str]:
+    """The files of the last set that stay in the new one: those of the same inputs, not written again."""
+    try:
+        old = read_manifest(out)
+    except ExportError:
+        return {}
+    if old.collate != new.collate or old.inputs != new.inputs:
+        return {}
+    check_set(out, old, written)
+    return {name: digest for name, digest in old.outputs.items() if name not in written and (out / name).exists()}
+
+
+def _write_set(
+    result: RunResult, out: Path, formats: Sequence[str] | None, progress: Callable[[str], None] | None
+) -> tuple[Path, ...]:
+    data = ExportInput.of(result)
+    stem = data.collation.name
+    if not is_file_stem(stem):
+        # The project file's `name` is checked where it is read; this is a project built otherwise.
+        raise ExportError(f"{stem!r} cannot name output files", where=str(out), hint=f"name them with {STEM_RULE}")
+    exporters = {name: get_exporter(name) for name in formats or tuple(EXPORTERS)}
+    names = {name: f"{stem}{exporter.suffix}" for name, exporter in exporters.items()}
+    manifest = manifest_of(result.read.project, out)
+    # A whole set replaces the last one, whatever it was; only some formats join the rest of it.
+    kept = _kept(out, manifest, tuple(names.values())) if formats else {}
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out / STATE_DIR))
+    except OSError as exc:
+        raise _cannot(exc, out) from None
+    try:
+        digests = {}
+        for name, exporter in exporters.items():
+            if progress:
+                progress(f"writing {names[name]}")
+            exporter.write(data, staging / names[name])
+            digests[names[name]] = sha256_of(staging / names[name])
+        manifest = replace(manifest, outputs={**kept, **digests})
+        # The commit: from here on the new set is whole, and a kill is rolled forward.
+        write_atomic(staging / MANIFEST.name, manifest_text(manifest))
+    except BaseException:
+        # Failed, or interrupted where Python still runs (Ctrl-C): the old set stands as it was.
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _move_into_place(staging, manifest, out)
+    return tuple(out / names[name] for name in exporters)
 
 
 def write_outputs(
@@ -15,18 +222,34 @@ def write_outputs(
     formats: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> tuple[Path, ...]:
-    """Write the ``formats`` named (default: every registered one) into ``out``; return the paths.
+    """Write the ``formats`` named (default: every registered one) into ``out`` as one set; return the paths.
 
-    The exporters' input is made once from the run and handed to each; ``progress`` hears
-    of each file as it is begun.
+    The exporters' input is made once from the run and handed to each; ``progress`` hears of
+    each file as it is begun. Where only some formats are written, the other files of the last set
+    stay in the set if they are of the same inputs; one of them that changed since it was written
+    is an :class:`ExportError`, raised before anything is written.
     """
-    data = ExportInput.of(result)
-    written = []
-    for name in formats or tuple(EXPORTERS):
-        exporter = get_exporter(name)
-        path = out / f"{data.collation.name}{exporter.suffix}"
-        if progress:
-            progress(f"writing {path.name}")
-        exporter.write(data, path)
-        written.append(path)
-    return tuple(written)
+    with _writing(out):
+        return _write_set(result, out, formats, progress)
+
+
+def export_outputs(
+    out: Path,
+    formats: Sequence[str] | None = None,
+    project: Project | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[Path, ...]:
+    """Write ``formats`` (default: all) of the last run in ``out`` again, into its set; return the paths.
+
+    The set is checked against its manifest, and the inputs against theirs, before anything is
+    collated (:func:`~collate.state.load_run`); ``project`` is the project to collate (default:
+    the one the manifest names).
+    """
+    if not (out / STATE_DIR).is_dir():
+        read_manifest(out)  # says no run was made here, without making the folder
+    with _writing(out):
+        check_set(out, read_manifest(out))
+        return _write_set(load_run(out, project, progress), out, formats, progress)
+
+
+__all__ = ["check_set", "export_outputs", "recover", "write_outputs"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import codecs
+import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from collate.decode import check_regular_file
 from collate.errors import ProjectError
 from collate.files import parse_toml, read_utf8
 
@@ -15,6 +18,18 @@ PROJECT_FILE = "collate.toml"
 # Layers collated by default: the classic and its commentaries, each with its own kind.
 DEFAULT_LAYERS = ("jing", "zhu", "shu", "shiwen")
 _SIGLUM = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+# The outputs are named `{name}.tei.xml` …: the name must stay one file in the output folder.
+# \w is Unicode-aware (letters and digits of every script, CJK included, and _); a leading `.`
+# would hide the files (and `.`/`..` name folders); separators would leave the folder.
+_STEM = re.compile(r"(?!\.)[\w.-]+")
+STEM_RULE = "letters, digits, CJK characters, - _ and . (not first); no / or \\"
+# TOML writes NUL only as an escape (a raw one is invalid TOML): where an escape is, is where it came from.
+_NUL_ESCAPE = re.compile(r"\\(?:u0000|U00000000)")
+
+
+def is_file_stem(name: str) -> bool:
+    """True if ``name`` can name output files: one plain file name in the output folder, not hidden."""
+    return bool(_STEM.fullmatch(name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +121,33 @@ def _witness_line(text: str, n: int, siglum: str) -> int:
     return text.count("\n", 0, key.start() if key else start) + 1
 
 
+def _strings(value: object, key: str) -> Iterator[tuple[str, str]]:
+    """Every string in a parsed TOML value (keys included), in the file's order, with the key it is at."""
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            inner = f"{key}.{k}" if key else str(k)
+            yield inner, str(k)
+            yield from _strings(v, inner)
+    elif isinstance(value, list):
+        for i, v in enumerate(value, 1):
+            yield from _strings(v, f"{key}[{i}]")
+
+
+def _check_no_nul(data: Mapping[str, Any], shown: str, raw_text: str) -> None:
+    """No string of the project holds NUL: no path can (the OS refuses it), and no TEI text either."""
+    for key, value in _strings(dict(data), ""):
+        if "\0" in value:
+            m = _NUL_ESCAPE.search(raw_text)
+            line = f":{raw_text.count(chr(10), 0, m.start()) + 1}" if m else ""
+            raise ProjectError(
+                f"`{key}` holds a NUL character (\\u0000)",
+                where=shown + line,
+                hint="no file name or text can hold one: remove the escape",
+            )
+
+
 def _check_reading_names(layout: str, container: str, siglum: str, where: str) -> None:
     """A witness's ``layout`` and ``container`` must name registered ones (or ``auto``)."""
     from collate.readers import CONTAINERS, LAYOUTS
@@ -135,10 +177,242 @@ def _check_layers(layers: object, where: str) -> None:
         )
 
 
+# --- Keys: every key of the project file is one a stage reads ---------------------------
+
+SETTINGS = ("title", "name", "base", "witness", "gaiji_table", "layers", "work")
+WITNESS_KEYS = ("siglum", "label", "path", "layout", "container", "encoding", "notes", "bibl", "artifacts", "layers")
+# The stages' tables and the keys each reads; None: the keys are the table's own data (names).
+# [normalize]'s keys are its module's own list (collate.normalize.config), read when checked.
+SECTION_KEYS: dict[str, tuple[str, ...] | None] = {
+    "normalize": (),
+    "notes": ("lexicon", "authors"),
+    "notes.lexicon": None,
+    "notes.authors": None,
+    "review": ("editor", "decisions"),
+    "limits": ("characters", "ratio"),
+}
+# The settings and witness keys whose values are strings (names, paths, texts).
+_TEXT_SETTINGS = ("title", "name", "base", "gaiji_table", "work")
+_TEXT_KEYS = ("siglum", "label", "path", "layout", "container", "notes", "bibl")
+_HEADER = re.compile(r"^[ \t]*(\[\[?)[ \t]*([^\]\n]+?)[ \t]*\]", re.MULTILINE)
+
+
+def _header_name(raw: str) -> str:
+    """A table header's dotted name as TOML reads it: ``[ notes . "lexicon" ]`` is ``notes.lexicon``."""
+    return ".".join(part.strip().strip("\"'") for part in raw.split("."))
+
+
+def _block(text: str, table: str, n: int = 1) -> tuple[int, int] | None:
+    """Where the ``n``-th table (or array element) named ``table`` is written: its header to the next header."""
+    headers = list(_HEADER.finditer(text))
+    found = [k for k, m in enumerate(headers) if _header_name(m.group(2)) == table]
+    if len(found) < n:
+        return None
+    k = found[n - 1]
+    return headers[k].start(), headers[k + 1].start() if k + 1 < len(headers) else len(text)
+
+
+def _line_in(text: str, table: str, key: str | None, n: int = 1) -> str:
+    """``:line`` of ``key`` in the ``n``-th table ``table``, or "" if it is not found where TOML may write it.
+
+    ``key`` may be written as its own subtable (``[notes.lexicon]``, with or without a ``[notes]``
+    before it) or as a key (``lexicon = …``, ``lexicon.x = …``) in the table's block; ``key`` None
+    is the table's own header.
+    """
+    if key is not None:
+        own = _block(text, f"{table}.{key}")
+        if own is not None:
+            return f":{text.count(chr(10), 0, own[0]) + 1}"
+    block = _block(text, table, n)
+    if block is None:
+        return ""
+    start, end = block
+    if key is not None:
+        m = re.compile(rf"^[ \t]*[\"']?{re.escape(key)}[\"']?[ \t]*[=.]", re.MULTILINE).search(text, start, end)
+        if m is None:
+            return ""
+        start = m.start()
+    return f":{text.count(chr(10), 0, start) + 1}"
+
+
+def _unknown(message: str, key: str, known: Iterable[str], listed: str, where: str) -> ProjectError:
+    """An unknown key, with the known one it most likely misspells, and the known ones."""
+    known = sorted(known)
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"{listed} " + ", ".join(known)
+    return ProjectError(message, where=where, hint=f"did you mean `{close[0]}`? {hint}" if close else hint)
+
+
+def _check_top_level(data: Mapping[str, Any], shown: str, raw_text: str) -> None:
+    """Every top-level key is a setting or a stage's table; every key of a table with fixed keys is known.
+
+    A misspelled key would otherwise be dropped without a word: ``[normalise]`` would leave the
+    default rules in force, ``lable`` the siglum as the label.
+    """
+    tables = [k for k in SECTION_KEYS if "." not in k]
+    for key, value in data.items():
+        if key in SETTINGS:
+            if key in _TEXT_SETTINGS and not isinstance(value, str):
+                raise ProjectError(
+                    f"`{key}` must be a string, not {type(value).__name__}", where=shown + _key_line(raw_text, key)
+                )
+            continue
+        if key in SECTION_KEYS:
+            _check_section(key, value, shown, raw_text)
+        elif isinstance(value, dict):
+            where = shown + _line_in(raw_text, key, None)
+            raise _unknown(f"unknown table [{key}]", f"[{key}]", [f"[{t}]" for t in tables], "the tables are", where)
+        else:
+            raise _unknown(
+                f"unknown setting `{key}`",
+                key,
+                SETTINGS,
+                "the tables are " + ", ".join(f"[{t}]" for t in tables) + "; the settings are",
+                shown + _key_line(raw_text, key),
+            )
+
+
+def _section_keys(name: str) -> tuple[str, ...] | None:
+    if name == "normalize":
+        from collate.normalize.config import _KEYS
+
+        return _KEYS
+    return SECTION_KEYS[name]
+
+
+def _check_section(name: str, value: object, shown: str, raw_text: str) -> None:
+    """A stage's table: a table, holding only the keys (and subtables) its stage reads."""
+    parent, _, own = name.rpartition(".")
+    if not isinstance(value, dict):
+        # Written as a value (`notes = 5`) or as an array of tables (`[[notes]]`).
+        where = shown + (
+            _line_in(raw_text, parent, own) if parent else _key_line(raw_text, name) or _line_in(raw_text, name, None)
+        )
+        if parent:
+            raise ProjectError(f"`{own}` of [{parent}] must be a table ([{name}])", where=where)
+        raise ProjectError(
+            f"`{name}` must be a table ([{name}]) or one of the settings",
+            where=where,
+            hint="the settings are " + ", ".join(sorted(SETTINGS)),
+        )
+    known = _section_keys(name)
+    if known is None:
+        return
+    for key, sub in value.items():
+        if key not in known:
+            where = shown + _line_in(raw_text, name, key)
+            raise _unknown(f"unknown key `{key}` in [{name}]", key, known, f"the keys of [{name}] are", where)
+        if f"{name}.{key}" in SECTION_KEYS:
+            _check_section(f"{name}.{key}", sub, shown, raw_text)
+
+
+def _check_witness_keys(entry: Mapping[str, Any], n: int, shown: str, raw_text: str) -> None:
+    """The ``n``-th witness table holds only the keys a witness has, its texts as strings."""
+    for key, value in entry.items():
+        where = shown + _line_in(raw_text, "witness", key, n)
+        if key not in WITNESS_KEYS:
+            raise _unknown(f"unknown key `{key}` in witness {n}", key, WITNESS_KEYS, "a witness's keys are", where)
+        if key in _TEXT_KEYS and not isinstance(value, str):
+            raise ProjectError(f"`{key}` must be a string, not {type(value).__name__} (witness {n})", where=where)
+
+
+def _check_encoding(encoding: object, siglum: str, path: object, where: str) -> None:
+    """A witness's ``encoding`` names a codec Python has."""
+    if encoding is None:
+        return
+    if not isinstance(encoding, str) or not encoding:
+        raise ProjectError(
+            f"`encoding` must be the name of an encoding, got {encoding!r}",
+            where=where,
+            hint='e.g. encoding = "gb18030"',
+        )
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise ProjectError(
+            f"unknown encoding {encoding!r} for witness {siglum} ({path})",
+            where=where,
+            hint="name a Python codec, e.g. gb18030, big5, utf-16; or leave `encoding` out to detect it",
+        ) from None
+
+
+# A variation selector may follow the character: the e-text's glyph is one character still.
+_ONE_CHARACTER = re.compile(r"^.[\ufe00-\ufe0f\U000e0100-\U000e01ef]?$", re.DOTALL)
+
+
+def _check_artifacts(artifacts: list[str], siglum: str, where: str) -> None:
+    """Each artifact is one character: the artifact rule compares a token's one character with it."""
+    for a in artifacts:
+        if not _ONE_CHARACTER.match(a) or a.isspace():
+            raise ProjectError(
+                f"`artifacts` of witness {siglum}: {a!r} is not one character",
+                where=where,
+                hint="each entry is one character the e-text put for a lost glyph, "
+                'e.g. artifacts = ["防"]; list several as ["防", "某"]',
+            )
+
+
+def _check_witness_layers(witnesses: Iterable[WitnessConfig], layers: list[str], shown: str, raw_text: str) -> None:
+    """A witness's own ``layers`` are some of the project's: otherwise it is collated nowhere.
+
+    Such a witness would still be listed in the apparatus, as a witness that agrees everywhere.
+    """
+    for n, w in enumerate(witnesses, 1):
+        if w.layers is None:
+            continue
+        where = f"{shown}:{_witness_line(raw_text, n, w.siglum)}" if raw_text else shown
+        if not w.layers:
+            raise ProjectError(
+                f"`layers` of witness {w.siglum} is empty: it would be collated in no layer",
+                where=where,
+                hint='name the layers it has, e.g. layers = ["jing"], or leave `layers` out for all',
+            )
+        if not set(w.layers) & set(layers):
+            raise ProjectError(
+                f"`layers` of witness {w.siglum} ({', '.join(w.layers)}) names none of the layers the project "
+                f"collates ({', '.join(layers)}): it would be collated nowhere",
+                where=where,
+                hint="add its layers to the project's `layers`, or correct the witness's",
+            )
+
+
+def _check_lexicon_sigla(data: Mapping[str, Any], sigla: Iterable[str], shown: str, raw_text: str) -> None:
+    """Every siglum ``[notes.lexicon]`` names is a witness of the project.
+
+    A name mapped to a missing siglum would check the notes' claims against nothing, and say so
+    nowhere. (Its other values are the notes stage's to check.)
+    """
+    notes = data.get("notes")
+    lexicon = notes.get("lexicon") if isinstance(notes, dict) else None
+    if not isinstance(lexicon, dict):
+        return
+    known = sorted(sigla)
+    for name, value in lexicon.items():
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else [None]
+        if not all(isinstance(v, str) for v in values):
+            raise ProjectError(
+                f"[notes.lexicon] {name!r} must be a siglum or a list of sigla, got {value!r}",
+                where=shown + _line_in(raw_text, "notes.lexicon", name),
+                hint='e.g. "大戴礼" = "DD"',
+            )
+        for siglum in values:
+            if siglum and siglum not in known:
+                close = difflib.get_close_matches(siglum, known, n=1)
+                raise ProjectError(
+                    f"[notes.lexicon] {name!r} names the siglum {siglum!r}, which is no witness of the project",
+                    where=shown + _line_in(raw_text, "notes.lexicon", name),
+                    hint=(f"did you mean {close[0]!r}? " if close else "")
+                    + "the sigla are "
+                    + ", ".join(known)
+                    + '; a name known without a witness maps to ""',
+                )
+
+
 def load_project(path: Path) -> Project:
     """Read and check a project file; every problem is a :class:`ProjectError` with a location."""
     shown = str(path)
     try:
+        check_regular_file(path, shown, ProjectError, hint="give the path of a project file (collate.toml)")
         raw_text = read_utf8(path, shown, hint="TOML files are UTF-8: save the project file as UTF-8")
     except FileNotFoundError:
         raise ProjectError(
@@ -155,6 +429,8 @@ def project_from_mapping(
 ) -> Project:
     """Build a :class:`Project` from parsed TOML."""
     shown = str(source) if source else "project"
+    _check_no_nul(data, shown, raw_text)
+    _check_top_level(data, shown, raw_text)
     entries = data.get("witness")
     if not isinstance(entries, list) or not entries:
         raise ProjectError("no witnesses", where=shown, hint="add one or more [[witness]] tables")
@@ -163,6 +439,7 @@ def project_from_mapping(
     for i, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise ProjectError(f"witness {i} is not a table", where=shown)
+        _check_witness_keys(entry, i, shown, raw_text)
         siglum = _str(entry, "siglum", f"{shown} (witness {i})")
         where = f"{shown}:{_witness_line(raw_text, i, siglum)}" if raw_text else shown
         if not _SIGLUM.match(siglum):
@@ -178,6 +455,7 @@ def project_from_mapping(
         container = _str(entry, "container", where, "auto")
         _check_reading_names(layout, container, siglum, where)
         encoding = entry.get("encoding")
+        _check_encoding(encoding, siglum, entry.get("path"), where)
         artifacts = entry.get("artifacts", [])
         if not isinstance(artifacts, list) or not all(isinstance(a, str) for a in artifacts):
             raise ProjectError(
@@ -185,6 +463,7 @@ def project_from_mapping(
                 where=where,
                 hint='e.g. artifacts = ["防"]',
             )
+        _check_artifacts(artifacts, siglum, where)
         own_layers = entry.get("layers")
         if own_layers is not None:
             _check_layers(own_layers, where)
@@ -226,7 +505,16 @@ def project_from_mapping(
             where=shown + _key_line(raw_text, "layers"),
             hint='e.g. layers = ["jing"]',
         )
+    _check_witness_layers(witnesses, layers, shown, raw_text)
+    _check_lexicon_sigla(data, seen, shown, raw_text)
     work = _str(data, "work", shown, "")
+    name = _str(data, "name", shown, "collation")
+    if not is_file_stem(name):
+        raise ProjectError(
+            f"`name` {name!r} is not a plain file name: the outputs are named after it",
+            where=shown + _key_line(raw_text, "name"),
+            hint=f'use {STEM_RULE}, e.g. name = "touhu"',
+        )
     known = {"title", "name", "base", "witness", "gaiji_table", "layers", "work"}
     for key, value in data.items():
         # The other keys are the stages' tables ([normalize], [notes] …): a value there is a typo.
@@ -238,7 +526,7 @@ def project_from_mapping(
             )
     return Project(
         title=_str(data, "title", shown, "collation"),
-        name=_str(data, "name", shown, "collation"),
+        name=name,
         base=base,
         witnesses=tuple(witnesses),
         root=root,

@@ -1,52 +1,285 @@
-"""The last run, kept in the output folder so exports need not collate again.
+"""The record of the last run in an output folder: a JSON manifest, never code.
 
-The run is stored with :mod:`pickle` beside the outputs it produced (``.collate/last-run.pickle``),
-tagged with the package version: a file from another version is refused rather than
-misread. It is a cache of the project's own run, never a file to exchange.
+``out/.collate/last-run.json`` names the files of the output set with the SHA-256 of each, the
+files the run read (the project file, the witnesses, gaiji and variant tables, the decisions)
+with theirs, and how to read the project again. Nothing of the run itself is kept: a run is
+deterministic, so ``collate export`` collates again (:func:`load_run`), once it has checked that
+the inputs are the ones hashed — the files it writes then belong to the set beside them.
+
+Loading the record parses JSON and compares hashes, nothing else: an output folder received from
+someone else runs no code of theirs, and a file the record names is read as a project only if
+its hash is the recorded one. The record carries a schema version; one this collate does not
+know (a newer one) is refused, as is a damaged one. ``last-run.pickle``, the saved run of older
+versions, is never read: unpickling runs whatever the file says.
 """
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass
+import hashlib
+import json
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from collate import __version__
 from collate.errors import ExportError
-from collate.files import write_atomic_with
-from collate.pipeline import RunResult
+from collate.project import Project, is_file_stem, load_project, project_from_files
 
-STATE = Path(".collate") / "last-run.pickle"
+if TYPE_CHECKING:
+    from collate.pipeline import Progress, RunResult
+
+SCHEMA = 1
+STATE_DIR = Path(".collate")
+MANIFEST = STATE_DIR / "last-run.json"
+LEGACY = STATE_DIR / "last-run.pickle"
+_HEX = re.compile(r"[0-9a-f]{64}")
+_AGAIN = "run `collate run` to write the whole set again"
 
 
 @dataclass(frozen=True, slots=True)
-class _Saved:
-    version: str
-    run: RunResult
+class Source:
+    """How a run's project is read again; paths are relative to the output folder.
+
+    Either a project file (``file``), or witness files named on the command line (``files``, as
+    they were given, relative to ``root``); ``gaiji`` is the gaiji table the run used.
+    """
+
+    file: str | None = None
+    root: str | None = None
+    files: tuple[str, ...] = ()
+    gaiji: str | None = None
 
 
-def save_run(run: RunResult, out: Path) -> Path:
-    """Keep ``run`` in ``out`` for later exports; written atomically."""
-    path = out / STATE
-    saved = _Saved(__version__, run)
-    # Pickled straight into the file: a book's run is hundreds of megabytes, not held twice.
-    write_atomic_with(path, lambda out: pickle.dump(saved, out, protocol=pickle.HIGHEST_PROTOCOL))
-    return path
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """One output set: the collate that wrote it, how to read its project, its inputs' and files' SHA-256.
+
+    ``inputs`` is keyed by path relative to the output folder, ``outputs`` by file name in it.
+    """
+
+    collate: str
+    source: Source
+    inputs: Mapping[str, str]
+    outputs: Mapping[str, str] = field(default_factory=dict)
 
 
-def load_run(out: Path) -> RunResult:
-    """The run last saved in ``out``, or an :class:`ExportError` saying to run first."""
-    path = out / STATE
+def sha256_of(path: Path) -> str:
+    """The SHA-256 of the file at ``path``, read in pieces (a book's outputs are large)."""
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _rel(path: Path, out: Path) -> str:
+    """``path`` as the record keeps it: relative to the output folder, so the two may move together."""
+    target = path.resolve()
     try:
-        saved = pickle.loads(path.read_bytes())
+        return Path(os.path.relpath(target, out.resolve())).as_posix()
+    except ValueError:  # another drive (Windows): there is no relative path
+        return target.as_posix()
+
+
+def _abs(recorded: str, out: Path) -> Path:
+    """A path of the record, made absolute again against the output folder."""
+    # Both were resolved when recorded, so `..` in the record is lexical: normpath is exact.
+    return Path(os.path.normpath(out.resolve() / recorded))
+
+
+def _inputs(project: Project) -> list[Path]:
+    """Every file a run of ``project`` reads, besides collate's own data."""
+    from collate.review.decisions import decisions_path
+
+    paths = [project.source] if project.source else []
+    paths += [project.resolve(w.path) for w in project.witnesses]
+    if project.gaiji_table:
+        paths.append(project.resolve(project.gaiji_table))
+    # The normalizer reads these tables (collate.normalize.config); they change what folds.
+    normalize = project.sections.get("normalize")
+    tables = normalize.get("variant_tables", []) if isinstance(normalize, Mapping) else []
+    paths += [project.resolve(Path(t)) for t in tables if isinstance(t, str)] if isinstance(tables, list) else []
+    paths.append(decisions_path(project))
+    return [p for p in paths if p.is_file()]
+
+
+def input_hashes(project: Project, out: Path) -> dict[str, str]:
+    """The SHA-256 of every file a run of ``project`` reads, keyed as the record of ``out`` keys them."""
+    return {_rel(p, out): sha256_of(p) for p in _inputs(project)}
+
+
+def manifest_of(project: Project, out: Path, outputs: Mapping[str, str] | None = None) -> Manifest:
+    """The record of a run of ``project`` whose set is written into ``out``."""
+    if project.source is not None:
+        source = Source(file=_rel(project.source, out))
+    else:
+        source = Source(root=_rel(project.root, out), files=tuple(str(w.path) for w in project.witnesses))
+    if project.gaiji_table is not None:
+        source = replace(source, gaiji=_rel(project.resolve(project.gaiji_table), out))
+    return Manifest(__version__, source, input_hashes(project, out), dict(outputs or {}))
+
+
+def manifest_text(manifest: Manifest) -> str:
+    """The record as the JSON file holds it."""
+    s = manifest.source
+    data = {
+        "schema": SCHEMA,
+        "collate": manifest.collate,
+        "source": {"file": s.file, "root": s.root, "files": list(s.files), "gaiji": s.gaiji},
+        "inputs": dict(sorted(manifest.inputs.items())),
+        "outputs": dict(sorted(manifest.outputs.items())),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _hashes(value: object, what: str, where: str, names: bool) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(v, str) and _HEX.fullmatch(v) for v in value.values()):
+        raise ExportError(f"the record's `{what}` is not a table of SHA-256 hashes", where=where, hint=_AGAIN)
+    for key in value:
+        # A name with a separator (or `..`) would have collate read or move a file outside the folder.
+        if "\0" in key or (names and not is_file_stem(key)):
+            raise ExportError(
+                f"the record's `{what}` names {key!r}, not a file of the folder", where=where, hint=_AGAIN
+            )
+    return dict(value)
+
+
+def _optional(value: object, what: str, where: str) -> str | None:
+    if value is not None and (not isinstance(value, str) or "\0" in value):
+        raise ExportError(f"the record's `source.{what}` is not a path", where=where, hint=_AGAIN)
+    return value
+
+
+def parse_manifest(text: str | bytes, where: str) -> Manifest:
+    """The record in ``text``, or an :class:`ExportError` at ``where`` saying what is wrong with it."""
+    try:
+        data: Any = json.loads(text)
+    except (ValueError, RecursionError):  # bad JSON, bad UTF-8, or nested past the parser
+        raise ExportError("the record of the last run cannot be read", where=where, hint=_AGAIN) from None
+    schema = data.get("schema") if isinstance(data, dict) else None
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise ExportError("the record of the last run has no schema version", where=where, hint=_AGAIN)
+    if schema > SCHEMA:
+        raise ExportError(
+            f"the record of the last run is of schema {schema}, newer than this collate reads ({SCHEMA})",
+            where=where,
+            hint="use the collate that wrote it, or " + _AGAIN,
+        )
+    source = data.get("source")
+    collate = data.get("collate")
+    if not isinstance(source, dict) or not isinstance(collate, str):
+        raise ExportError("the record of the last run lacks `collate` or `source`", where=where, hint=_AGAIN)
+    files = source.get("files", [])
+    if not isinstance(files, list) or not all(isinstance(f, str) and "\0" not in f for f in files):
+        raise ExportError("the record's `source.files` is not a list of paths", where=where, hint=_AGAIN)
+    read = Source(
+        _optional(source.get("file"), "file", where),
+        _optional(source.get("root"), "root", where),
+        tuple(files),
+        _optional(source.get("gaiji"), "gaiji", where),
+    )
+    if (read.file is None) == (not read.files):
+        raise ExportError("the record names neither a project file nor witness files", where=where, hint=_AGAIN)
+    return Manifest(
+        collate,
+        read,
+        _hashes(data.get("inputs"), "inputs", where, names=False),
+        _hashes(data.get("outputs"), "outputs", where, names=True),
+    )
+
+
+def read_manifest(out: Path) -> Manifest:
+    """The record of the set in ``out``, or an :class:`ExportError` saying to run first."""
+    path = out / MANIFEST
+    try:
+        text = path.read_bytes()
     except FileNotFoundError:
+        if (out / LEGACY).exists():
+            raise ExportError(
+                "this run was saved by an older collate, as a pickle: it is not read (loading one runs code)",
+                where=str(out / LEGACY),
+                hint=_AGAIN,
+            ) from None
         raise ExportError(
             "no collation has been run here yet", where=str(out), hint="run `collate run` first"
         ) from None
-    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        raise ExportError("the saved run cannot be read", where=str(path), hint="run `collate run` again") from None
-    if not isinstance(saved, _Saved) or saved.version != __version__:
+    except OSError as exc:
+        raise ExportError(f"cannot be read: {exc.strerror or exc}", where=str(path)) from None
+    return parse_manifest(text, str(path))
+
+
+def _shown(key: str, out: Path) -> str:
+    """A recorded path as the user would write it here: relative to the working folder if inside it."""
+    path = _abs(key, out)
+    try:
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _changed(what: list[str], out: Path) -> ExportError:
+    return ExportError(
+        "the inputs are not those of the last run: " + ", ".join(what),
+        where=str(out),
+        hint="run `collate run` to collate them again",
+    )
+
+
+def _check_inputs(manifest: Manifest, now: Mapping[str, str], out: Path) -> None:
+    changed = [
+        f"{_shown(key, out)} ({'gone' if key not in now else 'new' if key not in manifest.inputs else 'changed'})"
+        for key in sorted(manifest.inputs.keys() | now.keys())
+        if manifest.inputs.get(key) != now.get(key)
+    ]
+    if changed:
+        raise _changed(changed, out)
+
+
+def _project_of(manifest: Manifest, out: Path) -> Project:
+    """The project the record names, read only if the record hashed it (it may come from anyone)."""
+    source = manifest.source
+    if source.file is not None:
+        path = _abs(source.file, out)
+        if not path.is_file():
+            raise ExportError(
+                f"the project of the last run is not here: {path}",
+                where=str(out / MANIFEST),
+                hint="pass its project file with --config, or " + _AGAIN,
+            )
+        if manifest.inputs.get(source.file) != sha256_of(path):
+            raise _changed([f"{_shown(source.file, out)} (changed)"], out)
+        project = load_project(path)
+    else:
+        project = replace(project_from_files([Path(f) for f in source.files]), root=_abs(source.root or ".", out))
+    if source.gaiji is not None:
+        project = replace(project, gaiji_table=_abs(source.gaiji, out))
+    return project
+
+
+def load_run(out: Path, project: Project | None = None, progress: Progress | None = None) -> RunResult:
+    """The last run whose set is in ``out``, collated again from its unchanged inputs.
+
+    ``project`` is the project to collate (default: the one the record names). An input that
+    changed since, a run of another collate, a record missing, damaged or of a newer schema: each
+    is an :class:`ExportError` saying so, raised before any witness is read.
+    """
+    from collate.pipeline import collate_project
+    from collate.review.decisions import decisions_path, load_decisions
+
+    manifest = read_manifest(out)
+    if manifest.collate != __version__:
         raise ExportError(
-            "the saved run is from another version of collate", where=str(path), hint="run `collate run` again"
+            f"the last run was made by collate {manifest.collate}, not this one ({__version__})",
+            where=str(out / MANIFEST),
+            hint=_AGAIN,
         )
-    return saved.run
+    if project is None:
+        project = _project_of(manifest, out)
+    _check_inputs(manifest, input_hashes(project, out), out)
+    return collate_project(project, progress, decisions=load_decisions(decisions_path(project)))
+
+
+__all__ = ["MANIFEST", "STATE_DIR", "Manifest", "Source", "load_run", "manifest_of", "read_manifest"]

@@ -100,3 +100,62 @@ def test_run_on_files_takes_a_gaiji_table(tmp_path: Path, monkeypatch: pytest.Mo
         result = CliRunner().invoke(main, ["run", *args, "--out", str(tmp_path / "out"), str(dadai), str(other)])
         assert result.exit_code == 0, result.output
         assert expected in (tmp_path / "out" / "collation.tei.xml").read_text(encoding="utf-8")
+
+
+def _tree(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+@pytest.mark.parametrize("name", ["../../escaped", "ABSOLUTE", "", ".", "..", ".hidden", "a/b", "a\\\\b", "a\\u0000b"])
+def test_a_name_that_is_no_plain_file_stem_is_refused_at_its_line(tmp_path: Path, name: str) -> None:
+    """The outputs are named after `name`: one that would leave the folder, or hide the files, is refused."""
+    if name == "ABSOLUTE":
+        name = (tmp_path / "escaped").as_posix()
+    project = tmp_path / "a" / "b"
+    project.mkdir(parents=True)
+    (project / "w.txt").write_text("投壺之禮\n", encoding="utf-8")
+    (project / "collate.toml").write_text(
+        f'title = "t"\nname = "{name}"\n[[witness]]\nsiglum = "A"\npath = "w.txt"\n', encoding="utf-8"
+    )
+    before = _tree(tmp_path)
+    result = CliRunner().invoke(main, ["run", "--config", str(project / "collate.toml")])
+    assert result.exit_code == 1, result.output
+    rule = "holds a NUL character" if "u0000" in name else "(use letters, digits, CJK characters, - _ and ."
+    assert "collate.toml:2: `name` " in result.output and rule in result.output, result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+    assert _tree(tmp_path) == before
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("path", 'path = "w\\u0000.txt"'), ("gaiji_table", 'gaiji_table = "g\\U00000000.txt"')],
+)
+def test_a_path_holding_nul_is_refused_at_its_line(tmp_path: Path, key: str, value: str) -> None:
+    (tmp_path / "w.txt").write_text("投壺之禮\n", encoding="utf-8")
+    top, witness = (value, 'path = "w.txt"') if key == "gaiji_table" else ("", value)
+    config = tmp_path / "collate.toml"
+    config.write_text(f'title = "t"\n{top}\n[[witness]]\nsiglum = "A"\n{witness}\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["run", "--config", str(config)])
+    assert result.exit_code == 1, result.output
+    line = 2 if key == "gaiji_table" else 5
+    assert f"collate.toml:{line}: `" in result.output and "holds a NUL character" in result.output, result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_paths_are_read_relative_to_the_project_not_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "p"
+    project.mkdir()
+    for name, text in (("a.txt", "投壺之禮，主人奉矢。\n"), ("b.txt", "投壺之禮，主人奉中。\n")):
+        (project / name).write_text(text, encoding="utf-8")
+    (project / "collate.toml").write_text(
+        'name = "n"\n[[witness]]\nsiglum = "A"\npath = "a.txt"\n[[witness]]\nsiglum = "B"\npath = "b.txt"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    for command in (["run"], ["export"]):
+        result = CliRunner().invoke(main, [*command, "--config", "p/collate.toml"])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (project / "output").iterdir() if p.is_file())[0] == "n.html"

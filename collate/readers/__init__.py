@@ -3,16 +3,21 @@
 ``read_witness`` decodes a file, picks its container (:mod:`collate.readers.containers`) and
 its print layout (each named, or detected with a reason), reads the container's body with the
 layout, merges the two readings (:func:`~collate.readers.body.merge`) and returns a
-:class:`~collate.model.Witness` whose spans partition its raw text.
+:class:`~collate.model.Witness` whose spans partition its raw text. Characters that are no
+part of any text (bidi controls, terminal controls) are diagnosed where they stand; a file
+with no text at all is refused.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from collate.decode import read_text
-from collate.model import Diagnostic, Witness
+from collate.errors import InputError
+from collate.model import Diagnostic, Role, Severity, Witness
 from collate.readers.base import LayoutReader, Parsed, ReadOptions
 from collate.readers.body import merge
 from collate.readers.containers import CONTAINERS, detect_container, get_container
@@ -116,6 +121,64 @@ def read_raw(
     return Reading(cname, creason, name, reason, merge(raw, body, parsed, name, path))
 
 
+# Bidi controls reorder what follows them on screen: 主人奉矢 can display as 矢奉人主, or a
+# reading as another, while the file holds something else.
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+# C0 controls but the line ends, tab and form feed a text file holds; DEL; C1. NUL is refused
+# when the file is decoded.
+_CONTROL = "\x01-\x08\x0b\x0e-\x1f\x7f-\x9f"
+_ODD = re.compile(f"[{_BIDI}]+|[{_CONTROL}]+")
+_ODD_SHOWN = 50  # diagnostics of one file, one a run of such characters; the rest are counted
+
+
+def _code_points(run: str) -> str:
+    named = [f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "") for ch in run]
+    return ", ".join(named[:3]) + (f" and {len(run) - 3} more" if len(run) > 3 else "")
+
+
+def control_diagnostics(text: str) -> tuple[Diagnostic, ...]:
+    """A diagnostic at each run of bidi or terminal control characters in ``text``.
+
+    They are kept in the text (the witness owns its text), but an editor must know they are
+    there: a bidi control can make a reading display as another, and a terminal control is
+    no part of any text (the views show both escaped).
+    """
+    found: list[Diagnostic] = []
+    runs = list(_ODD.finditer(text))
+    for m in runs[:_ODD_SHOWN]:
+        if ord(m.group()[0]) < 0x100:
+            code, what = "control-character", "a control character, no part of a text (a terminal would act on it)"
+        else:
+            code, what = "bidi-control", "a bidi control, which can make a reading display as another"
+        found.append(Diagnostic(code, f"{_code_points(m.group())}: {what}", m.start(), m.end()))
+    if len(runs) > _ODD_SHOWN:
+        rest = runs[_ODD_SHOWN:]
+        found.append(
+            Diagnostic(
+                "control-character",
+                f"{len(rest)} more runs of bidi or control characters after this one",
+                rest[0].start(),
+                rest[0].end(),
+            )
+        )
+    return tuple(found)
+
+
+def _is_word(ch: str) -> bool:
+    # Punctuation, spaces and controls are no text: the tokenizer makes no token of them.
+    return unicodedata.category(ch)[0] not in "PZC"
+
+
+def _no_text(witness: Witness) -> bool:
+    """True if no text layer of ``witness`` holds a character of text (a readings file never does)."""
+    if witness.sparse:
+        return False
+    return not any(
+        s.layer.is_text and s.role is Role.TEXT and any(_is_word(ch) for ch in witness.text[s.start : s.end])
+        for s in witness.spans
+    )
+
+
 def read_witness(
     path: Path,
     *,
@@ -126,13 +189,25 @@ def read_witness(
     encoding: str | None = None,
     gaiji_table: Path | None = None,
     display: str | None = None,
+    require_text: bool = True,
 ) -> Witness:
-    """Read one witness file into a :class:`Witness` (see :func:`read_raw`)."""
+    """Read one witness file into a :class:`Witness` (see :func:`read_raw`).
+
+    A file of whitespace only is an :class:`InputError`. A file whose layout finds no text in
+    any text layer (only markup, headings) is one too, unless ``require_text`` is false: then
+    it is read, with an error diagnostic saying so (``collate inspect`` shows why).
+    """
     shown = display or str(path)
     decoded = read_text(path, shown, encoding)
+    if not decoded.text.strip():
+        raise InputError(
+            "has no text: the file holds only whitespace", where=shown, hint="give a witness file with text in it"
+        )
     reading = read_raw(decoded.text, layout=layout, container=container, gaiji_table=gaiji_table, path=shown)
     merged = reading.parsed
-    return Witness(
+    odd = control_diagnostics(decoded.text)
+    diagnostics = tuple(sorted(merged.diagnostics + odd, key=lambda d: d.start)) if odd else merged.diagnostics
+    witness = Witness(
         siglum=siglum or Path(shown).stem,
         label=label or siglum or Path(shown).stem,
         path=shown,
@@ -145,10 +220,22 @@ def read_witness(
         spans=merged.spans,
         marks=merged.marks,
         substitutions=merged.substitutions,
-        diagnostics=merged.diagnostics,
+        diagnostics=diagnostics,
         metadata=merged.metadata,
         readings=merged.readings,
     )
+    if not _no_text(witness):
+        return witness
+    message = f"has no text in any layer: read as {reading.container}/{reading.layout}, it holds only markup"
+    message += ", headings or punctuation"
+    if require_text:
+        raise InputError(
+            message,
+            where=shown,
+            hint=f"check how it is read with `collate inspect {shown}`, or name its `layout` in the project file",
+        )
+    empty = Diagnostic("no-text", message, 0, min(1, len(decoded.text)), Severity.ERROR)
+    return replace(witness, diagnostics=(empty, *witness.diagnostics))
 
 
 __all__ = [

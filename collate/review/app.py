@@ -27,6 +27,7 @@ from collate.review.decisions import EDITOR_CLASSES
 from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 from collate.views.diff import CLASS_STYLE
+from collate.views.inert import inert
 
 # The app and the screens it opens (the tests look for the help screen by its class).
 __all__ = ["ChoiceScreen", "HelpScreen", "PromptScreen", "ReviewApp", "run_review"]
@@ -90,7 +91,8 @@ class ReviewApp(App[None]):
         """Draw the status line, the locus and the message."""
         self.query_one("#status", Static).update(render_status(self.session, self.index, self.batch))
         self.query_one("#locus", Static).update(self.render_locus())
-        self.query_one("#message", Static).update(Text(self.message))
+        # A message can quote an error, and so a path or a reading: shown inert.
+        self.query_one("#message", Static).update(Text(inert(self.message, keep="")))
 
     def render_locus(self) -> RenderableType:
         """The locus on screen: heading, each witness in context, notes, decisions."""
@@ -182,7 +184,7 @@ class ReviewApp(App[None]):
             return
         choices = [(r, w.siglum, w.text) for r in locus.variants() for w in r.witnesses]
         options = [
-            Text.assemble((siglum, "bold"), " ", (shown(text), CLASS_STYLE.get(r.cls, "")), f"  {r.cls.value}")
+            Text.assemble((inert(siglum), "bold"), " ", (shown(text), CLASS_STYLE.get(r.cls, "")), f"  {r.cls.value}")
             for r, siglum, text in choices
         ]
 
@@ -245,7 +247,7 @@ class ReviewApp(App[None]):
             return
         options = [
             Text.assemble(
-                (" ".join(r.sigla), "bold"), " ", (shown(r.text), CLASS_STYLE.get(r.cls, "")), f"  {r.cls.value}"
+                (inert(" ".join(r.sigla)), "bold"), " ", (shown(r.text), CLASS_STYLE.get(r.cls, "")), f"  {r.cls.value}"
             )
             for r in readings
         ]

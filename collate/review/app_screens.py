@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 
+from collate.views.inert import inert
+
 # The help table: what the app's bindings (ReviewApp.BINDINGS) do, in an editor's words; keep the two in step.
 KEYS = (
     ("n  j  ↓", "next locus"),
@@ -53,7 +55,8 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(self.title_text, style="bold"))
+            # The title quotes readings and sigla: shown inert.
+            yield Static(Text(inert(self.title_text, keep=""), style="bold"))
             items = [Text.assemble((f"{k}  ", "bold"), option) for k, option in enumerate(self.options, 1)]
             yield OptionList(*items)
             yield Static(Text("1–9 or ↑↓ Enter: choose · Esc: cancel", style="dim"))
@@ -91,7 +94,7 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(self.question, style="bold"))
+            yield Static(Text(inert(self.question, keep=""), style="bold"))
             yield Input(placeholder=self.placeholder)
             yield Static(Text("Enter: done · Esc: cancel", style="dim"))
 

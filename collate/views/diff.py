@@ -5,7 +5,8 @@ witnesses' readings in tortoise-shell brackets: ``哨〔DD 峭〕``, ``〔DD +�
 text the base lacks, ``〔ZS ∅〕`` for text a witness lacks. Printed pages of the base are
 marked where they begin (``{3a}``), so every place can be cited. ``--list`` gives one row
 per locus instead, with the page and line of each reading. Widths are rich's cell widths,
-so CJK columns line up; witness text is always wrapped in ``Text`` (never markup).
+so CJK columns line up; witness text is always wrapped in ``Text`` (never markup), its
+control characters escaped (:func:`~collate.views.inert.inert`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rich.text import Text
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
 from collate.model import Layer, SourceLocation, Witness
 from collate.review.records import DecisionAction
+from collate.views.inert import inert
 
 # One colour per reading class (the review app uses the same, so an editor learns them once).
 CLASS_STYLE: dict[ReadingClass, str] = {
@@ -75,7 +77,8 @@ def cite(loc: SourceLocation | None) -> str:
     if loc is None:
         return "-"
     if loc.page is not None:
-        return f"{loc.page}" + (f".{loc.page_line}" if loc.page_line else "")
+        # A page's name is the file's own (a Mandoku <pb:…> marker): shown inert.
+        return inert(f"{loc.page}" + (f".{loc.page_line}" if loc.page_line else ""), keep="")
     return f"{loc.line}:{loc.column}"
 
 
@@ -83,8 +86,8 @@ def reading_text(reading: Reading, addition: bool) -> Text:
     """``ZS 盤`` / ``DD +算`` / ``ZS ∅``: the witnesses, then the reading in its class's colour."""
     style = CLASS_STYLE.get(reading.cls, "")
     text = reading.text
-    shown = f"+{text}" if addition and text else (text or EMPTY)
-    return Text.assemble((" ".join(reading.sigla), "bold"), " ", (shown, style))
+    shown = inert(f"+{text}" if addition and text else (text or EMPTY))
+    return Text.assemble((inert(" ".join(reading.sigla)), "bold"), " ", (shown, style))
 
 
 def decision_mark(locus: Locus) -> Text:
@@ -94,7 +97,7 @@ def decision_mark(locus: Locus) -> Text:
     if d is None:
         return out
     if d.adopted is not None and d.siglum:
-        out.append(f"→{d.siglum}", style="bold green")
+        out.append(f"→{inert(d.siglum, keep='')}", style="bold green")
     elif DecisionAction.KEEP in d.actions:
         out.append("✓", style="bold green")
     if d.reclassified:
@@ -147,16 +150,16 @@ def layer_text(result: LayerResult, view: DiffFilter, base: Witness | None = Non
         here, _ = base.page_at(offset)
         if here is not None and here != page:
             page = here
-            out.append(f"{{{here}}}", style="dim blue")
+            out.append(inert(f"{{{here}}}", keep=""), style="dim blue")
 
     def write_locus(locus: Locus, readings: tuple[Reading, ...]) -> None:
         nonlocal covered_to, shown
         lemma = [by_index[i] for i in range(max(locus.base_start, covered_to), locus.base_end) if i in by_index]
         for tok in lemma:
             mark_page(tok.start)
-            out.append(tok.before)
-            out.append(tok.t, style=f"{CLASS_STYLE[_strongest(readings)]} underline")
-            out.append(tok.after)
+            out.append(inert(tok.before))
+            out.append(inert(tok.t), style=f"{CLASS_STYLE[_strongest(readings)]} underline")
+            out.append(inert(tok.after))
         covered_to = max(covered_to, locus.base_end)
         out.append_text(annotation(locus, readings))
         shown += 1
@@ -174,7 +177,7 @@ def layer_text(result: LayerResult, view: DiffFilter, base: Witness | None = Non
         if tok.index < covered_to:
             continue
         mark_page(tok.start)
-        out.append(tok.before + tok.t + tok.after)
+        out.append(inert(tok.before + tok.t + tok.after))
     # Text the base lacks after its last token.
     for locus in starts.get(len(tokens), ()):
         readings = view.readings(locus)
@@ -202,7 +205,7 @@ def diff_view(collation: Collation, view: DiffFilter, witnesses: Mapping[str, Wi
     """The whole collation as running base text with variants inline, layer by layer."""
     base = (witnesses or {}).get(collation.base)
     parts: list[RenderableType] = [
-        Text.assemble((collation.title, "bold"), f"  base {collation.base}"),
+        Text.assemble((inert(collation.title), "bold"), inert(f"  base {collation.base}")),
         _legend([c for c in ReadingClass if c is not ReadingClass.NOT_EXTANT or c in view.classes]),
     ]
     for result in _layers(collation, view):
@@ -214,7 +217,7 @@ def diff_view(collation: Collation, view: DiffFilter, witnesses: Mapping[str, Wi
 
 def loci_table(collation: Collation, view: DiffFilter) -> Table:
     """One row per locus shown: id, the base's page and line, lemma, readings with their places."""
-    table = Table(title=Text(f"{collation.title}: variant loci"), show_lines=False)
+    table = Table(title=Text(inert(f"{collation.title}: variant loci")), show_lines=False)
     for name in ("locus", "base place", "lemma", "readings", "places", "decision"):
         table.add_column(name, no_wrap=name in ("locus", "base place"))
     for result in _layers(collation, view):
@@ -223,10 +226,14 @@ def loci_table(collation: Collation, view: DiffFilter) -> Table:
             if not readings:
                 continue
             addition = locus.base_start == locus.base_end
-            lemma = Text(locus.lemma.text or EMPTY, style=CLASS_STYLE[_strongest(readings)])
+            lemma = Text(inert(locus.lemma.text or EMPTY), style=CLASS_STYLE[_strongest(readings)])
             listed = Text("；").join(reading_text(r, addition) for r in readings)
-            places = Text("；").join(Text(f"{w.siglum} {cite(w.location)}") for r in readings for w in r.witnesses)
-            table.add_row(Text(locus.id), Text(cite(locus.lemma.location)), lemma, listed, places, decision_mark(locus))
+            places = Text("；").join(
+                Text(inert(f"{w.siglum} {cite(w.location)}")) for r in readings for w in r.witnesses
+            )
+            table.add_row(
+                Text(inert(locus.id)), Text(cite(locus.lemma.location)), lemma, listed, places, decision_mark(locus)
+            )
     return table
 
 

@@ -1,7 +1,8 @@
 """The terminal view of the notes stage: each note, where it is anchored, its claims and their checks.
 
 A rich table on a terminal; plain tab-separated lines, one claim a line, when piped.
-Witness text is always wrapped in ``Text`` (rich would read ``[…]`` as markup).
+Witness text is always wrapped in ``Text`` (rich would read ``[…]`` as markup), its control
+characters escaped (:func:`~collate.views.inert.inert`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from rich.text import Text
 
 from collate.model import SourceLocation
 from collate.notes import Check, Note, NotesResult, Verdict
+from collate.views.inert import inert
 
 _STYLE = {
     Verdict.CONFIRMED: "green",
@@ -26,7 +28,7 @@ def _where(location: SourceLocation | None) -> str:
         return ""
     if location.page:
         line = f" l.{location.page_line}" if location.page_line else ""
-        return f"p.{location.page}{line}"
+        return inert(f"p.{location.page}{line}", keep="")
     return f"{location.line}:{location.column}"
 
 
@@ -40,10 +42,10 @@ def print_notes(console: Console, result: NotesResult) -> None:
         console.print(notes_table(result))
         console.print(Text(summary_line(result)))
         for difference in result.differences:
-            console.print(Text(f"{difference.siglum}: {difference.message}"))
+            console.print(Text(inert(f"{difference.siglum}: {difference.message}")))
     else:
         # Written as is: rich would expand the tabs that make the lines easy to cut.
-        lines = plain_lines(result) + [f"{d.siglum}: {d.message}" for d in result.differences]
+        lines = plain_lines(result) + [inert(f"{d.siglum}: {d.message}", keep="") for d in result.differences]
         console.file.write("".join(line + "\n" for line in lines))
 
 
@@ -56,11 +58,13 @@ def notes_table(result: NotesResult) -> Table:
         rows = _rows(result, note)
         for k, (claim, check) in enumerate(rows):
             first = k == 0
-            note_cell = Text(f"{note.id} {_where(note.location)}\n{_short(note.text, 40)}") if first else Text("")
-            anchor_cell = Text(_anchor_words(result, note)) if first else Text("")
+            note_cell = (
+                Text(inert(f"{note.id} {_where(note.location)}\n{_short(note.text, 40)}")) if first else Text("")
+            )
+            anchor_cell = Text(inert(_anchor_words(result, note))) if first else Text("")
             verdict = Text(check.verdict.value, style=_STYLE[check.verdict]) if check else Text("")
-            evidence = Text(f"{check.evidence} {_where(check.location)}".strip()) if check else Text("")
-            table.add_row(note_cell, anchor_cell, Text(claim), verdict, evidence)
+            evidence = Text(inert(f"{check.evidence} {_where(check.location)}".strip())) if check else Text("")
+            table.add_row(note_cell, anchor_cell, Text(inert(claim)), verdict, evidence)
     return table
 
 
@@ -84,13 +88,19 @@ def plain_lines(result: NotesResult) -> list[str]:
     lines = []
     for note in result.notes:
         anchor = result.anchor_of(note)
-        anchored = f"{anchor.method.value}\t{_where(anchor.location)}\t{anchor.text}" if anchor else "none\t\t"
+        anchored = f"{anchor.method.value}\t{_where(anchor.location)}\t{_cell(anchor.text)}" if anchor else "none\t\t"
         for claim, check in _rows(result, note):
             verdict = check.verdict.value if check else ""
-            evidence = f"{check.evidence} {_where(check.location)}".strip() if check else ""
-            lines.append(f"{note.id}\t{_where(note.location)}\t{anchored}\t{claim}\t{verdict}\t{evidence}")
+            evidence = _cell(f"{check.evidence} {_where(check.location)}".strip()) if check else ""
+            fields = (_cell(note.id), _where(note.location), anchored, _cell(claim), verdict, evidence)
+            lines.append("\t".join(fields))
     lines.append(summary_line(result))
     return lines
+
+
+def _cell(text: str) -> str:
+    """A field of a tab-separated line: no tab, line end or other control character of the data in it."""
+    return inert(text, keep="")
 
 
 def summary_line(result: NotesResult) -> str:

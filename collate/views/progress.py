@@ -14,6 +14,8 @@ from types import TracebackType
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
+from collate.views.inert import inert
+
 
 class StageProgress:
     """A callback for the pipeline's progress messages that draws them as stages (a context manager)."""
@@ -22,7 +24,8 @@ class StageProgress:
         self.progress = Progress(
             SpinnerColumn(finished_text="[green]✓[/]"),
             TimeElapsedColumn(),
-            TextColumn("{task.description}"),
+            # A message names sigla and paths: never markup, never a control character obeyed.
+            TextColumn("{task.description}", markup=False),
             console=console,
             disable=not console.is_terminal,
         )
@@ -35,7 +38,7 @@ class StageProgress:
     def __call__(self, message: str) -> None:
         """Start the stage ``message`` names; the one before it is done."""
         self._finish()
-        self.current = self.progress.add_task(message, total=1)
+        self.current = self.progress.add_task(inert(message, keep=""), total=1)
 
     def _finish(self) -> None:
         if self.current is not None:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.pipeline import RunResult
+from collate.views.inert import inert
 from collate.views.summary import print_summary
 from collate.views.witness import print_witness_table
 
@@ -25,7 +26,7 @@ def rules_table(result: RunResult) -> Table:
     for siglum, by_layer in result.tokens.items():
         total = sum(len(t) for t in by_layer.values())
         counts = result.rule_counts.get(siglum, {})
-        table.add_row(Text(siglum), str(total), *(str(counts.get(name, 0)) for name in rules))
+        table.add_row(Text(inert(siglum)), str(total), *(str(counts.get(name, 0)) for name in rules))
     return table
 
 
@@ -75,4 +76,4 @@ def print_run(console: Console, result: RunResult, written: Sequence[Path]) -> N
     console.print(notes_line(result))
     console.print(decisions_line(result))
     for path in written:
-        console.print(Text(f"wrote {path}"))
+        console.print(Text(inert(f"wrote {path}", keep="")))

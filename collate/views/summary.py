@@ -10,6 +10,7 @@ from rich.text import Text
 
 from collate.apparatus import Collation, LayerResult, ReadingClass
 from collate.model import SourceLocation
+from collate.views.inert import inert
 
 # The classes shown as columns, in the order an editor reads them; the others only if present.
 SHOWN = (
@@ -29,7 +30,9 @@ def place(loc: SourceLocation | None) -> str:
     if loc is None:
         return "-"
     if loc.page is not None:
-        return f"p. {loc.page}" + (f" l. {loc.page_line}" if loc.page_line else f" ({loc.line}:{loc.column})")
+        # A page's name is the file's own: shown inert.
+        page = inert(str(loc.page), keep="")
+        return f"p. {page}" + (f" l. {loc.page_line}" if loc.page_line else f" ({loc.line}:{loc.column})")
     return f"{loc.line}:{loc.column}"
 
 
@@ -66,7 +69,7 @@ def summary_table(collation: Collation) -> Table:
     """
     counts = {(r.layer, s): class_counts(r, s) for r in collation.layers for s in r.sigla}
     labels = {w.siglum: w.label for w in collation.witnesses}
-    table = Table(title=Text(f"{collation.title}: variant loci by class"), show_lines=False)
+    table = Table(title=Text(inert(f"{collation.title}: variant loci by class")), show_lines=False)
     table.add_column("layer", no_wrap=True)
     table.add_column("witness", no_wrap=True)
     table.add_column("extant from – to")
@@ -90,10 +93,10 @@ def summary_table(collation: Collation) -> Table:
                     # Two items a line keep the table within an 80-column terminal.
                     cells.append("\n" if i % 2 == 0 else "  ")
                 cells.append(f"{SHORT[cls]} {found[cls]}", style=_STYLE.get(cls, ""))
-            name = Text(siglum, style="bold")
+            name = Text(inert(siglum), style="bold")
             if siglum == collation.base:
                 name.append(" (base)")
-            name.append(" " + labels.get(siglum, ""))
+            name.append(" " + inert(labels.get(siglum, "")))
             table.add_row(
                 Text(result.layer.chinese) if k == 0 else Text(""),
                 name,
@@ -133,7 +136,7 @@ def summary_view(collation: Collation) -> Group:
     found = dict.fromkeys([*collation.diagnostics, *(d for r in collation.layers for d in r.diagnostics)])
     for d in found:
         where = str(d.location) if d.location else d.siglum
-        lines.append(Text(f"{where}: {d.diagnostic.message} [{d.diagnostic.code}]", style="yellow"))
+        lines.append(Text(inert(f"{where}: {d.diagnostic.message} [{d.diagnostic.code}]"), style="yellow"))
     return Group(summary_table(collation), *lines)
 
 

@@ -10,19 +10,21 @@ from rich.text import Text
 
 from collate.model import Layer, Token, Witness
 from collate.normalize.placeholder import KEY_MARK
+from collate.views.inert import inert
 from collate.views.witness import LAYER_STYLE
 
 COLUMNS = ("#", "t", "n", "rules", "layer", "line:col")
 
 
 def token_row(token: Token, witness: Witness) -> tuple[str, ...]:
-    """One token as display strings, in the order of :data:`COLUMNS`."""
+    """One token as display strings, in the order of :data:`COLUMNS` (control characters escaped)."""
     raw = witness.text[token.start : token.end]
     shown = token.t if raw == token.t else f"{token.t} {raw}"
     key = "(placeholder)" if token.n.startswith(KEY_MARK) else token.n
     rules = ",".join(dict.fromkeys(c.rule for c in token.changes))
     line, col = witness.line_col(token.start)
-    return str(token.index), shown, key, rules, token.layer.value, f"{line}:{col}"
+    # Tab-separated when piped: no tab or line end of the data may stand in a cell.
+    return str(token.index), inert(shown, keep=""), inert(key, keep=""), rules, token.layer.value, f"{line}:{col}"
 
 
 def tokens_plain(witness: Witness, tokens: Mapping[Layer, tuple[Token, ...]]) -> str:
@@ -35,7 +37,7 @@ def tokens_plain(witness: Witness, tokens: Mapping[Layer, tuple[Token, ...]]) ->
 
 def tokens_table(witness: Witness, tokens: Mapping[Layer, tuple[Token, ...]]) -> Table:
     """The table for a terminal: changed tokens stand out."""
-    table = Table(title=f"Tokens of {witness.path}")
+    table = Table(title=Text(f"Tokens of {inert(witness.path, keep='')}"))
     for col in COLUMNS:
         table.add_column(col, justify="right" if col == "#" else "left")
     for layer, layer_tokens in tokens.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from rich.console import Console, Group
@@ -9,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.model import Layer, MarkKind, Role, Severity, Witness
+from collate.views.inert import inert
 
 LAYER_STYLE: dict[Layer, str] = {
     Layer.JING: "bold white",
@@ -52,11 +54,11 @@ def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
         if w.sparse:
             rows.append(("readings", str(len(w.readings)), str(len(w.readings))))
         for layer_name, chars, unit_count in rows or [("-", "0", "0")]:
-            siglum = Text(w.siglum + (" (base)" if w.siglum == base and first else ""), style="bold")
+            siglum = Text(inert(w.siglum) + (" (base)" if w.siglum == base and first else ""), style="bold")
             table.add_row(
                 siglum if first else Text(""),
-                Text(w.label) if first else Text(""),
-                Text(f"{w.container}/{w.layout}") if first else Text(""),
+                Text(inert(w.label)) if first else Text(""),
+                Text(inert(f"{w.container}/{w.layout}")) if first else Text(""),
                 Text(layer_name),
                 chars,
                 unit_count,
@@ -71,9 +73,12 @@ def inspect_view(w: Witness, *, color: bool) -> Group:
     """How a file was read: layout and reason, the text coloured by layer, diagnostics."""
     parts: list[Table | Text] = []
     head = Text()
-    head.append(f"{w.path}\n", style="bold")
-    head.append(f"container: {w.container} ({w.container_reason}); layout: {w.layout} ({w.layout_reason}); ")
-    head.append(f"encoding: {w.encoding}\n")
+    # The path and the reasons can quote the file: every string from the data is made inert.
+    head.append(inert(w.path, keep="") + "\n", style="bold")
+    head.append(
+        inert(f"container: {w.container} ({w.container_reason}); layout: {w.layout} ({w.layout_reason}); ", keep="")
+    )
+    head.append(inert(f"encoding: {w.encoding}", keep="") + "\n")
     parts.append(head)
     summary = Table(title="Layers")
     for col in ("layer", "chars", "units"):
@@ -86,7 +91,7 @@ def inspect_view(w: Witness, *, color: bool) -> Group:
     body = Text()
     if color:
         for s in w.spans:
-            body.append(w.text[s.start : s.end], style=LAYER_STYLE[s.layer])
+            body.append(inert(w.text[s.start : s.end]), style=LAYER_STYLE[s.layer])
     else:
         body.append(_plain_listing(w))
     parts.append(body)
@@ -95,7 +100,8 @@ def inspect_view(w: Witness, *, color: bool) -> Group:
         diags.append("none\n")
     for d in w.diagnostics:
         style = "red" if d.severity is Severity.ERROR else "yellow" if d.severity is Severity.WARNING else ""
-        diags.append(f"{w.locate(d.start)}: {d.severity.value}: [{d.code}] {d.message}\n", style=style)
+        line = inert(f"{w.locate(d.start)}: {d.severity.value}: [{d.code}] {d.message}", keep="")
+        diags.append(line + "\n", style=style)
     parts.append(diags)
     return Group(*parts)
 
@@ -111,7 +117,8 @@ def _plain_listing(w: Witness) -> str:
         if current is not None and buf:
             loc = w.locate(start)
             page = f" p.{loc.page}" + (f" l.{loc.page_line}" if loc.page_line else "") if loc.page else ""
-            text = "".join(buf).replace("\n", " ").replace("\r", "")
+            # One listing line per unit, tab-separated: the unit's own line ends and tabs are spaces in it.
+            text = inert(re.sub("\r\n?|[\n\t]", " ", "".join(buf)), keep="")
             lines.append(f"{loc.line}:{loc.column}{page}\t{current[0].value}\t{text}")
 
     # A listing line per printed line (or per unit where the layout marks no lines), so
