@@ -159,3 +159,12 @@ def test_a_work_the_base_does_not_quote_is_a_clear_error(tmp_path: Path) -> None
         collate_project(project)
     assert "司裘" in str(caught.value)
     assert "周禮夏官" in (caught.value.hint or "")  # the works the base does quote, to choose from
+
+
+def test_the_diff_shows_no_variant_where_the_base_is_not_extant_unless_asked(fragment: RunResult) -> None:
+    from collate.views.diff import DiffFilter
+
+    jing = layer(fragment, Layer.JING)
+    (locus,) = [x for x in jing.loci if x.cls is ReadingClass.NOT_EXTANT]
+    assert DiffFilter().readings(locus) == ()
+    assert DiffFilter(classes=(ReadingClass.NOT_EXTANT,)).readings(locus)

@@ -52,10 +52,17 @@ class DiffFilter:
     layers: tuple[Layer, ...] = ()
 
     def readings(self, locus: Locus) -> tuple[Reading, ...]:
-        """The readings of ``locus`` this filter shows (each limited to the witnesses asked for)."""
+        """The readings of ``locus`` this filter shows (each limited to the witnesses asked for).
+
+        Where the base is not extant (text beyond a fragmentary base, a passage a quoting base
+        skips) there is no variant to show, unless ``not_extant`` is asked for.
+        """
+        base_absent = locus.cls is ReadingClass.NOT_EXTANT
+        if base_absent and ReadingClass.NOT_EXTANT not in self.classes:
+            return ()
         out = []
         for r in locus.readings:
-            if self.classes and r.cls not in self.classes:
+            if self.classes and r.cls not in self.classes and not base_absent:
                 continue
             if not self.classes and r.cls is ReadingClass.NOT_EXTANT:
                 continue
