@@ -1,8 +1,9 @@
 """Terminal review of the variant loci, with decisions that persist in ``decisions.toml``.
 
-``records`` holds what a decided locus carries (:class:`EditorDecision`), ``decisions`` the
-file model and the anchors, ``apply`` applies decisions to a collation, ``session`` is a
-review without a screen, ``app`` the full-screen terminal app.
+``records`` holds what a decided locus carries (:class:`EditorDecision`), ``anchors`` a
+decision and the anchor that finds its locus again, ``decisions`` the file (read, checked,
+changed by a locked read-merge-write through ``ledger``), ``apply`` applies decisions to a
+collation, ``session`` is a review without a screen, ``app`` the full-screen terminal app.
 """
 
 from __future__ import annotations

@@ -1,140 +1,56 @@
-"""The decisions file (``decisions.toml``): an editor's decisions, anchored so they survive a re-run.
+"""The decisions file (``decisions.toml``): an editor's decisions, kept so they are never lost.
 
-A decision is made at a locus, but locus ids and offsets move when a witness file is
-corrected or a witness added. So each decision carries an :class:`Anchor`: what the locus
-says (layer, the base's text, the normalized texts of the readings), a few characters of
-base text either side, and the base token offset. Re-applying finds the locus by content
-and context first and uses the position only to break ties (:mod:`collate.review.apply`).
+Each decision (:class:`~collate.review.anchors.Decision`) is one ``[[decision]]`` table, in
+the order made, so the file reads and diffs well under version control; ``version`` says its
+format. A decision that no longer fits stays in it (an orphan) and is never dropped.
 
-The file is plain TOML, one ``[[decision]]`` table per decision in the order they were
-made, so it reads and diffs well under version control. It is written atomically; a
-decision that no longer fits stays in it (an orphan) and is never dropped.
+Several reviews may write the file at once, and the editor may edit it by hand while one is
+open. So it is never written from what was loaded: each change (decisions added or replaced
+by id, decisions removed by id) is merged into the file as it is then, under its lock
+(:class:`~collate.review.ledger.Ledger`). The file is edited as a TOML document
+(:mod:`tomlkit`), so what collate did not write — comments, keys it does not know, decisions
+added by hand — stays as it was. A file that is not a decisions file (a readings file named
+by mistake) or of a newer version is refused before anything is written.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Mapping, Sequence
+import re
+import unicodedata
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import AoT, InlineTable, Table
+from tomlkit.toml_document import TOMLDocument
+
+from collate.apparatus import ReadingClass
 from collate.errors import ProjectError
-from collate.files import parse_toml, read_utf8, write_atomic
-from collate.model import Layer, Token
-from collate.normalize.placeholder import KEY_MARK
+from collate.files import parse_toml
+from collate.model import Layer
 from collate.project import Project
+from collate.review.anchors import (
+    EDITOR_CLASSES,
+    Anchor,
+    Decision,
+    anchor_of,
+    base_tokens,
+    new_id,
+    now,
+    reading_key,
+)
+from collate.review.ledger import Ledger, read_text
 from collate.review.records import DecisionAction
 
 DECISIONS_FILE = "decisions.toml"
+# The file's format, its `version` key: required, checked on every read, refused if newer.
 FORMAT_VERSION = 1
-# Characters of base text kept on each side of a locus: enough to tell apart the many places
-# where the same pair of readings occurs (筭/算; the thrice-repeated 主人曰枉矢哨壶不足辞也敢固 needs 8).
-# Matching counts the characters that still agree, so a longer context costs no tolerance.
-CONTEXT = 10
-# Classes an editor may give a reading (the others are facts the builder establishes).
-EDITOR_CLASSES = (ReadingClass.SUBSTANTIVE, ReadingClass.ORTHOGRAPHIC, ReadingClass.SCRIBAL_ERROR)
-
-
-@dataclass(frozen=True, slots=True)
-class Anchor:
-    """How a decision finds its locus again: content, context, position.
-
-    ``lemma`` is the base's text at the locus ('' where the base lacks text); ``readings``
-    the content keys (:func:`reading_key`) of the variant readings, sorted; ``before`` and
-    ``after`` up to :data:`CONTEXT` characters of base text either side; ``offset`` the
-    base token offset and ``locus`` the locus id when the decision was made (both only
-    break ties: they move whenever text before them changes).
-    """
-
-    layer: Layer
-    lemma: str
-    readings: tuple[str, ...]
-    before: str
-    after: str
-    offset: int
-    locus: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of one editor at one locus.
-
-    ``siglum``, ``reading`` and ``norm`` name the reading concerned (the one adopted as the
-    lemma, or reclassified): the witness the editor chose, its text, and its content key,
-    which is what re-application matches. ``cls`` is the class given by a reclassification.
-    Decisions made together on every locus with the same pair of readings share ``batch``.
-    """
-
-    id: str
-    action: DecisionAction
-    anchor: Anchor
-    editor: str
-    when: str
-    comment: str = ""
-    siglum: str | None = None
-    reading: str | None = None
-    norm: str | None = None
-    cls: ReadingClass | None = None
-    batch: str | None = None
-
-    @property
-    def aspect(self) -> str:
-        """What the decision settles; a later decision of the same aspect supersedes it.
-
-        Keeping and adopting both settle the lemma; a reclassification settles one reading's
-        class; doubt is its own aspect (a lemma chosen later resolves it, see ``apply``).
-        """
-        if self.action in (DecisionAction.KEEP, DecisionAction.ADOPT):
-            return "lemma"
-        if self.action is DecisionAction.RECLASSIFY:
-            return f"class:{self.norm}"
-        return "doubt"
-
-
-def token_key(token: Token) -> str:
-    """A token's comparison form, except that a placeholder's key (unique per place) is its glyph."""
-    return token.t if not token.n or token.n.startswith(KEY_MARK) or not token.n.isprintable() else token.n
-
-
-def reading_key(reading: Reading | WitnessReading) -> str:
-    """The content of a reading as an anchor records it: its normalized form, position-free."""
-    first = reading if isinstance(reading, WitnessReading) else (reading.witnesses[0] if reading.witnesses else None)
-    if first is not None and first.tokens:
-        return "".join(token_key(t) for t in first.tokens)
-    return reading.norm
-
-
-def base_tokens(result: LayerResult) -> Mapping[int, Token]:
-    """The base's tokens of a layer by their index in its token stream (indexed once per layer)."""
-    return result.alignment.base.by_index
-
-
-def anchor_of(locus: Locus, tokens: Mapping[int, Token]) -> Anchor:
-    """The anchor of ``locus``, given its layer's base tokens by index (:func:`base_tokens`)."""
-    before = "".join(tokens[i].t for i in range(locus.base_start - CONTEXT, locus.base_start) if i in tokens)
-    after = "".join(tokens[i].t for i in range(locus.base_end, locus.base_end + CONTEXT) if i in tokens)
-    return Anchor(
-        layer=locus.layer,
-        lemma=locus.lemma.text,
-        readings=tuple(sorted({reading_key(r) for r in locus.variants()})),
-        before=before,
-        after=after,
-        offset=locus.base_start,
-        locus=locus.id,
-    )
-
-
-def now() -> str:
-    """The local time as ISO 8601 with its UTC offset, to the second."""
-    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
-
-
-def new_id() -> str:
-    """A short random id: two editors deciding on separate copies never clash on merge."""
-    return secrets.token_hex(5)
+VERSION_KEY = "version"
+_UTF8 = "TOML files are UTF-8: save the decisions file as UTF-8"
+_HEADER = re.compile(r"\s*\[\[\s*decision\s*\]\]")
 
 
 def decisions_path(project: Project) -> Path:
@@ -146,6 +62,52 @@ def decisions_path(project: Project) -> Path:
 
 # --- Reading the file ---------------------------------------------------------------------
 
+# What to do when `[review] decisions` names a file that is not collate's to write.
+_NOT_OURS = "point `[review] decisions` in the project file at a file of its own, e.g. decisions.toml"
+
+
+def _is_table(value: object) -> bool:
+    return isinstance(value, dict) or (
+        isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+    )
+
+
+def check_file(data: Mapping[str, Any], where: str) -> None:
+    """Refuse a file that is not a decisions file this collate knows (a :class:`ProjectError`).
+
+    A decisions file has only ``[[decision]]`` tables and says its format, ``version = 1``; a
+    file without (a readings file, a project file) was not written by collate and is neither
+    read as "no decisions" nor ever overwritten. A newer version is refused: this collate would
+    drop what it does not know. An empty file (or one of comments) is a decisions file to be.
+    """
+    others = [key for key, value in data.items() if key != "decision" and _is_table(value)]
+    if others:
+        shown = ", ".join(f"[{key}]" for key in others)
+        raise ProjectError(
+            f"not a decisions file: it has {shown}, and a decisions file has only [[decision]] tables",
+            where=where,
+            hint=_NOT_OURS,
+        )
+    if not data:
+        return
+    if VERSION_KEY not in data:
+        raise ProjectError(
+            f"not a decisions file: it has no `{VERSION_KEY}` key (collate writes `{VERSION_KEY} = "
+            f"{FORMAT_VERSION}` at the top of each)",
+            where=where,
+            hint=f"{_NOT_OURS}; a decisions file of your own making needs `{VERSION_KEY} = {FORMAT_VERSION}`",
+        )
+    version = data[VERSION_KEY]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ProjectError(f"`{VERSION_KEY}` must be a whole number from 1, not {version!r}", where=where)
+    if version > FORMAT_VERSION:
+        raise ProjectError(
+            f"decisions file version {version} is newer than this collate knows ({FORMAT_VERSION}); "
+            "it is neither read nor written",
+            where=where,
+            hint="upgrade collate to review with these decisions",
+        )
+
 
 def load_decisions(path: Path) -> tuple[Decision, ...]:
     """The decisions in ``path`` in file order (none if it does not exist yet).
@@ -153,25 +115,18 @@ def load_decisions(path: Path) -> tuple[Decision, ...]:
     A file that is not valid TOML or holds a malformed decision is a :class:`ProjectError`
     naming ``path:line``: the editor's work is never silently skipped.
     """
-    try:
-        raw = read_utf8(path, hint="TOML files are UTF-8: save the decisions file as UTF-8")
-    except FileNotFoundError:
-        return ()
-    except OSError as exc:
-        raise ProjectError(f"cannot be read: {exc}", where=str(path)) from None
-    return parse_decisions(raw, str(path))
+    raw = read_text(path, _UTF8)
+    return () if raw is None else parse_decisions(raw, str(path))
 
 
 def parse_decisions(raw: str, where: str = DECISIONS_FILE) -> tuple[Decision, ...]:
-    """The decisions of a decisions file's text (see :func:`load_decisions`)."""
+    """The decisions of a decisions file's text (see :func:`load_decisions` and :func:`check_file`)."""
     data = parse_toml(raw, where)
-    version = data.get("version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
-        raise ProjectError(f"decisions file version {version!r} is not {FORMAT_VERSION}", where=where)
+    check_file(data, where)
     entries = data.get("decision", [])
     if not isinstance(entries, list):
         raise ProjectError("`decision` must be an array of tables ([[decision]])", where=where)
-    lines = [i + 1 for i, line in enumerate(raw.splitlines()) if line.strip() == "[[decision]]"]
+    lines = [i + 1 for i, line in enumerate(raw.splitlines()) if _HEADER.match(line)]
     out = []
     for k, entry in enumerate(entries):
         shown = f"{where}:{lines[k]}" if k < len(lines) else where
@@ -235,73 +190,206 @@ def _decision(entry: Any, where: str) -> Decision:
 
 # --- Writing the file ---------------------------------------------------------------------
 
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
+# Characters a title must not bring into the header comment: controls (a newline would end the
+# comment and let the title write TOML of its own; TOML allows no control but tab in a comment),
+# line and paragraph separators and format controls (an editor may break the line there, or
+# show the text in another order than it has).
+_UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_Value = str | int | list[str] | None
 
 
-def _toml_str(value: str) -> str:
-    # A TOML basic string: quote, backslash and control characters escaped; CJK kept as is.
-    out = []
-    for ch in value:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+def one_line(text: str) -> str:
+    """``text`` fit for a TOML comment: each run of unsafe characters (see ``_UNSAFE``) one space."""
+    kept = "".join(" " if unicodedata.category(c) in _UNSAFE else c for c in text)
+    return re.sub(" {2,}", " ", kept).strip()
 
 
-def _toml_value(value: str | int | Sequence[str]) -> str:
-    if isinstance(value, str):
-        return _toml_str(value)
-    if isinstance(value, int):
-        return str(value)
-    return "[" + ", ".join(_toml_str(v) for v in value) + "]"
+def new_document(title: str = "") -> TOMLDocument:
+    """A decisions file with no decisions yet: the header comment (naming ``title``) and the version."""
+    shown = one_line(title)
+    doc = tomlkit.document()
+    for line in (
+        f"Editorial decisions{f' for {shown}' if shown else ''}, written by `collate review`.",
+        "One [[decision]] per decision, in the order made; a later decision on the same place",
+        "and matter supersedes an earlier one. [decision.anchor] finds the place again after",
+        "witness files change: the base text there (lemma), the readings, the text around it.",
+    ):
+        doc.add(tomlkit.comment(line))
+    doc.add(VERSION_KEY, FORMAT_VERSION)
+    return doc
 
 
-def dumps_decisions(decisions: Sequence[Decision], title: str = "") -> str:
-    """The decisions file's text: a short header, then one ``[[decision]]`` table each, in order.
-
-    Keys come in a fixed order and optional ones only when set, so a new decision adds a
-    block at the end of the file and nothing else changes.
-    """
-    lines = [
-        f"# Editorial decisions{f' for {title}' if title else ''}, written by `collate review`.",
-        "# One [[decision]] per decision, in the order made; a later decision on the same place",
-        "# and matter supersedes an earlier one. [decision.anchor] finds the place again after",
-        "# witness files change: the base text there (lemma), the readings, the text around it.",
-        f"version = {FORMAT_VERSION}",
+def _fields(d: Decision) -> list[tuple[str, _Value]]:
+    # A fixed order, optional keys only when set: a new decision is a block like every other.
+    return [
+        ("id", d.id),
+        ("action", d.action.value),
+        ("siglum", d.siglum),
+        ("reading", d.reading),
+        ("norm", d.norm),
+        ("class", d.cls.value if d.cls else None),
+        ("comment", d.comment or None),
+        ("editor", d.editor),
+        ("when", d.when),
+        ("batch", d.batch),
     ]
-    for d in decisions:
-        fields: list[tuple[str, str | int | Sequence[str] | None]] = [
-            ("id", d.id),
-            ("action", d.action.value),
-            ("siglum", d.siglum),
-            ("reading", d.reading),
-            ("norm", d.norm),
-            ("class", d.cls.value if d.cls else None),
-            ("comment", d.comment or None),
-            ("editor", d.editor),
-            ("when", d.when),
-            ("batch", d.batch),
-        ]
-        a = d.anchor
-        anchor: list[tuple[str, str | int | Sequence[str] | None]] = [
-            ("layer", a.layer.value),
-            ("locus", a.locus or None),
-            ("offset", a.offset),
-            ("lemma", a.lemma),
-            ("readings", a.readings),
-            ("before", a.before),
-            ("after", a.after),
-        ]
-        lines += ["", "[[decision]]"]
-        lines += [f"{k} = {_toml_value(v)}" for k, v in fields if v is not None]
-        lines += ["", "[decision.anchor]"]
-        lines += [f"{k} = {_toml_value(v)}" for k, v in anchor if v is not None]
-    return "\n".join(lines) + "\n"
+
+
+def _anchor_fields(a: Anchor) -> list[tuple[str, _Value]]:
+    return [
+        ("layer", a.layer.value),
+        ("locus", a.locus or None),
+        ("offset", a.offset),
+        ("lemma", a.lemma),
+        ("readings", list(a.readings)),
+        ("before", a.before),
+        ("after", a.after),
+    ]
+
+
+def _set(table: Table | InlineTable, fields: Sequence[tuple[str, _Value]]) -> None:
+    # Only what differs is written, in place: an unchanged value keeps its formatting and its
+    # comment, and a key collate does not know is never touched.
+    for key, value in fields:
+        if value is None:
+            if key in table:
+                del table[key]
+        elif key not in table or table[key] != value:
+            table[key] = value
+
+
+def _table(d: Decision) -> Table:
+    table = tomlkit.table()
+    _set(table, _fields(d))
+    anchor = tomlkit.table()
+    _set(anchor, _anchor_fields(d.anchor))
+    table.append("anchor", anchor)
+    # A blank line before each block, however the file ends, as in a file written at once.
+    table.trivia.indent = "\n"
+    return table
+
+
+def _update(table: Table, d: Decision) -> None:
+    _set(table, _fields(d))
+    anchor = table.get("anchor")
+    if isinstance(anchor, (Table, InlineTable)):
+        _set(anchor, _anchor_fields(d.anchor))
+    else:
+        table["anchor"] = _table(d)["anchor"]
+
+
+@dataclass(slots=True)
+class _File:
+    """A decisions file as a TOML document and as its decisions, one for each table, in order."""
+
+    doc: TOMLDocument
+    decisions: list[Decision]
+
+    def merge(self, put: Sequence[Decision], remove: Collection[str]) -> str:
+        """Take out the decisions in ``remove``, replace or add those of ``put``; the new text."""
+        tables = self.doc.get("decision")
+        if isinstance(tables, AoT) and remove:
+            for k in reversed(range(len(tables))):
+                if self.decisions[k].id in remove:
+                    del tables[k]
+                    del self.decisions[k]
+            if not len(tables):
+                # An empty array of tables is written `decision = []`, which no table may follow.
+                del self.doc["decision"]
+                tables = None
+        where = {d.id: k for k, d in enumerate(self.decisions)}
+        for d in put:
+            at = where.get(d.id)
+            if at is not None and isinstance(tables, AoT):
+                _update(tables[at], d)
+                self.decisions[at] = d
+                continue
+            if not isinstance(tables, AoT):
+                tables = tomlkit.aot()
+                self.doc.append("decision", tables)
+            tables.append(_table(d))
+            where[d.id] = len(self.decisions)
+            self.decisions.append(d)
+        return self.doc.as_string()
+
+
+def _load(path: Path, text: str | None, title: str) -> _File:
+    if text is None or not text.strip():
+        return _File(new_document(title), [])
+    # Checked as collate reads decisions: a file that is not a decisions file, of a newer version
+    # or with a malformed decision is refused here, before anything is written.
+    decisions = list(parse_decisions(text, str(path)))
+    try:
+        doc = tomlkit.parse(text)
+    except TOMLKitError as exc:
+        raise ProjectError(f"cannot be edited: {exc}", where=str(path)) from None
+    tables = doc.get("decision")
+    if tables is not None and (not isinstance(tables, AoT) or len(tables) != len(decisions)):
+        # `decision = [{…}]` reads alike but could take no [[decision]] table after it.
+        raise ProjectError("cannot be edited: its decisions are not [[decision]] tables", where=str(path))
+    if VERSION_KEY not in doc:
+        # Comments only (check_file refuses anything else without a version).
+        doc.add(VERSION_KEY, FORMAT_VERSION)
+    return _File(doc, decisions)
+
+
+_LEDGER: Ledger[_File] = Ledger(hint=_UTF8)
+
+
+def change_decisions(
+    path: Path, *, put: Sequence[Decision] = (), remove: Collection[str] = (), title: str = ""
+) -> tuple[Decision, ...]:
+    """Merge one change into the decisions file as it is now; the decisions it then holds.
+
+    Under the file's lock the file is read again, the decisions whose ids are in ``remove``
+    are taken out, each decision of ``put`` replaces the one of its id in place (the keys
+    collate does not know kept) or is added at the end, and the file is written atomically.
+    Everything else in it stays as it was. ``title`` names the work in a new file's header.
+    A file collate may not write (:func:`check_file`, a malformed decision) is a
+    :class:`ProjectError`, a lock not had or a failed write an :class:`ExportError`; the file
+    is then as it was.
+    """
+    changed = _LEDGER.change(path, lambda text: _load(path, text, title), lambda f: f.merge(put, remove))
+    return tuple(changed.decisions)
 
 
 def save_decisions(path: Path, decisions: Sequence[Decision], title: str = "") -> None:
-    """Write the decisions file atomically (temporary file, fsync, rename): never half a file."""
-    write_atomic(path, dumps_decisions(decisions, title))
+    """Make the decisions file hold exactly ``decisions``, merged as :func:`change_decisions` merges.
+
+    For tools that write a whole list; a review adds its decisions with
+    :func:`change_decisions`, and so never takes out a decision another review added.
+    """
+
+    def merge(f: _File) -> str:
+        keep = {d.id for d in decisions}
+        return f.merge(decisions, {d.id for d in f.decisions} - keep)
+
+    _LEDGER.change(path, lambda text: _load(path, text, title), merge)
+
+
+def dumps_decisions(decisions: Sequence[Decision], title: str = "") -> str:
+    """The text of a new decisions file holding ``decisions``: the header, then one table each."""
+    return _File(new_document(title), []).merge(decisions, ())
+
+
+# The records and anchors are named here too: this was their module, and callers import them from it.
+__all__ = [
+    "DECISIONS_FILE",
+    "EDITOR_CLASSES",
+    "FORMAT_VERSION",
+    "VERSION_KEY",
+    "Anchor",
+    "Decision",
+    "anchor_of",
+    "base_tokens",
+    "change_decisions",
+    "check_file",
+    "decisions_path",
+    "dumps_decisions",
+    "load_decisions",
+    "new_id",
+    "now",
+    "parse_decisions",
+    "reading_key",
+    "save_decisions",
+]

@@ -21,12 +21,12 @@ from collate.review.decisions import (
     Decision,
     anchor_of,
     base_tokens,
+    change_decisions,
     decisions_path,
     load_decisions,
     new_id,
     now,
     reading_key,
-    save_decisions,
 )
 from collate.review.records import DecisionAction
 
@@ -169,8 +169,10 @@ class ReviewSession:
         """Record a decision at ``locus`` (or, with ``batch``, at every locus of the same pair).
 
         ``reading`` is the reading adopted or reclassified (and ``siglum`` the witness chosen
-        among its witnesses). The decisions file is written before anything else changes;
-        if writing fails the error propagates and the session is as it was.
+        among its witnesses). The decisions are merged into the decisions file as it is now
+        (:func:`~collate.review.decisions.change_decisions`) before anything else changes, and the
+        session then has every decision the file holds, another review's and hand-written ones
+        too. If writing fails the error propagates and the session is as it was.
         """
         if action in (DecisionAction.ADOPT, DecisionAction.RECLASSIFY) and reading is None:
             raise ValueError(f"{action.value} needs the reading it concerns")
@@ -208,9 +210,7 @@ class ReviewSession:
                     batch=batch_id,
                 )
             )
-        decisions = self.decisions + tuple(made)
-        save_decisions(self.path, decisions, self.raw.title)
-        self.decisions = decisions
+        self.decisions = change_decisions(self.path, put=made, title=self.raw.title)
         self._refresh()
         return tuple(made)
 
