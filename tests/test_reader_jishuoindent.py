@@ -18,6 +18,7 @@ from collate.model import Layer, Witness
 from collate.normalize import Normalizer
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
+from collate.readers.chenhao import SOUND_NOTES
 from collate.readers.jishuoindent import READER
 
 WITNESSES = SHARED / "witnesses"
@@ -130,8 +131,18 @@ def test_passages_go_on_over_indented_lines(ao: Witness) -> None:
     assert "注曰其始升猶聚足連歩越二等左右足各一發而升堂" in zhu.values()
 
 
-def test_sound_glosses_are_shiwen(ao: Witness) -> None:
-    notes = list(units(ao, Layer.SHIWEN).values())
+def sound_notes(w: Witness) -> list[str]:
+    """The text of each unit of the commentary's 音 notes, in file order."""
+    found: dict[int, str] = {}
+    for s in w.spans:
+        if s.layer is Layer.COMMENTARY and s.passage == SOUND_NOTES:
+            found[s.unit] = found.get(s.unit, "") + text_of(w, s)
+    return list(found.values())
+
+
+def test_sound_glosses_are_the_commentary_s_own_never_shiwen(ao: Witness) -> None:
+    notes = sound_notes(ao)
+    assert not units(ao, Layer.SHIWEN)
     assert notes[:3] == ["與音預", "縣音𤣥", "罍音雷"]
     assert "大音泰幂眉狄反" in notes
     # Every piece of small print is a note; a piece opening the next line goes on with it.
@@ -141,7 +152,7 @@ def test_sound_glosses_are_shiwen(ao: Witness) -> None:
     assert line_spans(ao, line_of(ao, "燕禮小臣戒與者"))[:3] == [
         ("燕禮小臣戒與者", Layer.JING, "text", None),
         ("(", Layer.MARKUP, "marker", "("),
-        ("與音", Layer.SHIWEN, "text", None),
+        ("與音", Layer.COMMENTARY, "text", SOUND_NOTES),
     ]
 
 
@@ -175,7 +186,7 @@ def test_text_layers_hold_no_markup(ao: Witness) -> None:
 def test_characters_per_layer(ao: Witness) -> None:
     counts = {layer: len(han(ao.layer_text(layer))) for layer in ao.layers()}
     assert counts[Layer.COMMENTARY] > counts[Layer.JING] > counts[Layer.ZHU] > counts[Layer.SHU] > 0
-    assert counts[Layer.NOTE] > 0 and counts[Layer.SHIWEN] > 0
+    assert counts[Layer.NOTE] > 0 and Layer.SHIWEN not in counts
 
 
 def test_jing_against_the_zhengzhu_print(ao: Witness, zhengzhu: Witness) -> None:
@@ -217,10 +228,11 @@ def test_made_up_text(tmp_path: Path) -> None:
     )
     w = synthetic(text, tmp_path, "jishuo-indent")
     assert w.layer_text(Layer.JING) == "筮人許諾右還即席坐西面卦者在左卒筮書卦冠義宗人告事畢"
-    assert list(units(w, Layer.SHIWEN).values()) == ["還音旋下同"]
+    assert sound_notes(w) == ["還音旋下同"]
     assert w.layer_text(Layer.ZHU) == "注曰即就也"
     assert w.layer_text(Layer.NOTE) == "案注云蓋如有司筮人許諾諸本皆云"
     assert list(units(w, Layer.COMMENTARY).values()) == [
+        "還音旋下同",
         "繼公謂筮人即席抽下韇乃釋之而坐筮也凡卜筮于門者皆西面",
         "此禮用醴子而醮",
         "此記也",

@@ -22,8 +22,10 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   does ``案`` opening an indented line where a passage may begin (the indent is that space:
   ``　案注云復平生時食…`` after a short line).
   Lines indented further that do not close a section are the author's remarks (COMMENTARY).
-- ``(…/…)`` small print holds 音 notes (``(與音/預)``, ``(朝直/遥反)``): SHIWEN; a small-print
-  line after one goes on with it. Inside 集說, small print without pronunciation words is
+- ``(…/…)`` small print holds 音 notes (``(與音/預)``, ``(朝直/遥反)``): the commentary's own
+  sound glosses, COMMENTARY with the ``passage`` ``音`` (as 陳澔's, :mod:`collate.readers.chenhao`),
+  so that a collation never sets them against a 注疏 print's 釋文; a small-print line after one
+  goes on with it. Inside 集說, small print without pronunciation words is
   the same 集說 set small (it stays in the passage's layer).
 - ``正誤`` closes the juan: the author's list of textual corrections. Each entry is a lemma
   line flush left (the 經 as he corrects it) and indented notes (``鄭本作媵觚注云今文媵皆作騰…``):
@@ -41,7 +43,7 @@ from collections import Counter
 
 from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import Parsed, ReadOptions, ReadState, iter_lines
-from collate.readers.chenhao import is_notes
+from collate.readers.chenhao import SOUND_NOTES, is_notes
 
 _NUMERAL = "〇一二三四五六七八九十百千"
 _COLLECTION = re.compile(r"欽定四庫全書|钦定四库全书")
@@ -291,13 +293,13 @@ class _Reading:
         body_end = close if close >= 0 else (reopen if reopen >= 0 else end)
         inner = text[o + 1 : body_end].replace("/", "")
         if layer is not Layer.NOTE and (carry or layer is Layer.JING or is_notes(inner)):
-            layer, unit, passage = Layer.SHIWEN, carry or st.next_unit(), None
+            layer, unit, passage = Layer.COMMENTARY, carry or st.next_unit(), SOUND_NOTES
         st.spans.add(o, o + 1, Layer.MARKUP, unit, Role.MARKER, marker="(")
         self.words(o + 1, body_end, layer, unit, passage)
         if close < 0:
             return body_end
         st.spans.add(close, close + 1, Layer.MARKUP, unit, Role.MARKER, marker=")")
-        if layer is Layer.SHIWEN and close + 1 == end:
+        if passage == SOUND_NOTES and close + 1 == end:
             self.carry = unit
         return close + 1
 
