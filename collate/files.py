@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from collate.decode import check_regular_file
 from collate.errors import CollateError, ExportError, ProjectError
 
 if sys.version_info >= (3, 11):
@@ -81,6 +82,8 @@ def read_utf8(path: Path, shown: str | None = None, hint: str | None = None) -> 
     (``FileNotFoundError`` included), for the caller to say what a missing file means.
     """
     where = shown or str(path)
+    # A FIFO or a device would wait forever: refused before it is opened.
+    check_regular_file(path, where, ProjectError, hint=hint)
     body = path.read_bytes().removeprefix(_BOM)
     try:
         return body.decode("utf-8")

@@ -64,6 +64,13 @@ def read_project(project: Project, progress: Progress | None = None, *, normaliz
     Readings files are checked with ``normalizer`` (the run's): each entry's ``base`` must
     stand in its ``at`` as the collation compares characters.
     """
+    if project.gaiji_table is not None:
+        from collate.decode import check_regular_file
+
+        table = project.resolve(project.gaiji_table)
+        if table.exists():
+            # Read only when a witness holds an entity: a FIFO named here is refused at once.
+            check_regular_file(table, str(table), hint="give the path of the Kanripo gaiji table (a text file)")
     witnesses = []
     for cfg in project.witnesses:
         if progress:

@@ -266,6 +266,23 @@ def test_a_fifo_as_the_project_file_is_refused(fifo: Path) -> None:
 
 
 @pytest.mark.usefixtures("no_hang")
+@pytest.mark.parametrize(
+    "setting",
+    [
+        'gaiji_table = "pipe.txt"\n',
+        '[review]\ndecisions = "pipe.txt"\n',
+        '[normalize]\nvariant_tables = ["pipe.txt"]\n',
+    ],
+)
+def test_a_fifo_named_as_a_table_or_the_decisions_file_is_refused(fifo: Path, setting: str) -> None:
+    # Settings before the witness tables, tables after them (TOML's rule).
+    top, _, table = setting.partition("[")
+    project = top + TWO_WITNESSES + ("[" + table if table else "")
+    (fifo.parent / "collate.toml").write_text(project, encoding="utf-8")
+    assert_located(invoke("run", "--config", "collate.toml"), "pipe.txt", "named pipe (FIFO)")
+
+
+@pytest.mark.usefixtures("no_hang")
 def test_a_device_as_a_witness_is_refused(folder: Path) -> None:
     if os.name != "posix":
         pytest.skip("needs a character device")

@@ -12,6 +12,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from collate.decode import check_regular_file
 from collate.errors import ProjectError
 
 VARIANTS = "variants.tsv"
@@ -92,6 +93,8 @@ def read_rows(path: Path, columns: int, shown: str | None = None) -> list[tuple[
     """The data lines of a table as (line number, at least ``columns`` fields)."""
     where = shown or str(path)
     try:
+        # A FIFO or a device would wait forever: refused before it is opened.
+        check_regular_file(path, where, ProjectError, hint="give the path of a table (a text file)")
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ProjectError("table not found", where=where) from None

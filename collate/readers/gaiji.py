@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from collate.decode import check_regular_file
 from collate.errors import InputError
 from collate.readers.base import is_private_use
 
@@ -33,6 +34,8 @@ def load_gaiji(path: Path) -> Mapping[str, str]:
         stat = path.stat()
     except OSError as exc:
         raise InputError(f"cannot read the gaiji table: {exc.strerror}", where=str(path)) from None
+    # A FIFO or a device would wait forever: refused before it is opened.
+    check_regular_file(path, str(path), hint="give the path of the Kanripo gaiji table (a text file)")
     return _load(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
 
 
