@@ -10,7 +10,7 @@ from builders import has_class, html_collation, locus_by_lemma, page_of, parse
 
 from collate.apparatus import Collation
 from collate.exporters.html import build_html
-from collate.model import Witness
+from collate.model import Layer, SourceLocation, Witness
 from collate.review.records import DecisionAction, EditorDecision
 
 
@@ -60,7 +60,8 @@ def test_sparse_reading_and_attached_note(built: tuple[Collation, Witness, dict[
     dd = section.xpath(f".//table[{has_class('wits')}]/tr")[2]
     assert dd.xpath("./td")[0].text == "峭" and "據 蕙田案" in dd.text_content()
     box = section.xpath(f".//div[{has_class('notebox')}]")[0]
-    assert "今本大戴礼乃作峭谬甚" in box.text_content() and "DD reads 峭 for 哨" in box.text_content()
+    # The locus carries the claim as the notes stage's English line: the page says it in Chinese.
+    assert "今本大戴礼乃作峭谬甚" in box.text_content() and box.xpath(".//li")[0].text == "DD作峭，底本作哨"
     # The note at its own place links to the locus it judges.
     (note,) = doc.get_element_by_id("view-text").xpath(f".//aside[{has_class('note')}]")
     assert note.xpath(".//a/@data-locus") == [locus.id]
@@ -71,41 +72,83 @@ class FakeNote:
     start: int
 
 
+class FakeKind(str, Enum):
+    READS = "reads"
+
+
+class FakePlace(str, Enum):
+    AT = "at"
+
+
 class FakeVerdict(str, Enum):
     CONTRADICTED = "contradicted"
+    NOT_CHECKABLE = "not checkable"
 
 
 @dataclass(frozen=True)
 class FakeClaim:
+    """What the page reads of a claim (``collate.notes.Claim`` has more)."""
+
     note: FakeNote
     base_start: int | None
     base_end: int | None
-
-    def summary(self) -> str:
-        return "大戴礼 (DD) reads 峭 for 哨"
+    witness: str = "今本大戴礼"
+    siglum: str | None = "DD"
+    kind: FakeKind = FakeKind.READS
+    base: str = "哨"
+    reading: str = "峭"
+    place: FakePlace = FakePlace.AT
+    phrase: str = ""
+    resp: str = "秦蕙田"
+    layer: Layer = Layer.JING
+    via: str | None = None
 
 
 @dataclass(frozen=True)
 class FakeCheck:
     claim: FakeClaim
     verdict: FakeVerdict
-    evidence: str = "ZS reads 哨"
+    witness: str | None = "ZS"
     actual: str = "哨"
+    location: SourceLocation | None = None
 
 
-def test_claim_verdicts_shown(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+def test_claim_verdicts_shown_in_chinese(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
     collation, sk, _ = built
     at = sk.text.index("哨")
     check = FakeCheck(FakeClaim(FakeNote(sk.text.index("今本")), at, at + 1), FakeVerdict.CONTRADICTED)
     doc = page_of(built, checks=[check])
     section = doc.get_element_by_id(f"d-{locus_by_lemma(collation, '哨').id}")
     (item,) = section.xpath(f".//ul[{has_class('checks')}]/li")
-    assert item.xpath("./span")[0].text == "不合" and "reads 峭 for 哨" in item.text_content()
-    assert "實作 哨" in item.text_content()
+    assert item.xpath("./span")[0].text == "相反"
+    assert item.text_content() == "相反 今本大戴礼（DD）作峭，底本作哨注疏本（ZS）實作哨"
     (note,) = doc.get_element_by_id("view-text").xpath(f".//aside[{has_class('note')}]")
-    assert note.xpath(f".//span[{has_class('verdict')}]")[0].text == "不合"
+    assert note.xpath(f".//span[{has_class('verdict')}]")[0].text == "相反"
+    assert "今本大戴礼（DD）作峭，底本作哨" in note.xpath(f".//p[{has_class('judges')}]")[0].text_content()
     other = doc.get_element_by_id(f"d-{locus_by_lemma(collation, '旨').id}")
     assert not other.xpath(f".//ul[{has_class('checks')}]")
+
+
+def test_a_claim_not_checkable_says_why_in_chinese(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+    collation, sk, _ = built
+    at = sk.text.index("哨")
+    claim = FakeClaim(FakeNote(sk.text.index("今本")), at, at + 1)
+    check = FakeCheck(claim, FakeVerdict.NOT_CHECKABLE, witness=None, actual="")
+    section = page_of(built, checks=[check]).get_element_by_id(f"d-{locus_by_lemma(collation, '哨').id}")
+    (item,) = section.xpath(f".//ul[{has_class('checks')}]/li")
+    assert item.xpath("./span")[0].text == "無從核對"
+    assert item.xpath(f"./span[{has_class('src')}]")[0].text == "大戴禮（DD）只收案語所引異文，無全文可核"
+
+
+def test_rows_name_their_witness(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+    """Every row of a witness (readings, alignment, coverage) says whose it is: it can be switched off."""
+    collation, _, _ = built
+    doc = page_of(built)
+    section = doc.get_element_by_id(f"d-{locus_by_lemma(collation, '哨').id}")
+    assert section.xpath(f".//table[{has_class('wits')}]/tr/@data-w") == ["SK", "ZS", "DD"]
+    assert section.xpath(f".//table[{has_class('align')}]/tr/@data-w") == ["SK", "ZS", "DD"]
+    coverage = doc.xpath("//section[@aria-label='存佚']")[0]
+    assert coverage.xpath(f".//div[{has_class('cov-row')}]/@data-w") == ["SK", "ZS", "DD", "SK", "ZS"]
 
 
 def test_decisions_shown(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:

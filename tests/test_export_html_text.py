@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import align_rows, has_class, html_collation, page_of, parse, sparse_witness, text_of
+from builders import align_rows, has_class, html_collation, layered, page_of, parse, sparse_witness, text_of
 
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.exporters.html import build_html, display_class, shown_readings
@@ -29,7 +29,7 @@ def test_base_text_laid_out_by_layer(built: tuple[Collation, Witness, dict[str, 
     # 注 is small print inside the 經 paragraph, behind its marker; the title opens the passage.
     (para,) = view.xpath(f".//p[{has_class('para')}]")
     assert para.xpath(f"./span[{has_class('title')}]")[0].text == "礼记投壶"
-    small = para.xpath(f"./span[{has_class('sp')}]")
+    small = para.xpath(f".//span[{has_class('sp')}]")
     assert [text_of(s) for s in small] == ["注枉哨不正貌"]
     assert small[0].xpath(f"./span[{has_class('mk')}]")[0].text == "注"
     # The commentator under its name, set small (its run opens with a bracket); the note boxed.
@@ -113,3 +113,46 @@ def test_gaiji_entity_shown_as_its_character() -> None:
         ("〓", "&KR9999; no gaiji table KR9999"),
     ]
     assert view.text_content().endswith("以若是〓者")
+
+
+def test_each_jing_run_is_a_unit_with_the_small_print_after_it(
+    built: tuple[Collation, Witness, dict[str, Witness]],
+) -> None:
+    """The side-by-side view sets each unit as 經 | 注疏: the 注 goes with the 經 it follows."""
+    (para,) = page_of(built).get_element_by_id("view-text").xpath(f".//p[{has_class('para')}]")
+    units = para.xpath(f"./span[{has_class('u')}]")
+    pairs = [
+        (text_of(u.xpath(f"./span[{has_class('uj')}]")[0]), text_of(u.xpath(f"./span[{has_class('uc')}]")[0]))
+        for u in units
+    ]
+    assert pairs == [("主人请曰某有枉矢哨壶请以乐宾", "注枉哨不正貌"), ("宾曰子有旨酒执算嘉肴", "")]
+
+
+def test_a_run_of_small_print_is_one_span_a_layer() -> None:
+    """注 then 疏 after one 經: two small-print spans, so that each can be hidden or set apart alone."""
+    parts = [
+        (Layer.JING, "主人请曰"),
+        (Layer.ZHU, "请曰告也"),
+        (Layer.MARKUP, "注正義曰", "marker"),
+        (Layer.SHU, "请者"),
+    ]
+    sk = layered("SK", parts)
+    zs = layered("ZS", [(Layer.JING, "主人請曰")])
+    alignment, _ = align_rows({"SK": "主人请曰", "ZS": "主人請曰"})
+    collation = Collation("t", "x", "SK", (WitnessInfo("SK", "SK", "SK.txt", "plain"),), (build_layer(alignment, {}),))
+    view = parse(build_html(collation, sk, witnesses={"SK": sk, "ZS": zs})).get_element_by_id("view-text")
+    (unit,) = view.xpath(f".//span[{has_class('u')}]")
+    small = unit.xpath(f"./span[{has_class('uc')}]/span")
+    # 注正義曰 opens the 疏 on the 注: it goes with the 疏.
+    assert [(s.get("class"), text_of(s)) for s in small] == [("sp s-zhu", "请曰告也"), ("sp s-shu", "注正義曰请者")]
+
+
+def test_pages_carry_their_witness_and_other_witnesses_pages_are_anchored(
+    built: tuple[Collation, Witness, dict[str, Witness]],
+) -> None:
+    view = page_of(built).get_element_by_id("view-text")
+    assert view.xpath(f".//span[{has_class('pb')}]/@data-page") == ["SK:1a", "SK:1b"]
+    # ZS marks no pages: its one line begins where its first character is aligned, before 主.
+    (anchor,) = view.xpath(f".//span[{has_class('pg')}]")
+    assert anchor.get("data-page") == "ZS:行1" and anchor.text is None
+    assert (anchor.tail or "").startswith("主人请曰")

@@ -1,16 +1,21 @@
 """The HTML view in a real browser: headless Chromium (Debian's) driven by Selenium.
 
-The page of the default project is opened from disk; a click on a variant must show every
-witness's reading, the filters and tabs must work, and a witness reading ``<script>`` must
-stay text. Screenshots go to pytest's tmp_path, and also to ``$COLLATE_SCREENSHOT_DIR`` when
-it is set. Skipped (with the reason) where Chromium, its driver or Selenium is missing.
+The page of the default project is opened from disk, at 1400 px (a laptop) and at 420 px (a
+phone): a click on a variant must show every witness's reading, next to the locus on a
+phone; search must find and step; a witness switched off must leave the text; the address
+must follow the locus shown (Back steps back); the side-by-side view must set a 注 beside its
+經; the filters, tabs and keys must work, and a witness reading ``<script>`` must stay text.
+Screenshots go to pytest's tmp_path, and also to ``$COLLATE_SCREENSHOT_DIR`` when it is set.
+Skipped (with the reason) where Chromium, its driver or Selenium is missing.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +38,7 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=1366,768",
+    "--window-size=1400,900",
 )
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
@@ -45,7 +50,9 @@ if not CHROMEDRIVER.exists():
 from selenium.common.exceptions import JavascriptException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+WIDE, NARROW = 1400, 420
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +115,39 @@ def a_locus(run: RunResult, siglum: str, text: str) -> Locus:
     return next(x for r in collation.layers for x in shown_loci(r) if (rd := x.reading_of(siglum)) and rd.text == text)
 
 
+@contextmanager
+def width(driver: Any, pixels: int, height: int = 860) -> Iterator[None]:
+    """The page's viewport ``pixels`` wide (as a phone's would be), for the block."""
+    metrics = {"width": pixels, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def rect(driver: Any, element: Any) -> dict[str, float]:
+    """Where an element is in the viewport (CSS pixels)."""
+    found: dict[str, float] = driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", element)
+    return found
+
+
+def viewport(driver: Any) -> tuple[float, float]:
+    """The viewport's width and height."""
+    size: list[float] = driver.execute_script("return [innerWidth, innerHeight]")
+    return size[0], size[1]
+
+
+def shown_locus(driver: Any) -> str:
+    """The id of the locus the panel shows ('' for the overview)."""
+    return "".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, "#panel-body .lid"))
+
+
+def search_count(driver: Any) -> str:
+    """What the search box says of its hits (``3/95``)."""
+    return str(driver.find_element(By.ID, "q-count").text)
+
+
 def test_click_on_a_variant_shows_every_reading(browser: Any, run: RunResult, page: Path, tmp_path: Path) -> None:
     open_page(browser, page)
     screenshot(browser, tmp_path, "html-text.png")
@@ -121,6 +161,12 @@ def test_click_on_a_variant_shows_every_reading(browser: Any, run: RunResult, pa
         assert words in shown, words
     assert "sel" in mark.get_attribute("class").split()
     assert browser.execute_script("return location.hash") == f"#{locus.id}"
+    # At 1400 px the panel is a column beside the text, its top in sight.
+    panel, text = (
+        rect(browser, browser.find_element(By.ID, "panel")),
+        rect(browser, browser.find_element(By.ID, "view-text")),
+    )
+    assert viewport(browser)[0] == WIDE and panel["left"] >= text["right"] and panel["top"] < 100
     screenshot(browser, tmp_path, "html-locus.png")
     assert console_errors(browser) == []
 
@@ -193,3 +239,162 @@ def test_witness_text_stays_text_in_the_browser(browser: Any, tmp_path: Path) ->
     with pytest.raises(JavascriptException):
         browser.execute_script("return document.querySelector('#panel-body img').src")
     screenshot(browser, tmp_path, "html-escaped.png")
+
+
+# --- Reading and checking: a phone's width, search, witnesses, the address, side by side, pages ----------
+
+
+def test_at_420px_a_clicked_variant_opens_its_panel_beside_it(
+    browser: Any, run: RunResult, page: Path, tmp_path: Path
+) -> None:
+    locus = a_locus(run, "ZS", "盤")
+    with width(browser, NARROW):
+        open_page(browser, page)
+        assert viewport(browser)[0] == NARROW
+        screenshot(browser, tmp_path, "html-420-text.png")
+        mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]')
+        # Low in the window, where the sheet opening will cover it.
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); scrollBy(0, -300)", mark)
+        mark.click()
+        WebDriverWait(browser, 5).until(lambda d: "盤" in panel_text(d))
+        _, height = viewport(browser)
+        sheet = rect(browser, browser.find_element(By.ID, "panel"))
+        assert sheet["top"] >= 0 and sheet["bottom"] <= height + 1 and sheet["height"] > 200, sheet
+        # The line clicked stays in sight, above the sheet and under the bar.
+        bar = rect(browser, browser.find_element(By.CSS_SELECTOR, "header.bar"))
+        where = rect(browser, mark)
+        assert bar["bottom"] <= where["top"] and where["bottom"] <= sheet["top"], (where, sheet)
+        assert "注疏本" in panel_text(browser) and "sel" in mark.get_attribute("class").split()
+        screenshot(browser, tmp_path, "html-420-locus.png")
+        # Closed, the sheet folds down to its handle.
+        browser.find_element(By.CSS_SELECTOR, "#panel-body [data-close]").click()
+        WebDriverWait(browser, 5).until(lambda d: rect(d, d.find_element(By.ID, "panel"))["height"] < 60)
+    assert console_errors(browser) == []
+
+
+def test_search_finds_folded_characters_and_steps(browser: Any, run: RunResult, page: Path, tmp_path: Path) -> None:
+    open_page(browser, page)
+    box = browser.find_element(By.ID, "q")
+    # 禮 is not in the base (a simplified e-text): it finds 礼, folded as the collation folds.
+    box.send_keys("禮")
+    WebDriverWait(browser, 5).until(lambda d: re.fullmatch(r"\d+/\d+", search_count(d)))
+    at, total = map(int, search_count(browser).split("/"))
+    assert total > 10
+    assert browser.execute_script("return CSS.highlights.get('q-hits').size") > 10
+    box.send_keys(Keys.ENTER)
+    assert search_count(browser) == f"{at % total + 1}/{total}"
+    box.send_keys(Keys.SHIFT, Keys.ENTER)
+    assert search_count(browser) == f"{at}/{total}"
+    now = browser.execute_script("return Array.from(CSS.highlights.get('q-now'))[0].toString()")
+    assert now == "礼"
+    screenshot(browser, tmp_path, "html-search.png")
+    # 盤 only 注疏本 reads (the base reads 般): a hit in a witness's reading, shown in the panel.
+    locus = a_locus(run, "ZS", "盤")
+    box.clear()
+    box.send_keys("盤")
+    WebDriverWait(browser, 5).until(lambda d: search_count(d) == "1/1")
+    mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]')
+    assert "q-now" in mark.get_attribute("class").split()
+    box.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == locus.id)
+    # In the synopsis, every witness's row is searched.
+    browser.find_element(By.CSS_SELECTOR, 'button[data-view="syn"]').click()
+    WebDriverWait(browser, 5).until(lambda d: search_count(d) == "1/1")
+    (cell,) = browser.find_elements(By.CSS_SELECTOR, "#view-syn i.q-hit")
+    assert cell.text == "盤"
+    with width(browser, NARROW):
+        open_page(browser, page)
+        browser.find_element(By.ID, "q").send_keys("投壺")
+        WebDriverWait(browser, 5).until(lambda d: re.fullmatch(r"\d+/\d+", search_count(d)))
+        screenshot(browser, tmp_path, "html-420-search.png")
+    assert console_errors(browser) == []
+
+
+def test_a_witness_switched_off_leaves_the_text_and_the_panel(browser: Any, run: RunResult, page: Path) -> None:
+    open_page(browser, page)
+    style = "return getComputedStyle(arguments[0]).textDecorationLine"
+    only_zs = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{a_locus(run, "ZS", "盤").id}"]')
+    shao = a_locus(run, "DD", "峭")
+    only_dd = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{shao.id}"]')
+    assert browser.execute_script(style, only_zs) == "underline"
+    browser.find_element(By.CSS_SELECTOR, 'input[data-wit="ZS"]').click()
+    assert browser.execute_script(style, only_zs) == "none"
+    assert browser.execute_script("return getComputedStyle(arguments[0]).pointerEvents", only_zs) == "none"
+    assert browser.execute_script(style, only_dd) == "underline"
+    only_dd.click()
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == shao.id)
+    shown = panel_text(browser)
+    assert "大戴禮" in shown and "峭" in shown and "注疏本" not in shown
+    # The synopsis loses ZS's row.
+    browser.find_element(By.CSS_SELECTOR, 'button[data-view="syn"]').click()
+    cells = browser.find_elements(By.CSS_SELECTOR, "#view-syn .s-jing .sc:not(.key) > i:nth-child(2)")
+    assert cells and not any(c.is_displayed() for c in cells[:50])
+    browser.find_element(By.CSS_SELECTOR, 'input[data-wit="ZS"]').click()
+    assert cells[0].is_displayed()
+    assert browser.execute_script(style, only_zs) == "underline"
+    assert console_errors(browser) == []
+
+
+def test_the_address_follows_the_locus_and_back_steps_back(browser: Any, run: RunResult, page: Path) -> None:
+    open_page(browser, page)
+    first, second = a_locus(run, "ZS", "盤"), a_locus(run, "DD", "峭")
+    browser.execute_script("location.hash = '#' + arguments[0]", first.id)
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == first.id)
+    mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{first.id}"]')
+    assert "sel" in mark.get_attribute("class").split()
+    browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{second.id}"]').click()
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == second.id)
+    assert browser.execute_script("return location.hash") == f"#{second.id}"
+    browser.back()
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == first.id)
+    assert browser.execute_script("return location.hash") == f"#{first.id}"
+    browser.back()
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == "")
+    browser.forward()
+    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == first.id)
+    assert console_errors(browser) == []
+
+
+def first_zhu(driver: Any) -> tuple[Any, Any]:
+    """The first unit's 經 and the first 注 printed after it."""
+    unit = driver.find_element(By.XPATH, "//*[@id='view-text']//span[@class='u'][.//span[@class='l-zhu']]")
+    return unit.find_element(By.CSS_SELECTOR, ".uj"), unit.find_element(By.CSS_SELECTOR, ".uc .l-zhu")
+
+
+def test_side_by_side_sets_each_zhu_beside_its_jing(browser: Any, page: Path, tmp_path: Path) -> None:
+    open_page(browser, page)
+    jing, zhu = first_zhu(browser)
+    # As printed: the 注 runs on after the 經, in the same lines.
+    assert rect(browser, zhu)["top"] < rect(browser, jing)["bottom"]
+    browser.find_element(By.ID, "parallel").click()
+    assert browser.find_element(By.ID, "parallel").get_attribute("aria-pressed") == "true"
+    left, right = rect(browser, jing), rect(browser, zhu)
+    assert right["left"] >= left["right"] and abs(right["top"] - left["top"]) < 30, (left, right)
+    browser.execute_script("arguments[0].scrollIntoView(); scrollBy(0, -80)", jing)
+    screenshot(browser, tmp_path, "html-parallel.png")
+    with width(browser, NARROW):
+        open_page(browser, page)
+        browser.find_element(By.ID, "parallel").click()
+        jing, zhu = first_zhu(browser)
+        # No room beside it on a phone: under its 經, indented.
+        assert rect(browser, zhu)["top"] >= rect(browser, jing)["bottom"] - 1
+        assert rect(browser, zhu)["left"] > rect(browser, jing)["left"]
+        browser.execute_script("arguments[0].scrollIntoView(); scrollBy(0, -120)", jing)
+        screenshot(browser, tmp_path, "html-420-parallel.png")
+    assert console_errors(browser) == []
+
+
+def test_jump_to_a_page_of_any_witness(browser: Any, page: Path) -> None:
+    open_page(browser, page)
+    _, height = viewport(browser)
+    for siglum, label in (("ZS", "行23"), ("SK", "5a")):
+        Select(browser.find_element(By.ID, "jump-w")).select_by_value(siglum)
+        pages = browser.find_element(By.CSS_SELECTOR, f'select.jump-p[data-for="{siglum}"]')
+        assert pages.is_displayed()
+        Select(pages).select_by_value(f"{siglum}:{label}")
+        target = browser.find_element(By.CSS_SELECTOR, f'#view-text [data-page="{siglum}:{label}"]')
+        bar = rect(browser, browser.find_element(By.CSS_SELECTOR, "header.bar"))
+        where = rect(browser, target)
+        assert bar["bottom"] <= where["top"] < height / 2, (siglum, where)
+        assert "here" in target.get_attribute("class").split()
+    assert console_errors(browser) == []

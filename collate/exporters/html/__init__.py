@@ -7,7 +7,10 @@ characters are always text: a witness reading ``<script>`` shows those eight cha
 * :mod:`.text` lays the base witness out as an edition, from its spans in file order;
 * :mod:`.panel` makes the section shown for each locus, and the coverage strips;
 * :mod:`.synopsis` makes the synoptic view (the witnesses interlinear);
-* :mod:`.common` holds what they share: labels, safe elements, which loci are shown.
+* :mod:`.claims` says the notes' claims and their verdicts in Chinese;
+* :mod:`.tools` makes the reader's tools: search, a jump to any witness's page, witness switches;
+* :mod:`.common` holds what they share: labels, safe elements, which loci are shown;
+  :mod:`.context` the collation indexed once for the page.
 
 Readings that differ from the lemma only by script (賓/宾) are never shown as variants.
 """
@@ -28,7 +31,6 @@ from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
     ClaimCheck,
-    Context,
     Element,
     append_text,
     css,
@@ -38,9 +40,11 @@ from collate.exporters.html.common import (
     shown_loci,
     shown_readings,
 )
+from collate.exporters.html.context import Context
 from collate.exporters.html.panel import coverage, detail
 from collate.exporters.html.synopsis import layer_views, no_layers
 from collate.exporters.html.text import base_text
+from collate.exporters.html.tools import PageTargets, page_targets, tools, witness_switches
 from collate.files import write_atomic
 from collate.model import Witness
 
@@ -122,14 +126,15 @@ def _write_document(ctx: Context, page: Any) -> None:
     memory than the rest of the run. lxml's incremental writer gives the same text.
     """
     page.write_doctype("<!DOCTYPE html>")
+    targets = page_targets(ctx)
     with page.element("html", {"lang": "zh-Hant"}):
         page.write(_head(ctx))
         with page.element("body"):
-            page.write(_bar(ctx))
+            page.write(_bar(ctx, targets))
             with page.element("div", {"class": "page"}):
                 with page.element("main"):
                     with page.element("section", {"id": "view-text", "class": "view text", "aria-label": "讀本"}):
-                        for block in base_text(ctx):
+                        for block in base_text(ctx, targets.anchors):
                             page.write(block)
                     syn = {"id": "view-syn", "class": "view syn", "aria-label": "對照", "hidden": ""}
                     with page.element("section", syn):
@@ -146,7 +151,7 @@ def _write_document(ctx: Context, page: Any) -> None:
             with page.element("div", {"id": "details", "hidden": ""}):
                 for result, locus in ctx.shown:
                     page.write(detail(ctx, result, locus))
-            page.write(el("script", None, _asset("view.js")))
+            page.write(el("script", None, "\n".join(_asset(name) for name in _SCRIPTS)))
 
 
 def _head(ctx: Context) -> Element:
@@ -157,15 +162,22 @@ def _head(ctx: Context) -> Element:
         el("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}),
         el("meta", {"name": "generator", "content": "collate"}),
         el("title", None, f"{ctx.collation.title} 校勘記"),
-        el("style", None, _asset("view.css")),
+        el("style", None, "\n".join(_asset(name) for name in _STYLES)),
     )
 
 
 def _panel(ctx: Context) -> Element:
     counts = Counter(display_class(locus) for _, locus in ctx.shown)
+    # On a narrow screen the panel is a sheet at the bottom of the screen: this opens and shuts it.
+    handle = el(
+        "button",
+        {"type": "button", "class": "sheet-handle", "data-sheet": "", "aria-expanded": "false"},
+        "校記 · 篩選",
+    )
     return el(
         "aside",
         {"id": "panel", "aria-label": "校記"},
+        handle,
         _filters(ctx, counts),
         el(
             "div", {"id": "panel-body", "aria-live": "polite"}, el("div", {"class": "overview"}, _hint(), coverage(ctx))
@@ -173,7 +185,7 @@ def _panel(ctx: Context) -> Element:
     )
 
 
-def _bar(ctx: Context) -> Element:
+def _bar(ctx: Context, targets: PageTargets) -> Element:
     wits = el("span", {"class": "wits"})
     for i, info in enumerate(ctx.collation.witnesses):
         role = "底本" if info.siglum == ctx.collation.base else "案語所引" if info.sparse else "校本"
@@ -186,7 +198,7 @@ def _bar(ctx: Context) -> Element:
         el("button", {"type": "button", "data-view": "text", "aria-selected": "true", "role": "tab"}, "讀本"),
         el("button", {"type": "button", "data-view": "syn", "aria-selected": "false", "role": "tab"}, "對照"),
     )
-    return el("header", {"class": "bar"}, el("h1", None, ctx.collation.title), wits, tabs)
+    return el("header", {"class": "bar"}, el("h1", None, ctx.collation.title), wits, tools(ctx, targets), tabs)
 
 
 def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
@@ -206,7 +218,7 @@ def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
         if layer in present:
             box = el("input", {"type": "checkbox", "data-hide": f"l-{layer.value}", "checked": ""})
             layers.append(el("label", {"title": layer.value}, box, f" {zh}"))
-    return el("div", {"class": "filters"}, classes, layers)
+    return el("div", {"class": "filters"}, classes, layers, witness_switches(ctx))
 
 
 def _hint() -> Element:
@@ -219,8 +231,17 @@ def _hint() -> Element:
         el("kbd", None, "k"),
         " 下一條、上一條，",
         el("kbd", None, "Esc"),
-        " 關閉。",
+        " 關閉，",
+        el("kbd", None, "/"),
+        " 檢索（繁簡通檢）。",
     )
+
+
+# The stylesheets and scripts, inlined into the page's one <style> and one <script> in this
+# order: the page, the panel and the filters first, then the tools (search, pages, side by
+# side). The scripts talk through DOM events, not globals.
+_STYLES = ("view.css", "tools.css")
+_SCRIPTS = ("view.js", "tools.js")
 
 
 def _asset(name: str) -> str:

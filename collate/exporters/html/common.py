@@ -1,4 +1,4 @@
-"""What every part of the HTML page shares: labels, safe elements, which loci are shown, the index.
+"""What every part of the HTML page shares: labels, safe elements, which loci and readings are shown.
 
 Elements are made with :func:`el`, which makes every string XML-safe: witness text is always
 element text or an attribute value, never markup.
@@ -6,27 +6,17 @@ element text or an attribute value, never markup.
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
 from lxml.html import html_parser
 
-from collate.apparatus import (
-    SCRIPT_RULE,
-    Collation,
-    LayerResult,
-    Locus,
-    Reading,
-    ReadingClass,
-    strongest,
-)
-from collate.model import Cause, Layer, SourceLocation, Token, Witness
-from collate.review.records import DecisionAction, EditorDecision
+from collate.apparatus import SCRIPT_RULE, LayerResult, Locus, Reading, ReadingClass, strongest
+from collate.model import Cause, Layer, SourceLocation
+from collate.review.records import DecisionAction
 
 Element = Any  # lxml's element type (lxml ships no type information)
 
@@ -63,13 +53,8 @@ ACTION_LABELS: dict[DecisionAction, str] = {
     DecisionAction.RECLASSIFY: "改類",
     DecisionAction.DOUBT: "存疑",
 }
-# The notes stage's verdicts (by value, so this module does not depend on that stage).
-VERDICT_LABELS: dict[str, str] = {
-    "confirmed": "相合",
-    "partly": "略合",
-    "contradicted": "不合",
-    "not checkable": "無從核對",
-}
+# Drawn where the base lacks text another witness has.
+CARET = "+"
 # Characters XML (and so lxml) cannot hold: shown as U+FFFD rather than failing the page.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -82,7 +67,8 @@ class ClaimNote(Protocol):
 
 
 class Claim(Protocol):
-    """A note's claim about a witness, placed in the base's raw text (or not placed: None)."""
+    """A note's claim about a witness (:class:`collate.notes.Claim` fits), placed in the base's raw
+    text (or not placed: None). ``kind`` and ``place`` are read by value (``reads``, ``after`` …)."""
 
     @property
     def note(self) -> ClaimNote: ...
@@ -90,20 +76,42 @@ class Claim(Protocol):
     def base_start(self) -> int | None: ...
     @property
     def base_end(self) -> int | None: ...
-    def summary(self) -> str: ...
+    @property
+    def witness(self) -> str: ...
+    @property
+    def siglum(self) -> str | None: ...
+    @property
+    def kind(self) -> Enum: ...
+    @property
+    def base(self) -> str: ...
+    @property
+    def reading(self) -> str: ...
+    @property
+    def place(self) -> Enum: ...
+    @property
+    def phrase(self) -> str: ...
+    @property
+    def resp(self) -> str: ...
+    @property
+    def layer(self) -> Layer: ...
+    @property
+    def via(self) -> str | None: ...
 
 
 class ClaimCheck(Protocol):
-    """A note's claim checked against a witness (:class:`collate.notes.Check` fits)."""
+    """A note's claim checked against a witness (:class:`collate.notes.Check` fits): ``witness`` is
+    the siglum checked against (None if none was), ``actual`` what it has there, at ``location``."""
 
     @property
     def claim(self) -> Claim: ...
     @property
     def verdict(self) -> Enum: ...
     @property
-    def evidence(self) -> str: ...
+    def witness(self) -> str | None: ...
     @property
     def actual(self) -> str: ...
+    @property
+    def location(self) -> SourceLocation | None: ...
 
 
 # --- Elements ----------------------------------------------------------------------------------
@@ -174,11 +182,6 @@ def badge(c: ReadingClass) -> Element:
     return el("span", {"class": f"badge {css(c)}", "title": en}, zh)
 
 
-def verdict(value: str) -> Element:
-    """A claim's verdict as a small label."""
-    return el("span", {"class": f"verdict {value.replace(' ', '-')}", "title": value}, VERDICT_LABELS.get(value, value))
-
-
 def place(loc: SourceLocation | None) -> str:
     """A place as editors cite it: ``頁3a 行5`` if the file has printed pages, else the file's
     line and column (``行7 列120``)."""
@@ -215,165 +218,11 @@ def shown_loci(result: LayerResult) -> tuple[Locus, ...]:
     return tuple(x for x in result.loci if shown_readings(x))
 
 
+def witnesses_shown(locus: Locus) -> str:
+    """The sigla of the witnesses whose readings of a locus are shown, space-separated."""
+    return " ".join(dict.fromkeys(s for r in shown_readings(locus) for s in r.sigla))
+
+
 def display_class(locus: Locus) -> ReadingClass:
     """The class a locus is marked with: the strongest among its shown readings."""
     return strongest(shown_readings(locus))
-
-
-def base_tokens(result: LayerResult) -> Mapping[int, Token]:
-    """The base's tokens of a layer by index (the base is the alignment's first witness) (indexed once per layer)."""
-    return result.alignment.base.by_index
-
-
-def raw_range(locus: Locus, tokens: Mapping[int, Token]) -> tuple[int, int] | None:
-    """The locus's base characters as raw offsets [start, end).
-
-    For text the base lacks, a point: after the preceding base token (as the notes stage
-    attaches notes), or before the first one at the very start of the layer.
-    """
-    if locus.base_end > locus.base_start and locus.base_start in tokens and locus.base_end - 1 in tokens:
-        return tokens[locus.base_start].start, tokens[locus.base_end - 1].end
-    if locus.base_start - 1 in tokens:
-        point = tokens[locus.base_start - 1].end
-        return point, point
-    if locus.base_start in tokens:
-        point = tokens[locus.base_start].start
-        return point, point
-    return None
-
-
-def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Two raw ranges overlap; a point touches the range it lies in or on the edge of."""
-    if a[0] < a[1] and b[0] < b[1]:
-        return a[0] < b[1] and b[0] < a[1]
-    return a[0] <= b[1] and b[0] <= a[1]
-
-
-@dataclass(frozen=True, slots=True)
-class CheckIndex:
-    """The checked claims placed in the base, by raw start offset: built once for the page.
-
-    ``placed`` holds (start, end, position in ``checks``) sorted by start; ``longest`` is the
-    longest placed claim, which bounds how far before a range a claim touching it can start.
-    """
-
-    checks: tuple[ClaimCheck, ...]
-    placed: tuple[tuple[int, int, int], ...]
-    starts: tuple[int, ...]
-    longest: int
-
-    @classmethod
-    def of(cls, checks: Sequence[ClaimCheck]) -> CheckIndex:
-        """Index ``checks`` by the place of their claims in the base (unplaced claims are left out)."""
-        placed = sorted(
-            (a, b, k)
-            for k, check in enumerate(checks)
-            if (a := check.claim.base_start) is not None and (b := check.claim.base_end) is not None
-        )
-        longest = max((b - a for a, b, _ in placed), default=0)
-        return cls(tuple(checks), tuple(placed), tuple(a for a, _, _ in placed), max(0, longest))
-
-    def touching(self, span: tuple[int, int]) -> list[ClaimCheck]:
-        """The checks whose claim's place touches ``span`` (:func:`overlaps`), in the order given."""
-        # Touching needs start <= span end and end >= span start, so start >= span start - longest.
-        lo = bisect.bisect_left(self.starts, span[0] - self.longest)
-        hi = bisect.bisect_right(self.starts, span[1])
-        found = sorted(k for a, b, k in self.placed[lo:hi] if overlaps(span, (a, b)))
-        return [self.checks[k] for k in found]
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A locus marked in the base text: raw offsets [start, end), a point if start == end."""
-
-    start: int
-    end: int
-    locus: Locus
-    cls: ReadingClass
-    decision: EditorDecision | None
-
-    @property
-    def point(self) -> bool:
-        """Text the base lacks: drawn as a caret at the place."""
-        return self.start == self.end
-
-    def attrs(self, extra: str = "") -> dict[str, str]:
-        """The mark's attributes: class (colour, line style, decided), locus id, keyboard focus."""
-        names = f"v {css(self.cls)}{extra}"
-        if self.decision is not None:
-            names += " decided" + (" doubt" if self.decision.doubtful else "")
-        return {
-            "class": names,
-            "data-locus": self.locus.id,
-            "tabindex": "0",
-            "role": "button",
-            "title": class_label(self.cls),
-        }
-
-
-@dataclass(frozen=True)
-class Context:
-    """Everything the page is built from, indexed once.
-
-    ``order`` lists the sigla base first, then as the collation lists its witnesses;
-    ``shown`` the marked loci with their layer, in layer and base order; ``marks`` each
-    layer's marked loci as raw ranges in the base; ``decisions`` the editor's decision per
-    locus id (given ones over those the loci carry).
-    """
-
-    collation: Collation
-    base: Witness
-    witnesses: Mapping[str, Witness]
-    checks: Sequence[ClaimCheck]
-    labels: Mapping[str, str]
-    order: tuple[str, ...]
-    shown: tuple[tuple[LayerResult, Locus], ...]
-    marks: Mapping[Layer, tuple[Mark, ...]]
-    decisions: Mapping[str, EditorDecision]
-    line_starts: tuple[int, ...] = field(default=())
-    # The checks by place, so that each locus finds its own without a scan of them all.
-    check_index: CheckIndex = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "check_index", CheckIndex.of(self.checks))
-
-    @classmethod
-    def of(
-        cls,
-        collation: Collation,
-        base: Witness,
-        witnesses: Mapping[str, Witness],
-        decisions: Mapping[str, EditorDecision],
-        checks: Sequence[ClaimCheck],
-    ) -> Context:
-        """Index a collation for the page."""
-        labels = {w.siglum: w.label for w in collation.witnesses}
-        labels.setdefault(base.siglum, base.label)
-        order = (base.siglum, *(w.siglum for w in collation.witnesses if w.siglum != base.siglum))
-        shown: list[tuple[LayerResult, Locus]] = []
-        marks: dict[Layer, tuple[Mark, ...]] = {}
-        decided: dict[str, EditorDecision] = {}
-        for result in collation.layers:
-            tokens = base_tokens(result)
-            layer_marks = []
-            for locus in shown_loci(result):
-                decision = decisions.get(locus.id, locus.decision)
-                if decision is not None:
-                    decided[locus.id] = decision
-                shown.append((result, locus))
-                span = raw_range(locus, tokens)
-                if span is not None:
-                    layer_marks.append(Mark(span[0], span[1], locus, display_class(locus), decision))
-            marks[result.layer] = tuple(sorted(layer_marks, key=lambda m: (m.start, m.end)))
-        starts = (0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", base.text)))
-        return cls(collation, base, witnesses, checks, labels, order, tuple(shown), marks, decided, starts)
-
-    def label(self, siglum: str) -> str:
-        """A witness's Chinese label (四庫本), or its siglum."""
-        return self.labels.get(siglum, siglum)
-
-    def offset_of(self, loc: SourceLocation | None) -> int | None:
-        """The base's raw offset at a place in the base file (None for a place elsewhere)."""
-        if loc is None or loc.path != self.base.path or not 0 < loc.line <= len(self.line_starts):
-            return None
-        return self.line_starts[loc.line - 1] + loc.column - 1

@@ -13,27 +13,25 @@ from collections.abc import Iterable
 from lxml.html import fragment_fromstring
 
 from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.exporters.html.claims import check_item, summary_words
 from collate.exporters.html.common import (
     ACTION_LABELS,
     CAUSE_LABELS,
     CLASS_LABELS,
     LAYER_LABELS,
     ClaimCheck,
-    Context,
     Element,
-    append_text,
     badge,
-    base_tokens,
     class_label,
     css,
     display_class,
     el,
     full_place,
     place,
-    raw_range,
     shown_loci,
-    verdict,
+    witnesses_shown,
 )
+from collate.exporters.html.context import Context, base_tokens, raw_range
 from collate.exporters.html.markup import html_attr, html_text
 from collate.model import SourceLocation
 from collate.review.records import EditorDecision
@@ -86,7 +84,7 @@ def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
     checks = _checks_at(ctx, result, locus)
     if checks:
         section.append(el("h3", None, "案語所言，核之各本"))
-        section.append(el("ul", {"class": "checks"}, *(_check(c) for c in checks)))
+        section.append(el("ul", {"class": "checks"}, *(check_item(ctx, c) for c in checks)))
     return section
 
 
@@ -115,12 +113,14 @@ def _witnesses(ctx: Context, result: LayerResult, locus: Locus) -> Element:
             own = _agreeing(ctx, result, locus, siglum)
             is_base = siglum == ctx.collation.base
             mark = el("span", {"class": "badge lemma"}, "底本" if is_base else "同底本")
-            row = el("tr", {"class": "base" if is_base else "agree"}, _label(ctx, siglum), _text(own.text, None))
+            row = el("tr", {"class": "base" if is_base else "agree", "data-w": siglum}, _label(ctx, siglum))
+            row.append(_text(own.text, None))
             row.extend((el("td", {"class": "cls"}, mark), _where(own.location)))
         elif reading is not None:
             row = _reading_row(ctx, reading, next(w for w in reading.witnesses if w.siglum == siglum))
         else:
-            row = el("tr", {"class": "silent"}, _label(ctx, siglum), el("td", {"colspan": "3"}, "此處無記載"))
+            row = el("tr", {"class": "silent", "data-w": siglum}, _label(ctx, siglum))
+            row.append(el("td", {"colspan": "3"}, "此處無記載"))
         table.append(row)
     return table
 
@@ -136,7 +136,7 @@ def _reading_row(ctx: Context, reading: Reading, wr: WitnessReading) -> Element:
         text.append(el("span", {"class": "src"}, f"據 {reading.source}"))
     # Where a witness is not extant there is no place in it to cite.
     where = _where(None if reading.cls is ReadingClass.NOT_EXTANT else wr.location)
-    return el("tr", {"class": css(reading.cls)}, _label(ctx, wr.siglum), text, cls, where)
+    return el("tr", {"class": css(reading.cls), "data-w": wr.siglum}, _label(ctx, wr.siglum), text, cls, where)
 
 
 def _agreeing(ctx: Context, result: LayerResult, locus: Locus, siglum: str) -> WitnessReading:
@@ -168,7 +168,8 @@ def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
     rows: list[str] = []
     for j, siglum in enumerate(result.alignment.sigla):
         extent = result.alignment.extent(siglum)
-        cells = [f'<tr><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>']
+        head = f'<tr data-w="{html_attr(siglum)}"><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>'
+        cells = [head]
         for i in before + inside + after:
             if i < 0:
                 cells.append('<td class="more">…</td>')
@@ -190,7 +191,7 @@ def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
             continue
         span = str(max(1, len(inside)))
         rows.append(
-            f'<tr><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>'
+            f'<tr data-w="{html_attr(siglum)}"><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>'
             + "<td></td>" * len(before)
             + f'<td class="derived in d" colspan="{span}">{html_text(reading.text or "〔無〕")}</td>'
             + "<td></td>" * len(after)
@@ -200,14 +201,13 @@ def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
     return table
 
 
-
-
 def _note(resp: str, text: str, loc: SourceLocation | None, claims: Iterable[str]) -> Element:
     box = el(
         "div", {"class": "notebox"}, el("div", {"class": "resp", "title": full_place(loc)}, f"{resp} · {place(loc)}")
     )
     box.append(el("div", None, text))
-    items = [el("li", None, c) for c in claims]
+    # The claims come as the notes stage's English one-liners: said here in Chinese.
+    items = [el("li", None, summary_words(c)) for c in claims]
     if items:
         box.append(el("ul", None, *items))
     return box
@@ -219,15 +219,6 @@ def _checks_at(ctx: Context, result: LayerResult, locus: Locus) -> list[ClaimChe
     if span is None:
         return []
     return ctx.check_index.touching(span)
-
-
-def _check(check: ClaimCheck) -> Element:
-    item = el("li", None, verdict(str(check.verdict.value)), f" {check.claim.summary()}")
-    if check.actual:
-        append_text(item, f"（實作 {check.actual}）")
-    if check.evidence:
-        item.append(el("span", {"class": "src"}, check.evidence))
-    return item
 
 
 def _decision(ctx: Context, decision: EditorDecision) -> Element:
@@ -289,6 +280,7 @@ def _tick(locus: Locus, n: int) -> Element:
             "type": "button",
             "class": f"tick {css(c)}",
             "data-locus": locus.id,
+            "data-wits": witnesses_shown(locus),
             "style": f"left:{100 * locus.col_start / n:.2f}%",
             "title": f"{locus.lemma.text or '+'} · {CLASS_LABELS[c][0]}",
             "aria-label": f"{locus.id} {class_label(c)}",
@@ -300,7 +292,7 @@ def _row(ctx: Context, siglum: str, strip: Element, words: str) -> Element:
     who = el(
         "span", {"class": "who", "title": ctx.label(siglum)}, ctx.label(siglum), el("span", {"class": "sig"}, siglum)
     )
-    return el("div", {"class": "cov-row"}, who, strip, el("span", {"class": "cov-where"}, words))
+    return el("div", {"class": "cov-row", "data-w": siglum}, who, strip, el("span", {"class": "cov-where"}, words))
 
 
 def _extent_words(result: LayerResult, siglum: str) -> str:

@@ -16,7 +16,6 @@ from lxml.html import fragments_fromstring
 from collate.apparatus import LayerResult, Locus
 from collate.exporters.html.common import (
     LAYER_LABELS,
-    Context,
     Element,
     class_label,
     css,
@@ -24,7 +23,9 @@ from collate.exporters.html.common import (
     el,
     place,
     shown_loci,
+    witnesses_shown,
 )
+from collate.exporters.html.context import Context
 from collate.exporters.html.markup import html_attr, html_text
 
 # Characters of a sparse witness's reading shown under its column (the panel has all).
@@ -121,7 +122,10 @@ class _Layer:
         attrs = ' class="sc"'
         if locus is not None:
             c = display_class(locus)
-            attrs = f' class="sc v {css(c)}" data-locus="{html_attr(locus.id)}" title="{html_attr(class_label(c))}"'
+            attrs = (
+                f' class="sc v {css(c)}" data-locus="{html_attr(locus.id)}"'
+                f' data-wits="{html_attr(witnesses_shown(locus))}" title="{html_attr(class_label(c))}"'
+            )
         cells = []
         for j, tok in enumerate(self.result.alignment.columns[i]):
             if not self.extents[j].covers(i):
@@ -139,7 +143,8 @@ class _Layer:
                     text = reading.text or "〔無〕"
                     short = text if len(text) <= SPARSE_SHOWN else text[:SPARSE_SHOWN] + "…"
                     title = html_attr(f"{self.ctx.label(siglum)}：{text}")
-                    cells.append(f'<i class="sparse" title="{title}">{html_text(short)}</i>')
+                    attrs_w = f'class="sparse" data-w="{html_attr(siglum)}" title="{title}"'
+                    cells.append(f"<i {attrs_w}>{html_text(short)}</i>")
         return f"<span{attrs}>{''.join(cells)}</span>"
 
 

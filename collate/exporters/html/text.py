@@ -13,22 +13,13 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Mapping
 from itertools import pairwise
 
-from collate.apparatus import Locus
-from collate.exporters.html.common import (
-    CLASS_LABELS,
-    LAYER_LABELS,
-    ClaimCheck,
-    Context,
-    Element,
-    Mark,
-    append_text,
-    css,
-    display_class,
-    el,
-    verdict,
-)
+from collate.exporters.html.claims import NoteFooters
+from collate.exporters.html.common import CARET, LAYER_LABELS, Element, append_text, el
+from collate.exporters.html.context import Context, Mark
+from collate.exporters.html.tools import page_key
 from collate.model import Layer, MarkKind, Role, Span
 
 # Small print printed inside a 經 paragraph.
@@ -37,6 +28,8 @@ _SMALL_PRINT = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)
 # What a printed layer marker opens, by how its label or its words begin (注, 郑注, 疏, 文疏『…』,
 # 註疏 (疏 on the 注), 正義曰, 釋文 …).
 _MARKER_LAYERS = (
+    # 注正義曰 opens the 疏 on the 注, not 注: before 注, which it begins with.
+    ("注正義", Layer.SHU),
     ("注", Layer.ZHU),
     ("鄭注", Layer.ZHU),
     ("郑注", Layer.ZHU),
@@ -53,26 +46,33 @@ _MARKER_BRACKETS = "【】_{}<>()（）[]"
 _PUNCTUATION = frozenset("，。、：；！？「」『』“”《》〈〉．·\u2018\u2019")
 # Opening brackets of small print: a commentator's passage behind one is printed small.
 _SMALL_OPEN = ("(", "（")
-# Drawn where the base lacks text another witness has.
-CARET = "+"
 
 
-def base_text(ctx: Context) -> list[Element]:
-    """The base witness as a list of blocks: front matter, paragraphs, commentators, notes."""
-    return _Layout(ctx).build()
+def base_text(ctx: Context, anchors: Mapping[int, tuple[tuple[str, str], ...]] | None = None) -> list[Element]:
+    """The base witness as a list of blocks: front matter, paragraphs, commentators, notes.
+
+    ``anchors`` are other witnesses' pages placed in the base (raw offset → (siglum, label)):
+    each is drawn as an empty anchor where it falls, for the page selector to jump to.
+    """
+    return _Layout(ctx, anchors or {}).build()
 
 
 class _Layout:
     """Walks the base's spans once, opening a block whenever the kind of text changes."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, anchors: Mapping[int, tuple[tuple[str, str], ...]]) -> None:
         self.ctx = ctx
         self.w = ctx.base
+        self.anchors = anchors
+        self.anchor_offsets = sorted(anchors)
         self.out: list[Element] = []
         self.front: Element | None = None
         self.block: Element | None = None
         self.key: tuple[str, int] | None = None
         self.small: Element | None = None
+        self.small_layer: Layer | None = None
+        # The 經 run of a paragraph and the small print after it: one unit, read side by side.
+        self.unit: tuple[Element, Element] | None = None
         self.block_range: tuple[int, int] | None = None
         self.last_layout = ""
         self.pages = sorted((m for m in self.w.marks if m.kind is MarkKind.PAGE), key=lambda m: m.offset)
@@ -82,9 +82,7 @@ class _Layout:
         self.points = self._home_points()
         self.subs = sorted(self.w.substitutions, key=lambda x: x.start)
         self.sub_starts = [x.start for x in self.subs]
-        # Where the notes of the shown loci and the checked claims stand, for the notes' footers.
-        self._footer_loci: tuple[list[int], list[tuple[int, Locus]]] | None = None
-        self._footer_checks: tuple[list[int], list[int]] | None = None
+        self.footers = NoteFooters(ctx)
         # A file that marks its printed lines breaks lines where the page does: a line end is
         # layout. Without them (punctuated e-texts, web copies), a line end ends a paragraph.
         self.line_paragraphs = not any(m.kind is MarkKind.LINE for m in self.w.marks)
@@ -132,10 +130,10 @@ class _Layout:
 
     def close(self) -> None:
         if self.block is not None and self.key is not None and self.key[0] == "note" and self.block_range:
-            footer = self._note_footer(*self.block_range)
+            footer = self.footers.footer(*self.block_range)
             if footer is not None:
                 self.block.append(footer)
-        self.block = self.key = self.small = self.block_range = None
+        self.block = self.key = self.small = self.block_range = self.unit = None
 
     def open(self, key: tuple[str, int], element: Element) -> Element:
         self.close()
@@ -148,6 +146,8 @@ class _Layout:
             return self.small
         if self.block is None:
             return self.open(("para", -1), el("p", {"class": "para"}))
+        if self.unit is not None and self.key is not None and self.key[0] == "para":
+            return self.unit[0]
         return self.block
 
     def classic(self) -> Element:
@@ -155,12 +155,29 @@ class _Layout:
             return self.open(("para", 0), el("p", {"class": "para"}))
         return self.block
 
+    def jing(self) -> Element:
+        """Where 經 goes: the paragraph's open unit, or a new one once small print followed the last."""
+        para = self.classic()
+        if self.unit is None or len(self.unit[1]):
+            self.unit = self._new_unit(para)
+        return self.unit[0]
+
     def small_print(self, layer: Layer) -> Element:
         para = self.classic()
-        if self.small is None:
-            self.small = el("span", {"class": f"sp s-{layer.value}"})
-            para.append(self.small)
+        if self.unit is None:
+            # Small print before any 經 of the paragraph: a unit with no 經.
+            self.unit = self._new_unit(para)
+        if self.small is None or self.small_layer is not layer:
+            # A run of one layer: 注 and the 疏 after it are hidden, and set apart, each on its own.
+            self.small, self.small_layer = el("span", {"class": f"sp s-{layer.value}"}), layer
+            self.unit[1].append(self.small)
         return self.small
+
+    def _new_unit(self, para: Element) -> tuple[Element, Element]:
+        # Inline spans: the paragraph reads as printed; the side-by-side view sets them as a grid.
+        jing, small = el("span", {"class": "uj"}), el("span", {"class": "uc"})
+        para.append(el("span", {"class": "u"}, jing, small))
+        return jing, small
 
     # The spans.
 
@@ -184,7 +201,7 @@ class _Layout:
             self.heading(s, text)
         elif s.layer is Layer.JING:
             self.small = None
-            self.emit(k, s, self.classic())
+            self.emit(k, s, self.jing())
         elif s.layer in _SMALL_PRINT:
             self.emit(k, s, self.small_print(s.layer))
         elif s.layer in (Layer.COMMENTARY, Layer.NOTE):
@@ -265,7 +282,8 @@ class _Layout:
 
     def flush_pages(self, parent: Element) -> None:
         for label in self.pending:
-            parent.append(el("span", {"class": "pb", "title": f"{self.w.label} 頁{label}"}, label))
+            attrs = {"class": "pb", "title": f"{self.w.label} 頁{label}", "data-page": page_key(self.w.siglum, label)}
+            parent.append(el("span", attrs, label))
         self.pending = []
 
     # Text with its loci marked.
@@ -284,9 +302,16 @@ class _Layout:
         first, last = bisect_left(self.sub_starts, s.start), bisect_left(self.sub_starts, s.end)
         subs = [x for x in self.subs[first:last] if x.end <= s.end]
         cuts.update(o for x in subs for o in (x.start, x.end))
+        anchors = self.anchor_offsets[
+            bisect_left(self.anchor_offsets, s.start) : bisect_left(self.anchor_offsets, s.end)
+        ]
+        cuts.update(anchors)
         for a, b in pairwise(sorted(cuts)):
             self.advance(a + 1)
             self.flush_pages(box)
+            for siglum, label in self.anchors.get(a, ()) if a in anchors else ():
+                title = f"{self.ctx.label(siglum)} {label}"
+                box.append(el("span", {"class": "pg", "data-page": page_key(siglum, label), "title": title}))
             box.extend(el("span", p.attrs(" ins"), CARET) for p in points if p.start == a)
             mark = next((m for m in marks if m.start <= a < m.end), None)
             target = box if mark is None else el("span", mark.attrs())
@@ -300,46 +325,6 @@ class _Layout:
             if mark is not None:
                 box.append(target)
         box.extend(el("span", p.attrs(" ins"), CARET) for p in points if p.start >= s.end)
-
-    # Under a note: the loci it judges and its claims checked.
-
-    def _note_footer(self, start: int, end: int) -> Element | None:
-        items: list[Element | str] = []
-        seen: set[str] = set()
-        for locus in self._notes_between(start, end):
-            if locus.id not in seen:
-                seen.add(locus.id)
-                items.append(_link(locus))
-        for check in self._checks_between(start, end):
-            items.extend((verdict(str(check.verdict.value)), f" {check.claim.summary()} "))
-        if not items:
-            return None
-        return el("p", {"class": "judges"}, "校記：", *items)
-
-
-    def _notes_between(self, start: int, end: int) -> list[Locus]:
-        """The shown loci with a note standing in ``[start, end)``, in the order they are shown."""
-        if self._footer_loci is None:
-            rows = sorted(
-                ((offset, i, locus)
-                for i, (_, locus) in enumerate(self.ctx.shown)
-                for note in locus.notes
-                if (offset := self.ctx.offset_of(note.location)) is not None),
-                key=lambda r: (r[0], r[1]),
-            )
-            self._footer_loci = ([r[0] for r in rows], [(r[1], r[2]) for r in rows])
-        offsets, loci = self._footer_loci
-        found = loci[bisect_left(offsets, start) : bisect_left(offsets, end)]
-        return [locus for _, locus in sorted(found, key=lambda x: x[0])]
-
-    def _checks_between(self, start: int, end: int) -> list[ClaimCheck]:
-        """The checks of the claims of notes standing in ``[start, end)``, in their order."""
-        if self._footer_checks is None:
-            rows = sorted((c.claim.note.start, n) for n, c in enumerate(self.ctx.checks))
-            self._footer_checks = ([r[0] for r in rows], [r[1] for r in rows])
-        starts, numbers = self._footer_checks
-        found = sorted(numbers[bisect_left(starts, start) : bisect_left(starts, end)])
-        return [self.ctx.checks[n] for n in found]
 
 
 def _marker_layer(label: str, word: str) -> Layer | None:
@@ -358,12 +343,3 @@ def _is_file_markup(label: str | None) -> bool:
 def _is_ideograph(char: str) -> bool:
     cp = ord(char)
     return 0x3400 <= cp <= 0x9FFF or 0xF900 <= cp <= 0xFAFF or cp >= 0x20000 or char == "〇"
-
-
-def _link(locus: Locus) -> Element:
-    c = display_class(locus)
-    return el(
-        "a",
-        {"href": f"#{locus.id}", "data-locus": locus.id, "class": f"link {css(c)}"},
-        f"{locus.lemma.text or CARET}（{CLASS_LABELS[c][0]}） ",
-    )
