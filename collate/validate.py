@@ -17,8 +17,10 @@ Files are parsed without resolving entities, loading DTDs or touching the networ
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+import bisect
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -50,16 +52,22 @@ class Severity(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One finding: where (line, element), what, and which check found it."""
+    """One finding: where (line, column, element), what, and which check found it.
+
+    ``column`` counts characters from 1 at the element's ``<``; ``xpath`` is where the element is
+    in the tree, by which its column is found in the file's text (:func:`locate`).
+    """
 
     line: int | None
     element: str
     message: str
     check: str
     severity: Severity = Severity.ERROR
+    column: int | None = None
+    xpath: str = ""
 
     def __str__(self) -> str:
-        where = f"line {self.line}" if self.line else "?"
+        where = f"{self.line}:{self.column}" if self.line and self.column else str(self.line or "?")
         return f"{where}: <{self.element}>: {self.message} [{self.check}]"
 
 
@@ -150,7 +158,14 @@ def _tei(element: Any, *names: str) -> bool:
 
 
 def _problem(element: Any, message: str, check: str, severity: Severity = Severity.ERROR) -> Problem:
-    return Problem(element.sourceline, _name(element), message, check, severity)
+    return Problem(element.sourceline, _name(element), message, check, severity, xpath=_xpath(element))
+
+
+def _xpath(element: Any) -> str:
+    try:
+        return str(element.getroottree().getpath(element))
+    except (ValueError, TypeError):  # an element of no tree
+        return ""
 
 
 def schema_problems(tree: Any, schema: Any) -> list[Problem]:
@@ -165,7 +180,10 @@ def schema_problems(tree: Any, schema: Any) -> list[Problem]:
         except etree.XPathError:
             found = []
         element = _name(found[0]) if found and isinstance(found[0], etree._Element) else "?"
-        out.append(Problem(entry.line or None, element, entry.message, "relaxng"))
+        # libxml2 gives no column for a validity error (only for a syntax error): it is found later.
+        column = entry.column or None
+        where = entry.path or ""
+        out.append(Problem(entry.line or None, element, entry.message, "relaxng", column=column, xpath=where))
     return out
 
 
@@ -324,26 +342,123 @@ def _positive(root: Any) -> tuple[list[Problem], int]:
     return out, len(readings)
 
 
+# --- where in the text: line and column -----------------------------------------------------
+
+# Markup that is no element's start tag, skipped; then a start tag's name. A ``<`` in text or in an
+# attribute value is escaped in XML, so each ``<name`` outside these opens the next element.
+_MARKUP = re.compile(
+    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>|<!DOCTYPE(?:[^\[>]|\[.*?\])*>|<!|<(?P<name>[^\s/>!?][^\s/>]*)",
+    re.DOTALL,
+)
+
+
+def _qualified(element: Any) -> str:
+    """The element's name as its start tag writes it (``tei:app``, ``app``)."""
+    local = _name(element)
+    return f"{element.prefix}:{local}" if element.prefix else local
+
+
+def start_tags(text: str, root: Any) -> dict[Any, int]:
+    """The offset in ``text`` of each element's start tag, in one pass over the text.
+
+    Start tags come in document order, the order of ``root.iter()``. A name that differs from
+    the element's (a document this scan misreads) ends the pairing there: no column is guessed.
+    """
+    elements = (e for e in root.iter() if isinstance(e.tag, str))
+    tags = (m for m in _MARKUP.finditer(text) if m.group("name"))
+    found: dict[Any, int] = {}
+    for element, tag in zip(elements, tags, strict=False):
+        if tag.group("name") != _qualified(element):
+            break
+        found[element] = tag.start()
+    return found
+
+
+def locate(problems: Iterable[Problem], tree: Any, text: str) -> list[Problem]:
+    """``problems`` with the line and column of their element's start tag in ``text``, where found.
+
+    lxml gives an element's line but not its column, and a TEI file's lines are long (a book's
+    apparatus holds thousands of characters a line): the column is what finds the place.
+    """
+    problems = list(problems)
+    if not any(p.xpath and not p.column for p in problems):
+        return problems
+    root = tree.getroot() if hasattr(tree, "getroot") else tree
+    starts = start_tags(text, root)
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    out = []
+    for p in problems:
+        offset = None
+        if p.xpath and not p.column:
+            try:
+                found = tree.xpath(p.xpath)
+            except etree.XPathError:
+                found = []
+            offset = starts.get(found[0]) if found and isinstance(found[0], etree._Element) else None
+        if offset is None:
+            out.append(p)
+            continue
+        line = bisect.bisect_left(newlines, offset)
+        column = offset - (newlines[line - 1] + 1 if line else 0) + 1
+        out.append(replace(p, line=line + 1, column=column))
+    return out
+
+
+def _text_of(path: Path, tree: Any) -> str | None:
+    """The document's text, to find columns in (None if it cannot be read again)."""
+    try:
+        return path.read_bytes().decode(tree.docinfo.encoding or "utf-8", errors="replace")
+    except (OSError, LookupError):
+        return None
+
+
 # --- one entry point ---------------------------------------------------------------------------
 
 
-def validate_tree(tree: Any, schema: Any | None = None, path: str = "") -> Report:
-    """Check a parsed TEI document: the schema (if given) and the apparatus rules."""
-    problems = schema_problems(tree, schema) if schema is not None else []
+Progress = Callable[[str], None]
+
+
+def _quiet(message: str) -> None:
+    """No progress to report to."""
+
+
+def validate_tree(
+    tree: Any, schema: Any | None = None, path: str = "", progress: Progress | None = None, *, text: str | None = None
+) -> Report:
+    """Check a parsed TEI document: the schema (if given) and the apparatus rules.
+
+    ``progress`` is told of each step as it starts: against tei_all each takes seconds.
+    ``text``, the document's text, gives each problem its line and column there (:func:`locate`).
+    """
+    say = progress or _quiet
+    problems = []
+    if schema is not None:
+        say("checking against the schema")
+        problems = schema_problems(tree, schema)
+    say("checking the apparatus rules")
     found, checks = rule_problems(tree)
-    return Report(path, (*problems, *found), "given" if schema is not None else None, checks)
+    located = locate([*problems, *found], tree, text) if text is not None else [*problems, *found]
+    return Report(path, tuple(located), "given" if schema is not None else None, checks)
 
 
-def validate_file(path: Path, schema_path: Path | None = None) -> Report:
+def validate_file(path: Path, schema_path: Path | None = None, progress: Progress | None = None) -> Report:
     """Validate the TEI file at ``path`` against ``schema_path`` (default: the shipped TEI subset).
 
     If the shipped schema is missing (a broken installation) and none is given, only the
-    apparatus rules run; ``Report.schema`` is then None.
+    apparatus rules run; ``Report.schema`` is then None. ``progress`` is told of each step
+    as it starts (reading, compiling the schema, checking), for a command to show.
     """
+    say = progress or _quiet
+    say(f"reading {path}")
     tree = parse_tei(path)
+    text = _text_of(path, tree)
     schema_path = schema_path or default_schema()
-    schema = load_schema(schema_path) if schema_path is not None else None
-    report = validate_tree(tree, schema, str(path))
+    schema = None
+    if schema_path is not None:
+        # Compiled once a process: a second file against the same schema starts at once.
+        say(f"compiling the schema {schema_path.name}")
+        schema = load_schema(schema_path)
+    report = validate_tree(tree, schema, str(path), progress, text=text)
     return Report(report.path, report.problems, str(schema_path) if schema_path else None, report.checks)
 
 

@@ -251,8 +251,54 @@ def test_cli_invalid_file_names_line_and_element(tmp_path: Path, tei_schema: Any
     etree.ElementTree(doc('<app>\n<rdg wit="#ZS">案</rdg>\n<lem wit="#SK">奉</lem></app>').getroot()).write(str(path))
     result = CliRunner().invoke(main, ["validate", str(path), "--schema", str(SCHEMA)])
     assert result.exit_code == 1
-    assert f"{path}:line 9: <lem>: <lem> must come first in <app> [lem-first]" in result.output
+    assert f"{path}:9:1: <lem>: <lem> must come first in <app> [lem-first]" in result.output
     assert "NOT valid" in result.output
+
+
+LONG_LINE_APPS = 300  # on one line, as a book's apparatus is written: some 9,000 characters
+
+
+def _long_line_file(tmp_path: Path, bad: int) -> tuple[Path, str]:
+    """A TEI file whose body is one long line of apps; the ``bad``-th has its reading before the lemma."""
+    good = '<app><lem wit="#SK">奉</lem><rdg wit="#ZS">案</rdg></app>'
+    wrong = '<app><rdg wit="#ZS">案</rdg><lem wit="#SK">奉</lem></app>'
+    body = "".join(wrong if i == bad else good for i in range(LONG_LINE_APPS))
+    path = tmp_path / "long.xml"
+    text = HEAD.format(body=body, location="internal")
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def test_a_rule_problem_on_a_long_line_has_its_column(tmp_path: Path, subset_schema: Any) -> None:
+    path, text = _long_line_file(tmp_path, bad=250)
+    report = validate_file(path, SUBSET)
+    (lem_first,) = [p for p in report.problems if p.check == "lem-first"]
+    assert lem_first.line is not None and lem_first.column is not None
+    line = text.split("\n")[lem_first.line - 1]
+    assert len(line) > 9000
+    at = lem_first.column - 1
+    assert line[at:].startswith('<lem wit="#SK">奉</lem></app>')
+    # The 250th app's lemma, not the first <lem> of the line.
+    assert line[:at].count("<app>") == 251
+
+
+def test_a_schema_problem_has_the_column_of_its_element(tmp_path: Path, subset_schema: Any) -> None:
+    path, text = _long_line_file(tmp_path, bad=120)
+    schema = [p for p in validate_file(path, SUBSET).problems if p.check == "relaxng"]
+    assert schema and all(p.line and p.column for p in schema)
+    for p in schema:
+        assert p.line is not None and p.column is not None
+        assert text.split("\n")[p.line - 1][p.column - 1 :].startswith(f"<{p.element}")
+
+
+def test_cli_reports_line_and_column(tmp_path: Path) -> None:
+    path, text = _long_line_file(tmp_path, bad=7)
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    line = next(n for n, t in enumerate(text.split("\n"), 1) if "<app>" in t)
+    # Only the wrong app has its lemma just before its end.
+    column = text.split("\n")[line - 1].index('<lem wit="#SK">奉</lem></app>') + 1
+    assert f"{path}:{line}:{column}: <lem>: <lem> must come first in <app> [lem-first]" in result.output
 
 
 def test_cli_without_schema_says_it_used_the_shipped_subset(tmp_path: Path) -> None:

@@ -3,8 +3,10 @@
 The pipeline reports its stages as messages (``reading SK``, ``shu: aligning ZS with SK``,
 ``writing html``); each message starts a line, the stage before it is marked done with the
 time it took, and the finished lines stay on screen, so a book-size run shows where its
-minutes go, layer by layer. Piped or redirected, nothing is drawn: the output stays the
-run's summary alone.
+minutes go, layer by layer. The commands draw it on stderr, and only when stderr is a
+terminal: piped or redirected, nothing is drawn, and stdout is the command's output alone.
+A command whose output follows on the same screen (``collate diff``) asks for the lines to go
+when it is done (``transient``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collate.views.inert import inert
 class StageProgress:
     """A callback for the pipeline's progress messages that draws them as stages (a context manager)."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, *, transient: bool = False) -> None:
         self.progress = Progress(
             SpinnerColumn(finished_text="[green]✓[/]"),
             TimeElapsedColumn(),
@@ -28,6 +30,9 @@ class StageProgress:
             TextColumn("{task.description}", markup=False),
             console=console,
             disable=not console.is_terminal,
+            transient=transient,
+            # The drawing is on stderr: what goes to stdout meanwhile is output, never moved there.
+            redirect_stdout=False,
         )
         self.current: TaskID | None = None
 
@@ -49,5 +54,11 @@ class StageProgress:
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
+        if kind is not None and self.current is not None:
+            # The stage that raised is not done: it is not ticked, and its line says so.
+            task = self.progress.tasks[-1]
+            self.progress.update(self.current, description=f"{task.description}: failed")
+            self.progress.stop_task(self.current)
+            self.current = None
         self._finish()
         self.progress.stop()

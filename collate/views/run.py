@@ -19,10 +19,11 @@ def rules_table(result: RunResult) -> Table:
     """How many tokens each normalization rule changed, per witness."""
     rules = [r.name for r in result.collation.rules if r.enabled]
     table = Table(title="Normalization: tokens changed by each rule")
-    table.add_column("siglum")
-    table.add_column("tokens", justify="right")
+    # Folded, never cut, on a narrow terminal: a count cut to ``1…`` would be wrong, not short.
+    table.add_column("siglum", overflow="fold")
+    table.add_column("tokens", justify="right", overflow="fold")
     for name in rules:
-        table.add_column(name, justify="right")
+        table.add_column(name, justify="right", overflow="fold")
     for siglum, by_layer in result.tokens.items():
         total = sum(len(t) for t in by_layer.values())
         counts = result.rule_counts.get(siglum, {})

@@ -37,15 +37,18 @@ def place(loc: SourceLocation | None) -> str:
 
 
 def class_counts(result: LayerResult, siglum: str) -> Counter[ReadingClass]:
-    """Loci by class for one witness: the loci's classes for the base, its readings' for the others."""
-    if siglum == result.alignment.sigla[0]:
-        return Counter(x.cls for x in result.loci)
+    """A witness's readings by class. The base has none: its text is the lemma of every locus."""
     counts: Counter[ReadingClass] = Counter()
     for locus in result.loci:
         reading = locus.reading_of(siglum)
         if reading is not None:
             counts[reading.cls] += 1
     return counts
+
+
+def locus_counts(result: LayerResult) -> Counter[ReadingClass]:
+    """The layer's loci by class (a locus's class is the strongest of its readings): its totals."""
+    return Counter(x.cls for x in result.loci)
 
 
 # Short column heads, so the table fits an 80-column terminal; the caption spells them out.
@@ -62,19 +65,29 @@ SHORT: dict[ReadingClass, str] = {
 }
 
 
-def summary_table(collation: Collation) -> Table:
-    """One row per layer and witness: where it is extant, how many characters, its loci by class.
+def by_class(found: Counter[ReadingClass], lead: str = "") -> Text:
+    """``subst 7  omit 2`` / ``add 7  orth 1``: the counts two a line, in the classes' order."""
+    cells = Text(lead)
+    present = [cls for cls in ReadingClass if found[cls]]
+    for i, cls in enumerate(present):
+        if i or lead:
+            # Two items a line keep the column narrow; the line ends are also where it may wrap.
+            cells.append("\n" if i % 2 == 0 else "  ")
+        cells.append(f"{SHORT[cls]} {found[cls]}", style=_STYLE.get(cls, ""))
+    return cells or Text("·", style="dim")
 
-    The loci go in one cell (``subst 7 · omit 2``) so the table fits an 80-column terminal.
+
+def summary_table(collation: Collation) -> Table:
+    """One row per layer and witness: where it is extant, how many characters, its readings by
+    class; then the layer's totals, in a row of their own.
+
+    The counts go in one cell (``subst 7  omit 2``) so the table fits an 80-column terminal; every
+    column folds rather than cuts, so nothing is lost on a narrower one.
     """
-    counts = {(r.layer, s): class_counts(r, s) for r in collation.layers for s in r.sigla}
     labels = {w.siglum: w.label for w in collation.witnesses}
     table = Table(title=Text(inert(f"{collation.title}: variant loci by class")), show_lines=False)
-    table.add_column("layer", no_wrap=True)
-    table.add_column("witness", no_wrap=True)
-    table.add_column("extant from – to")
-    table.add_column("chars", justify="right", no_wrap=True)
-    table.add_column("variant loci")
+    for head in ("layer", "witness", "extant from – to", "chars", "variant loci"):
+        table.add_column(head, justify="right" if head == "chars" else "left", overflow="fold")
     for result in collation.layers:
         for k, siglum in enumerate(result.sigla):
             cov = result.coverage_of(siglum)
@@ -84,27 +97,25 @@ def summary_table(collation: Collation) -> Table:
             elif cov is None or cov.first is None:
                 extent, chars = Text("not extant", style="dim"), "0"
             else:
-                extent, chars = Text(f"{place(cov.first)} – {place(cov.last)}"), str(cov.tokens)
-            found = counts[result.layer, siglum]
-            cells = Text()
-            present = [cls for cls in ReadingClass if found[cls]]
-            for i, cls in enumerate(present):
-                if i:
-                    # Two items a line keep the table within an 80-column terminal.
-                    cells.append("\n" if i % 2 == 0 else "  ")
-                cells.append(f"{SHORT[cls]} {found[cls]}", style=_STYLE.get(cls, ""))
+                # A line each, so neither place is broken inside (``p. 17b`` / ``l. 6``).
+                extent, chars = Text(f"{place(cov.first)} –\n{place(cov.last)}"), str(cov.tokens)
             name = Text(inert(siglum), style="bold")
             if siglum == collation.base:
                 name.append(" (base)")
             name.append(" " + inert(labels.get(siglum, "")))
-            table.add_row(
-                Text(result.layer.chinese) if k == 0 else Text(""),
-                name,
-                extent,
-                chars,
-                cells or Text("·", style="dim"),
-                end_section=k == len(result.sigla) - 1,
-            )
+            # The base reads no variants: its text is every locus's lemma (the totals are below).
+            found = Text("lemma", style="dim") if siglum == collation.base else by_class(class_counts(result, siglum))
+            table.add_row(Text(result.layer.chinese) if k == 0 else Text(""), name, extent, chars, found)
+        total = len(result.loci)
+        table.add_row(
+            Text(""),
+            Text("all loci", style="bold"),
+            Text(""),
+            "",
+            by_class(locus_counts(result), f"{total} {'locus' if total == 1 else 'loci'}:" if total else ""),
+            style="bold",
+            end_section=True,
+        )
     table.caption = "  ".join(f"{SHORT[c]} = {c.value.replace('_', ' ')}" for c in ReadingClass)
     return table
 

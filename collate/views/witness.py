@@ -36,10 +36,16 @@ def page_count(w: Witness) -> int:
 
 
 def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
-    """One row per witness and layer: characters, units, pages, diagnostics."""
+    """One row per witness and layer: characters, units, pages, diagnostics.
+
+    Sized for an 80-column terminal: the witness and its label, the layout and its container
+    each take two lines (``SK (base)`` / ``四庫本``, ``siku-wltk`` / ``(paged)``), a layer's name
+    breaks at its space; on a narrower one every column folds, none is cut.
+    """
     table = Table(title="Witnesses as read", show_lines=False)
-    for col in ("siglum", "label", "layout", "layer", "chars", "units", "pages", "diagnostics"):
-        table.add_column(col, justify="right" if col in ("chars", "units", "pages", "diagnostics") else "left")
+    for col in ("witness", "layout", "layer", "chars", "units", "pages", "diagnostics"):
+        numeric = col in ("chars", "units", "pages", "diagnostics")
+        table.add_column(col, justify="right" if numeric else "left", overflow="fold")
     for w in witnesses:
         first = True
         diags = Counter(d.severity for d in w.diagnostics)
@@ -53,12 +59,13 @@ def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
             rows.append((f"{layer.chinese} {layer.value}", str(_chars(w, layer)), str(units)))
         if w.sparse:
             rows.append(("readings", str(len(w.readings)), str(len(w.readings))))
+        # Two lines each, so the columns are narrow enough for the table to fit 80 columns whole.
+        name = Text(inert(w.siglum) + (" (base)" if w.siglum == base else ""), style="bold")
+        name.append("\n" + inert(w.label, keep=""), style="")
         for layer_name, chars, unit_count in rows or [("-", "0", "0")]:
-            siglum = Text(inert(w.siglum) + (" (base)" if w.siglum == base and first else ""), style="bold")
             table.add_row(
-                siglum if first else Text(""),
-                Text(inert(w.label)) if first else Text(""),
-                Text(inert(f"{w.container}/{w.layout}")) if first else Text(""),
+                name if first else Text(""),
+                Text(inert(f"{w.layout}\n({w.container})", keep="\n")) if first else Text(""),
                 Text(layer_name),
                 chars,
                 unit_count,
