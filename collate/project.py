@@ -27,6 +27,11 @@ STEM_RULE = "letters, digits, CJK characters, - _ and . (not first); no / or \\"
 _NUL_ESCAPE = re.compile(r"\\(?:u0000|U00000000)")
 
 
+def is_siglum(name: str) -> bool:
+    """True if ``name`` can be a siglum: an ASCII identifier (so never a path: no ``.`` or ``/``)."""
+    return bool(_SIGLUM.fullmatch(name))
+
+
 def is_file_stem(name: str) -> bool:
     """True if ``name`` can name output files: one plain file name in the output folder, not hidden."""
     return bool(_STEM.fullmatch(name))
@@ -87,7 +92,7 @@ class Project:
 def _str(table: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
     value = table.get(key, default)
     if value is None:
-        raise ProjectError(f"`{key}` is missing", where=where, hint=f"add `{key} = \"…\"`")
+        raise ProjectError(f"`{key}` is missing", where=where, hint=f'add `{key} = "…"`')
     if not isinstance(value, str):
         raise ProjectError(f"`{key}` must be a string, not {type(value).__name__}", where=where)
     return value
@@ -416,7 +421,9 @@ def load_project(path: Path) -> Project:
         raw_text = read_utf8(path, shown, hint="TOML files are UTF-8: save the project file as UTF-8")
     except FileNotFoundError:
         raise ProjectError(
-            "no project file here", where=shown, hint="run in a project folder, pass --config, or name witness files"
+            "the project file does not exist",
+            where=shown,
+            hint="check its path, or write one for your witness files with `collate init FILES…`",
         ) from None
     except OSError as exc:
         raise ProjectError(f"cannot be read: {exc.strerror}", where=shown) from None
@@ -535,32 +542,4 @@ def project_from_mapping(
         layers=tuple(str(x) for x in layers),
         work=work or None,
         sections={k: v for k, v in data.items() if k not in known},
-    )
-
-
-def project_from_files(files: list[Path]) -> Project:
-    """An ad-hoc project from witness files: the first is the base, sigla from the file names."""
-    if files and files[0].suffix == ".toml":
-        raise ProjectError(
-            "the first file is the base, and this one is a readings file, not a full text",
-            where=str(files[0]),
-            hint="name a full-text witness first",
-        )
-    witnesses = []
-    seen: set[str] = set()
-    for path in files:
-        stem = re.sub(r"[^A-Za-z0-9_-]", "", path.stem) or "W"
-        if not stem[0].isalpha():
-            stem = "W" + stem
-        siglum, n = stem, 2
-        while siglum in seen:
-            siglum, n = f"{stem}{n}", n + 1
-        seen.add(siglum)
-        witnesses.append(WitnessConfig(siglum=siglum, label=path.name, path=path))
-    return Project(
-        title="collation",
-        name="collation",
-        base=witnesses[0].siglum,
-        witnesses=tuple(witnesses),
-        root=Path.cwd(),
     )

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from collate import __version__
 from collate.errors import ExportError
-from collate.project import Project, is_file_stem, load_project, project_from_files
+from collate.init import project_from_files
+from collate.project import Project, is_file_stem, load_project
 
 if TYPE_CHECKING:
     from collate.pipeline import Progress, RunResult
@@ -253,7 +254,32 @@ def _project_of(manifest: Manifest, out: Path) -> Project:
             raise _changed([f"{_shown(source.file, out)} (changed)"], out)
         project = load_project(path)
     else:
-        project = replace(project_from_files([Path(f) for f in source.files]), root=_abs(source.root or ".", out))
+        root = _abs(source.root or ".", out)
+        # A file gone since is a changed input, said as such (not as a file missing from a command line).
+        gone = [f for f in source.files if not (root / f).is_file()]
+        if gone:
+            raise _changed([f"{_shown(_rel(root / f, out), out)} (gone)" for f in gone], out)
+        project = project_from_files([Path(f) for f in source.files], root=root)
+    if source.gaiji is not None:
+        project = replace(project, gaiji_table=_abs(source.gaiji, out))
+    return project
+
+
+def last_run_project(out: Path) -> Project | None:
+    """The project of the last run whose set is in ``out``, as its files are now; None if none ran there.
+
+    For the commands that show a collation (``diff``, ``notes``, ``review``) where there is no
+    project file: the witness files a run was given are named again as the run named them. Nothing
+    is checked against the record's hashes — what is shown is the files as they are now — but a
+    damaged record, or one of a newer schema, is an :class:`ExportError` saying so.
+    """
+    if not (out / MANIFEST).exists():
+        return None
+    source = read_manifest(out).source
+    if source.file is not None:
+        project = load_project(_abs(source.file, out))
+    else:
+        project = project_from_files([Path(f) for f in source.files], root=_abs(source.root or ".", out))
     if source.gaiji is not None:
         project = replace(project, gaiji_table=_abs(source.gaiji, out))
     return project
@@ -282,4 +308,13 @@ def load_run(out: Path, project: Project | None = None, progress: Progress | Non
     return collate_project(project, progress, decisions=load_decisions(decisions_path(project)))
 
 
-__all__ = ["MANIFEST", "STATE_DIR", "Manifest", "Source", "load_run", "manifest_of", "read_manifest"]
+__all__ = [
+    "MANIFEST",
+    "STATE_DIR",
+    "Manifest",
+    "Source",
+    "last_run_project",
+    "load_run",
+    "manifest_of",
+    "read_manifest",
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,20 @@ GAIJI = SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"
 # The tests never read or write the user's own cache of variant classes: one of their own,
 # shared by every test of the run (and the commands they start).
 os.environ["COLLATE_CACHE"] = tempfile.mkdtemp(prefix="collate-test-cache-")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def away_from_the_repository(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every test starts in an empty folder, never the repository's.
+
+    The repository folder may hold the user's own decisions.toml and output/ (a review or a run
+    made there): a command that looks here for collate.toml, decisions.toml or output/ must not
+    find them. A test that needs a project copies one (builders.copy_default_project).
+    """
+    before = Path.cwd()
+    os.chdir(tmp_path_factory.mktemp("cwd"))
+    yield
+    os.chdir(before)
 
 
 def need_shared(path: Path) -> Path:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import click
 import pytest
+from builders import copy_default_project
 from click.testing import CliRunner
 from conftest import GAIJI, MANDOKU, REPO, need_shared
 
@@ -33,11 +34,10 @@ def test_top_level_help_lists_commands() -> None:
         assert name in result.output
 
 
-def test_run_on_the_default_project_prints_every_witness(
-    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(repo)
-    result = CliRunner().invoke(main, ["run", "--out", str(tmp_path)])
+def test_run_on_the_default_project_prints_every_witness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A copy: the repository folder may hold the user's own decisions.toml and output/.
+    monkeypatch.chdir(copy_default_project(tmp_path).parent)
+    result = CliRunner().invoke(main, ["run"])
     assert result.exit_code == 0, result.output
     for siglum in ("SK", "ZS", "DD"):
         assert siglum in result.output

@@ -32,7 +32,7 @@ def test_notes_command_has_help() -> None:
 
 def test_notes_command_reports_a_missing_project_cleanly(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["notes", "--config", str(tmp_path / "none.toml")])
-    assert result.exit_code == 1 and "no project file" in result.output
+    assert result.exit_code == 1 and "none.toml: the project file does not exist" in result.output
 
 
 @pytest.mark.filterwarnings("ignore")

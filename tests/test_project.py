@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from collate.errors import ProjectError
-from collate.project import load_project, project_from_files
+from collate.init import project_from_files
+from collate.project import load_project
 
 
 def write(tmp_path: Path, body: str) -> Path:
@@ -59,7 +60,12 @@ def test_base_must_be_a_witness(tmp_path: Path) -> None:
         load_project(path)
 
 
-def test_files_make_a_project_with_the_first_as_base() -> None:
-    project = project_from_files([Path("x/liji.txt"), Path("y/liji.txt"), Path("dadai-12.txt")])
-    assert [w.siglum for w in project.witnesses] == ["liji", "liji2", "dadai-12"]
-    assert project.base == "liji"
+def test_files_make_a_project_with_the_first_as_base(tmp_path: Path) -> None:
+    files = [Path("x/liji.txt"), Path("y/liji.txt"), Path("dadai-12.txt")]
+    for f in files:
+        (tmp_path / f).parent.mkdir(exist_ok=True)
+        (tmp_path / f).write_text("投壺之禮\n", encoding="utf-8")
+    project = project_from_files(files, root=tmp_path)
+    assert [w.siglum for w in project.witnesses] == ["liji", "liji2", "dadai"]
+    assert [w.label for w in project.witnesses] == ["liji.txt（x/liji.txt）", "liji.txt（y/liji.txt）", "dadai-12.txt"]
+    assert project.base == "liji" and project.root == tmp_path
