@@ -39,35 +39,41 @@ def type_text(text: str) -> tuple[str, ...]:
     return (*text, "enter")
 
 
+def screen_text(app: ReviewApp) -> list[str]:
+    """The lines of the terminal as the app has drawn them (what the editor sees)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
 async def decide_by_keys(app: ReviewApp) -> list[str]:
-    """Decide loci as an editor would, key by key; return the ids visited when deciding."""
+    """Decide loci as an editor would, key by key; return the ids visited when deciding.
+
+    After each decision the review goes on to the next locus by itself.
+    """
     decided = []
     async with app.run_test(size=(120, 40)) as pilot:
 
         async def here(*keys: str) -> None:
             assert app.locus is not None
             decided.append(app.locus.id)
+            k = app.index
             await pilot.press(*keys)
+            assert app.index == k + 1, "a decision goes on to the next locus"
 
         await here("a", "1", *type_text("大戴本作峭"))  # adopt DD's 峭
-        await pilot.press("j")
         await here("k")  # keep the base
-        await pilot.press("n")
         await here("d", *type_text("待考"))  # 存疑
-        await pilot.press("down")
         await here("c", "3", "enter")  # DD's 峭 is a scribal error
-        await pilot.press("n")
         await here("a", "1", "enter")  # adopt ZS's 盤, no comment
-        await pilot.press("n")
         await here("b", "k")  # every 算/筭 kept at once
         await pilot.press("p")
-        assert app.locus is not None and app.locus.id == decided[-2]
-        await pilot.press("u")
+        assert app.locus is not None and app.locus.id == decided[-1]
+        await pilot.press("N")
         assert app.locus is not None and app.locus.decision is None
         await pilot.press("g", *type_text("10a"))
         assert app.locus is not None and app.locus.lemma.location is not None
         assert app.locus.lemma.location.page == "10a"
-        await here("k")
+        decided.append(app.locus.id)
+        await pilot.press("k")
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("space")
@@ -105,7 +111,7 @@ def test_decisions_made_by_keys_are_applied_after_a_rerun(project: Path) -> None
     assert len(batch) == ALGORITHM_SQUARE and {d.anchor.lemma for d in batch} == {"算"}
     assert all(by_id[x].decision is not None for x in decided)
 
-    # Reopened: the first screen is the first undecided locus, and u goes from undecided to undecided.
+    # Reopened: the first screen is the first undecided locus, and N goes from undecided to undecided.
     reopened = ReviewApp(again)
 
     async def walk() -> list[str]:
@@ -114,7 +120,7 @@ def test_decisions_made_by_keys_are_applied_after_a_rerun(project: Path) -> None
             for _ in range(8):
                 assert reopened.locus is not None
                 seen.append(reopened.locus.id)
-                await pilot.press("u")
+                await pilot.press("N")
             await pilot.press("q")
         return seen
 
@@ -167,11 +173,11 @@ def test_decisions_reanchor_or_become_orphans_after_witness_files_change(project
 
 def test_a_save_that_fails_is_reported_and_the_file_is_intact(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     session = open_session(project)
-    app = ReviewApp(session)
+    app = ReviewApp(session, "en")
 
     async def drive() -> str:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.press("k", "n")
+            await pilot.press("k")
             good = session.path.read_bytes()
 
             def crash(src: object, dst: object) -> None:
@@ -216,16 +222,113 @@ def test_a_decision_does_not_jump_to_another_place_that_reads_alike(project: Pat
     assert len(again.report.orphans) == 1 and not again.report.placed
 
 
-def test_a_locus_shows_every_witness_in_context_and_the_notes_that_judge_it(project: Path) -> None:
-    app = ReviewApp(open_session(project))
-    assert app.locus is not None and app.locus.id == "jing-00024"
+def rendered(app: ReviewApp, width: int = 120) -> list[str]:
+    """The locus on screen as plain lines, ``width`` cells wide."""
     buffer = io.StringIO()
-    Console(file=buffer, width=120, color_system=None).print(app.render_locus())
-    lines = buffer.getvalue().splitlines()
+    Console(file=buffer, width=width, color_system=None).print(app.render_locus())
+    return buffer.getvalue().splitlines()
+
+
+def test_a_locus_shows_every_witness_in_context_and_the_notes_that_judge_it(project: Path) -> None:
+    app = ReviewApp(open_session(project), "en")
+    assert app.locus is not None and app.locus.id == "jing-00024"
+    lines = rendered(app)
     row = {line.split()[0]: line for line in lines if line.split() and line.split()[0] in ("SK", "ZS", "DD")}
     assert "某有枉矢〔哨〕壶请以乐宾" in row["SK"] and "2b.5" in row["SK"]
     assert "某有枉矢〔哨〕壺請以樂賓" in row["ZS"] and "= base" in row["ZS"]  # ZS's own characters
     assert "〔峭〕" in row["DD"] and "substantive" in row["DD"]
-    assert sum("秦蕙田" in line for line in lines) == 1  # the one 蕙田案 on this place, once
+    assert sum(line.startswith("秦蕙田") for line in lines) == 1  # the one 蕙田案 on this place, once
     assert any("DD) reads 峭 for 哨" in line for line in lines)
     assert any(line.startswith("undecided") for line in lines)
+
+
+def test_a_chinese_edition_is_reviewed_in_chinese(project: Path) -> None:
+    """Labels, classes, claims and the decision state in Chinese; nothing of the English left."""
+    lines = rendered(ReviewApp(open_session(project)))
+    text = "\n".join(lines)
+    row = {line.split()[0]: line for line in lines if line.split() and line.split()[0] in ("SK", "ZS", "DD")}
+    assert "同底本" in row["ZS"] and "異文" in row["DD"] and "所記異文" in row["DD"]
+    assert "今本大戴礼(DD)「哨」作「峭」" in text  # the claim, worded from the claim itself
+    assert lines[0].split()[:3] == ["經", "jing-00024", "異文"]
+    assert any(line.startswith("未決") for line in lines)
+    for english in ("base", "reads", "substantive", "undecided", "siglum", "suggested"):
+        assert english not in text
+
+
+def test_every_class_an_editor_may_give_is_offered_and_applied(project: Path) -> None:
+    from collate.review.decisions import EDITOR_CLASSES
+
+    assert {ReadingClass.LOAN, ReadingClass.TRANSPOSITION, ReadingClass.PLACEHOLDER} <= set(EDITOR_CLASSES)
+    session = open_session(project)
+    app = ReviewApp(session, "en")
+
+    async def drive() -> str:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("c")
+            await pilot.pause()
+            offered = "\n".join(screen_text(app))
+            await pilot.press("4", *type_text("假借"))  # the fourth: loan
+            await pilot.press("q")
+        return offered
+
+    offered = asyncio.run(drive())
+    names = ("substantive", "orthographic", "scribal error", "loan", "transposition", "placeholder")
+    assert all(f"{k}  {name}" in offered for k, name in enumerate(names, 1))
+    again = open_session(project)
+    locus = again.collation.locus("jing-00024")
+    assert locus is not None and locus.readings[0].cls is ReadingClass.LOAN
+    assert [d.cls for d in load_decisions(again.path)] == [ReadingClass.LOAN]
+
+
+def test_a_notes_suggestion_is_shown_and_accepted_with_one_key(project: Path) -> None:
+    session = open_session(project)
+    app = ReviewApp(session)
+    seen: list[str] = []
+
+    async def drive() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            seen.extend(screen_text(app))
+            await pilot.press("y")
+            assert app.locus is not None and app.locus.id == "jing-00053"  # on to the next
+            await pilot.press("y")
+            assert app.message == "此處案語無建議"
+            await pilot.press("q")
+
+    asyncio.run(drive())
+    assert "建議：從底本（秦蕙田：「谬甚」）  y 採納" in "\n".join(seen)
+    (kept,) = load_decisions(session.path)
+    assert (kept.action, kept.comment, kept.anchor.locus) == (DecisionAction.KEEP, "秦蕙田：谬甚", "jing-00024")
+
+
+def test_loci_merged_and_split_by_keys_are_cut_so_again_after_a_rerun(project: Path) -> None:
+    session = open_session(project)
+    app = ReviewApp(session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("g", *type_text("4a"))  # zhu-00149 偕/階, then zhu-00158 席/人 in the same 注
+            assert app.locus is not None and app.locus.id == "zhu-00149"
+            await pilot.press("m")
+            assert app.message == "已合併為 zhu-00149"
+            await pilot.press("k")  # the merged locus decided like any other
+            await pilot.press("g", *type_text("11a"))
+            for _ in range(len(session.loci)):  # on to shu-01126: 注亦实八算于中横委其馀于中西, omitted
+                if app.locus is not None and app.locus.id == "shu-01126":
+                    break
+                await pilot.press("n")
+            await pilot.press("s", "7")  # cut after 注亦实八算于中
+            assert app.message == "已拆分為 shu-01126 shu-01133"
+            await pilot.press("g", *type_text("2b"), "s")
+            assert app.message == "底本此處不足兩字，不能拆分"
+            await pilot.press("q")
+
+    asyncio.run(drive())
+    again = open_session(project)
+    merged = again.collation.locus("zhu-00149")
+    assert merged is not None and merged.lemma.text == "偕进明为偶也宾席主席"
+    assert merged.readings[0].text == "階進明為偶也賓席主人" and merged.decision is not None
+    assert again.collation.locus("zhu-00158") is None
+    halves = [again.collation.locus(k) for k in ("shu-01126", "shu-01133")]
+    assert [x.lemma.text if x else None for x in halves] == ["注亦实八算于中", "横委其馀于中西"]
+    assert all(x is not None and x.readings[0].cls is ReadingClass.OMISSION for x in halves)
+    assert not again.report.orphans

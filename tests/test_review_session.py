@@ -11,8 +11,9 @@ from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 from collate.apparatus import Collation
 from collate.errors import ExportError
 from collate.model import Witness
+from collate.review.context import Shown, witness_context
 from collate.review.records import DecisionAction
-from collate.review.session import pair_of, witness_context
+from collate.review.session import pair_of
 
 
 @pytest.fixture
@@ -51,8 +52,6 @@ def test_a_failed_save_leaves_the_file_and_the_session_as_they_were(
 def test_the_review_reads_each_layer_in_linear_time_not_once_per_locus() -> None:
     from scan_support import growth
 
-    from collate.review.session import witness_context
-
     def contexts(collation: Collation, witnesses: dict[str, Witness]) -> object:
         layer = collation.layers[0]
         return [witness_context(layer, x, s, 12, witnesses) for x in layer.loci for s in ("SK", "ZS")]
@@ -73,7 +72,7 @@ def test_a_witness_context_is_its_own_text_around_the_locus(collation: Collation
     # Near the start there is less before it; a witness that is not collated here reads as the base.
     assert witness_context(layer, first, "ZS", 20).before == REVIEW_WIT[:8]
     silent = witness_context(layer, first, "DD", 4)
-    assert (silent.text, silent.note) == ("哨", "silent here: reads as the base")
+    assert (silent.text, silent.shown) == ("哨", Shown.SILENT)
 
 
 def test_the_editor_is_the_name_the_project_declares(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

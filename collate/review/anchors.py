@@ -24,8 +24,19 @@ from collate.review.records import DecisionAction
 # where the same pair of readings occurs (筭/算; the thrice-repeated 主人曰枉矢哨壶不足辞也敢固 needs 8).
 # Matching counts the characters that still agree, so a longer context costs no tolerance.
 CONTEXT = 10
-# Classes an editor may give a reading (the others are facts the builder establishes).
-EDITOR_CLASSES = (ReadingClass.SUBSTANTIVE, ReadingClass.ORTHOGRAPHIC, ReadingClass.SCRIBAL_ERROR)
+# Classes an editor may give a reading, the commonest judgments first. Omission, addition and
+# not extant are facts of the texts (a reading is empty, or the base is), never a judgment, so
+# an editor cannot give them; every other class can be an editor's verdict on a reading.
+EDITOR_CLASSES = (
+    ReadingClass.SUBSTANTIVE,
+    ReadingClass.ORTHOGRAPHIC,
+    ReadingClass.SCRIBAL_ERROR,
+    ReadingClass.LOAN,
+    ReadingClass.TRANSPOSITION,
+    ReadingClass.PLACEHOLDER,
+)
+# The actions that cut the loci anew rather than judge one (collate.review.regroup).
+STRUCTURAL = (DecisionAction.MERGE, DecisionAction.SPLIT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +67,8 @@ class Decision:
     lemma, or reclassified): the witness the editor chose, its text, and its content key,
     which is what re-application matches. ``cls`` is the class given by a reclassification.
     Decisions made together on every locus with the same pair of readings share ``batch``.
+    A merge names the second locus by ``until`` (its anchor, as ``anchor`` names the first); a
+    split keeps ``at`` characters of the base's text in its first locus.
     """
 
     id: str
@@ -69,6 +82,8 @@ class Decision:
     norm: str | None = None
     cls: ReadingClass | None = None
     batch: str | None = None
+    until: Anchor | None = None
+    at: int | None = None
 
     @property
     def aspect(self) -> str:
@@ -76,7 +91,10 @@ class Decision:
 
         Keeping and adopting both settle the lemma; a reclassification settles one reading's
         class; doubt is its own aspect (a lemma chosen later resolves it, see ``apply``).
+        A merge or a split is applied in its own pass (:mod:`~collate.review.regroup`), each one.
         """
+        if self.action in STRUCTURAL:
+            return f"{self.action.value}:{self.id}"
         if self.action in (DecisionAction.KEEP, DecisionAction.ADOPT):
             return "lemma"
         if self.action is DecisionAction.RECLASSIFY:

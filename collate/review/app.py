@@ -1,10 +1,15 @@
 """``collate review``: a full-screen, keyboard-driven review of the variant loci.
 
-The app draws one locus at a time (the base text around it, every witness's text and
-place, the notes that judge it, the decisions taken) and turns keys into decisions of a
-:class:`~collate.review.session.ReviewSession`, which writes them to the decisions file
-before the screen changes. Pickers and prompts are modal screens that return a value
-(:mod:`collate.review.app_screens`); what a locus looks like is :mod:`collate.review.app_view`.
+The app draws one locus at a time (the base text around it, every witness's text and place,
+the notes that judge it, the decisions taken) and turns keys into changes of a
+:class:`~collate.review.session.ReviewSession`, which writes them to the decisions file before
+the screen changes. :class:`ReviewApp` is :class:`~collate.review.app_walk.ReviewBase` (the
+place, the filter, moving, undo, the orphans) with the keys that decide: keep, adopt,
+reclassify, doubt, accept a suggestion, merge, split. After a decision the review goes on to
+the next locus the filter shows, so a 卷 is worked through key after key; a merge or a split
+stays on the locus it made, to be decided next. Pickers and prompts are modal screens that
+return a value (:mod:`collate.review.app_screens`); what a locus looks like is
+:mod:`collate.review.app_view`.
 """
 
 from __future__ import annotations
@@ -12,128 +17,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.console import RenderableType
 from rich.text import Text
-from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
 
-from collate.apparatus import Locus, Reading, ReadingClass
-from collate.errors import CollateError
-from collate.review.app_screens import ChoiceScreen, HelpScreen, PromptScreen
-from collate.review.app_view import ACTION_LABEL, render_locus, render_status, shown
-from collate.review.decisions import EDITOR_CLASSES
+from collate.apparatus import Reading, ReadingClass
+from collate.review.anchors import EDITOR_CLASSES
+from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
+from collate.review.app_view import class_options, shown
+from collate.review.app_walk import ReviewBase
 from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
+from collate.review.texts import Lang
 from collate.views.diff import CLASS_STYLE
 from collate.views.inert import inert
 
 # The app and the screens it opens (the tests look for the help screen by its class).
-__all__ = ["ChoiceScreen", "HelpScreen", "PromptScreen", "ReviewApp", "run_review"]
+__all__ = ["ChoiceScreen", "HelpScreen", "OrphansScreen", "PromptScreen", "ReviewApp", "run_review"]
 
 
-class ReviewApp(App[None]):
-    """The review: one locus on screen, keys to move and to decide."""
+class ReviewApp(ReviewBase):
+    """The review: one locus on screen, keys to move, to filter and to decide."""
 
-    TITLE = "collate review"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,j,down", "move(1)", "next"),
-        Binding("p,up", "move(-1)", "prev"),
-        Binding("u", "next_undecided", "undecided"),
-        Binding("g", "goto_page", "page"),
-        Binding("k", "keep", "keep"),
-        Binding("a", "adopt", "adopt"),
-        Binding("c", "reclassify", "class"),
-        Binding("d", "doubt", "存疑"),
-        Binding("b", "batch", "batch"),
-        Binding("question_mark", "help", "help"),
-        Binding("q", "quit", "quit"),
+        Binding("k", "keep", show=False),
+        Binding("a", "adopt", show=False),
+        Binding("c", "reclassify", show=False),
+        Binding("d", "doubt", show=False),
+        Binding("y", "accept", show=False),
+        Binding("b", "batch", show=False),
+        Binding("m", "merge", show=False),
+        Binding("s", "split", show=False),
     ]
-    DEFAULT_CSS = """
-    #status { height: 1; background: $boost; }
-    #message { height: auto; min-height: 1; color: $text-muted; }
-    """
-
-    def __init__(self, session: ReviewSession) -> None:
-        super().__init__()
-        self.session = session
-        self.index = 0
-        self.batch = False
-        self.message = ""
-        first = session.next_undecided(len(session.loci) - 1) if session.loci else None
-        self.index = first or 0
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with VerticalScroll():
-            yield Static(id="locus")
-        yield Static(id="message")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.refresh_view()
-
-    # --- What is on screen ------------------------------------------------------------
-
-    @property
-    def locus(self) -> Locus | None:
-        """The locus on screen (None if there is nothing to review)."""
-        loci = self.session.loci
-        return loci[self.index] if loci else None
-
-    def say(self, message: str) -> None:
-        """Show a one-line message under the locus."""
-        self.message = message
-        self.refresh_view()
-
-    def refresh_view(self) -> None:
-        """Draw the status line, the locus and the message."""
-        self.query_one("#status", Static).update(render_status(self.session, self.index, self.batch))
-        self.query_one("#locus", Static).update(self.render_locus())
-        # A message can quote an error, and so a path or a reading: shown inert.
-        self.query_one("#message", Static).update(Text(inert(self.message, keep="")))
-
-    def render_locus(self) -> RenderableType:
-        """The locus on screen: heading, each witness in context, notes, decisions."""
-        return render_locus(self.session, self.locus)
-
-    # --- Moving -----------------------------------------------------------------------
-
-    def action_move(self, step: int) -> None:
-        """To the next (``1``) or previous (``-1``) locus."""
-        n = len(self.session.loci)
-        if n:
-            self.index = max(0, min(n - 1, self.index + step))
-            self.say("")
-
-    def action_next_undecided(self) -> None:
-        """To the next locus without a decision (wrapping around)."""
-        k = self.session.next_undecided(self.index) if self.session.loci else None
-        if k is None:
-            self.say("every locus is decided")
-        else:
-            self.index = k
-            self.say("")
-
-    def action_goto_page(self) -> None:
-        """Ask for a page of the base and go to its first locus."""
-
-        def go(page: str | None) -> None:
-            if not page:
-                return
-            k = self.session.find_page(page)
-            if k is None:
-                self.say(f"no locus on or after page {page}")
-            else:
-                self.index = k
-                self.say(f"page {page}")
-
-        self.push_screen(PromptScreen("Go to page of the base (e.g. 3a):"), go)
-
-    def action_help(self) -> None:
-        """Show the keys."""
-        self.push_screen(HelpScreen())
 
     def action_batch(self) -> None:
         """Arm (or disarm) batch mode for the next decision."""
@@ -142,9 +56,7 @@ class ReviewApp(App[None]):
             return
         self.batch = not self.batch
         n = len(self.session.same_pair(locus))
-        self.say(f"batch: the next decision applies to {n} loci" if self.batch else "batch off")
-
-    # --- Deciding ---------------------------------------------------------------------
+        self.say(self.words("batch_on", n=n) if self.batch else self.words("batch_off"))
 
     def record(
         self,
@@ -155,27 +67,35 @@ class ReviewApp(App[None]):
         cls: ReadingClass | None = None,
         comment: str = "",
     ) -> None:
-        """Record a decision at the locus on screen (or its whole pair, in batch mode), then redraw."""
+        """Record a decision at the locus on screen (or its whole pair, in batch mode), then go on."""
         locus = self.locus
         if locus is None:
             return
         batch, self.batch = self.batch, False
-        current = locus.id
-        try:
+
+        def decide() -> str:
             made = self.session.decide(
                 locus, action, reading=reading, siglum=siglum, cls=cls, comment=comment, batch=batch
             )
-        except CollateError as exc:
-            self.say(f"NOT SAVED: {exc}")
-            return
-        # The loci are rebuilt with the decision: stay on the same one.
-        self.index = next((k for k, x in enumerate(self.session.loci) if x.id == current), self.index)
-        where = f"{len(made)} loci" if batch else current
-        self.say(f"{ACTION_LABEL[action]}: {where} — saved to {self.session.path.name}")
+            self.changed(locus.id, locus, advance=True)
+            where = self.words("loci_n", n=len(made)) if batch else locus.id
+            return self.words("saved", what=self.words.action(action), where=where, file=self.session.path.name)
+
+        self.attempt(decide)
 
     def action_keep(self) -> None:
         """Keep the base reading as the lemma."""
         self.record(DecisionAction.KEEP)
+
+    def action_accept(self) -> None:
+        """Decide as the notes on the locus suggest (shown under them), their words as the reason."""
+        locus = self.locus
+        found = self.session.suggestion(locus) if locus is not None else None
+        if locus is None or found is None:
+            self.say(self.words("no_suggestion"))
+            return
+        comment = f"{found.resp}{self.words.pick(('：', ': '))}{found.words}"
+        self.record(found.action, reading=found.reading, siglum=found.siglum, comment=comment)
 
     def choose_witness(self, then: Callable[[Reading, str], None]) -> None:
         """Ask which witness's reading; call ``then(reading, siglum)``."""
@@ -184,7 +104,12 @@ class ReviewApp(App[None]):
             return
         choices = [(r, w.siglum, w.text) for r in locus.variants() for w in r.witnesses]
         options = [
-            Text.assemble((inert(siglum), "bold"), " ", (shown(text), CLASS_STYLE.get(r.cls, "")), f"  {r.cls.value}")
+            Text.assemble(
+                (inert(siglum), "bold"),
+                " ",
+                (self.look.cut(text), CLASS_STYLE.get(r.cls, "")),
+                f"  {self.words.cls(r.cls)}",
+            )
             for r, siglum, text in choices
         ]
 
@@ -192,62 +117,67 @@ class ReviewApp(App[None]):
             if k is not None:
                 then(choices[k][0], choices[k][1])
 
-        self.push_screen(ChoiceScreen(f"Adopt which reading as the lemma at {locus.id}?", options), picked)
+        self.push_screen(ChoiceScreen(self.words("ask_adopt", locus=locus.id), options, self.words), picked)
 
     def ask_comment(self, question: str, then: Callable[[str], None], required: bool = False) -> None:
         """Ask why; call ``then(comment)`` unless cancelled (or empty when ``required``)."""
 
         def answered(comment: str | None) -> None:
             if comment is None:
-                self.say("cancelled")
+                self.say(self.words("cancelled"))
             elif required and not comment:
-                self.say("not recorded: say why it is doubtful")
+                self.say(self.words("doubt_needs_why"))
             else:
                 then(comment)
 
-        self.push_screen(PromptScreen(question, "why (Enter to skip)" if not required else "why"), answered)
+        hint = self.words("why_required" if required else "why_optional")
+        self.push_screen(PromptScreen(question, hint, self.words), answered)
 
     def action_adopt(self) -> None:
         """Pick a witness's reading, say why, and make it the lemma."""
 
         def adopt(reading: Reading, siglum: str) -> None:
             self.ask_comment(
-                f"Adopt {siglum} {shown(reading.text)}: why?",
+                self.words("ask_adopt_why", siglum=siglum, reading=self.look.cut(reading.text)),
                 lambda comment: self.record(DecisionAction.ADOPT, reading=reading, siglum=siglum, comment=comment),
             )
 
         self.choose_witness(adopt)
 
     def action_reclassify(self) -> None:
-        """Pick a reading (if there are several), then its class, then say why."""
+        """Pick a reading (if there are several), then its class (any an editor may give), then say why."""
         locus = self.locus
         if locus is None:
             return
         readings = locus.variants()
+        w = self.words
 
         def classify(reading: Reading) -> None:
-            options = [Text(c.value.replace("_", " "), style=CLASS_STYLE[c]) for c in EDITOR_CLASSES]
-
             def picked(k: int | None) -> None:
                 if k is None:
                     return
                 cls = EDITOR_CLASSES[k]
                 self.ask_comment(
-                    f"{shown(reading.text)} as {cls.value.replace('_', ' ')}: why?",
+                    w("ask_class_why", reading=self.look.cut(reading.text), cls=w.cls(cls)),
                     lambda comment: self.record(
                         DecisionAction.RECLASSIFY, reading=reading, siglum=reading.sigla[0], cls=cls, comment=comment
                     ),
                 )
 
-            title = f"Class of {' '.join(reading.sigla)} {shown(reading.text)} (now {reading.cls.value}):"
-            self.push_screen(ChoiceScreen(title, options), picked)
+            title = w(
+                "ask_class", sigla=" ".join(reading.sigla), reading=self.look.cut(reading.text), cls=w.cls(reading.cls)
+            )
+            self.push_screen(ChoiceScreen(title, class_options(self.look, EDITOR_CLASSES), w), picked)
 
         if len(readings) == 1:
             classify(readings[0])
             return
         options = [
             Text.assemble(
-                (inert(" ".join(r.sigla)), "bold"), " ", (shown(r.text), CLASS_STYLE.get(r.cls, "")), f"  {r.cls.value}"
+                (inert(" ".join(r.sigla)), "bold"),
+                " ",
+                (self.look.cut(r.text), CLASS_STYLE.get(r.cls, "")),
+                f"  {w.cls(r.cls)}",
             )
             for r in readings
         ]
@@ -256,15 +186,61 @@ class ReviewApp(App[None]):
             if k is not None:
                 classify(readings[k])
 
-        self.push_screen(ChoiceScreen(f"Reclassify which reading at {locus.id}?", options), which)
+        self.push_screen(ChoiceScreen(w("ask_which", locus=locus.id), options, w), which)
 
     def action_doubt(self) -> None:
         """Mark the locus doubtful (存疑), with a comment."""
-        self.ask_comment(
-            "存疑: why is this place doubtful?", lambda c: self.record(DecisionAction.DOUBT, comment=c), True
-        )
+        self.ask_comment(self.words("ask_doubt"), lambda c: self.record(DecisionAction.DOUBT, comment=c), True)
+
+    # --- Cutting the loci anew -----------------------------------------------------------
+
+    def _orphaned(self, before: int) -> str:
+        n = len(self.session.report.orphans) - before
+        return self.words("now_orphaned", n=n) if n > 0 else ""
+
+    def action_merge(self) -> None:
+        """Merge the locus on screen with the next one of its layer (in the same unit)."""
+        locus = self.locus
+        if locus is None:
+            return
+        before = len(self.session.report.orphans)
+
+        def merge() -> str:
+            self.session.merge(locus)
+            self.changed(locus.id, locus)
+            return self.words("merged", locus=locus.id) + self._orphaned(before)
+
+        self.attempt(merge)
+
+    def action_split(self) -> None:
+        """Ask where to cut the base's text of the locus on screen, and split it there."""
+        locus = self.locus
+        if locus is None:
+            return
+        chars = [t.t for t in locus.lemma.tokens]
+        if len(chars) < 2:
+            self.say(self.words("refused_short"))
+            return
+        options = [Text(f"{shown(''.join(chars[:k]))}｜{shown(''.join(chars[k:]))}") for k in range(1, len(chars))]
+        before = len(self.session.report.orphans)
+
+        def split(at: int) -> str:
+            self.session.split(locus, at)
+            self.changed(locus.id, locus)
+            parts = [
+                x.id
+                for x in self.session.loci
+                if x.layer is locus.layer and locus.col_start <= x.col_start < locus.col_end
+            ]
+            return self.words("split_into", loci=" ".join(parts)) + self._orphaned(before)
+
+        def picked(k: int | None) -> None:
+            if k is not None:
+                self.attempt(lambda: split(k + 1))
+
+        self.push_screen(ChoiceScreen(self.words("ask_split", locus=locus.id), options, self.words), picked)
 
 
-def run_review(session: ReviewSession) -> None:
+def run_review(session: ReviewSession, lang: Lang = "zh") -> None:
     """Run the review full-screen until the editor quits."""
-    ReviewApp(session).run()
+    ReviewApp(session, lang).run()

@@ -1,7 +1,9 @@
-"""The review's modal screens: a picker, a one-line prompt, and the help table of keys.
+"""The review's modal screens: a picker, a one-line prompt, the help table, the orphaned decisions.
 
 Each returns its value to the caller's callback (:meth:`~textual.app.App.push_screen`):
-the picker the option chosen, the prompt the line typed, ``None`` when cancelled.
+the picker the option chosen, the prompt the line typed, the orphans screen what to do with
+which decision, ``None`` when cancelled. Their words are the review's
+(:class:`~collate.review.texts.Words`).
 """
 
 from __future__ import annotations
@@ -17,22 +19,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 
+from collate.review.orphans import Orphan
+from collate.review.texts import HELP, Words
+from collate.views.diff import EMPTY
 from collate.views.inert import inert
-
-# The help table: what the app's bindings (ReviewApp.BINDINGS) do, in an editor's words; keep the two in step.
-KEYS = (
-    ("n  j  ↓", "next locus"),
-    ("p  ↑", "previous locus"),
-    ("u", "next undecided locus"),
-    ("g", "go to a page of the base (e.g. 3a)"),
-    ("k", "keep the base reading as the lemma"),
-    ("a", "adopt a witness's reading as the lemma (pick it, then say why)"),
-    ("c", "reclassify a reading: substantive, orthographic, scribal error"),
-    ("d", "mark doubtful (存疑), with a comment"),
-    ("b", "batch: the next decision applies to every locus with the same pair of readings"),
-    ("?", "this help"),
-    ("q", "quit (every decision is already saved)"),
-)
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -48,10 +38,11 @@ class ChoiceScreen(ModalScreen[int | None]):
     ChoiceScreen OptionList { height: auto; max-height: 20; }
     """
 
-    def __init__(self, title: str, options: Sequence[Text]) -> None:
+    def __init__(self, title: str, options: Sequence[Text], words: Words | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.options = list(options)
+        self.words = words or Words()
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -59,7 +50,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield Static(Text(inert(self.title_text, keep=""), style="bold"))
             items = [Text.assemble((f"{k}  ", "bold"), option) for k, option in enumerate(self.options, 1)]
             yield OptionList(*items)
-            yield Static(Text("1–9 or ↑↓ Enter: choose · Esc: cancel", style="dim"))
+            yield Static(Text(self.words("choose_help"), style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -87,16 +78,17 @@ class PromptScreen(ModalScreen[str | None]):
     PromptScreen > Vertical { width: 80%; height: auto; border: round $accent; padding: 0 1; }
     """
 
-    def __init__(self, question: str, placeholder: str = "") -> None:
+    def __init__(self, question: str, placeholder: str = "", words: Words | None = None) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
+        self.words = words or Words()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(inert(self.question, keep=""), style="bold"))
             yield Input(placeholder=self.placeholder)
-            yield Static(Text("Enter: done · Esc: cancel", style="dim"))
+            yield Static(Text(self.words("prompt_help"), style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -115,16 +107,85 @@ class HelpScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: auto; height: auto; border: round $accent; padding: 0 1; }
+    HelpScreen > Static { width: auto; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
     """
 
+    def __init__(self, words: Words | None = None) -> None:
+        super().__init__()
+        self.words = words or Words()
+
     def compose(self) -> ComposeResult:
-        table = Table(title=Text("collate review: keys"), show_header=False, box=None)
-        table.add_column(style="bold")
-        table.add_column()
-        for keys, what in KEYS:
-            table.add_row(Text(keys), Text(what))
+        table = Table(title=Text(self.words("help_title")), show_header=False, box=None)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(overflow="fold")
+        for keys, zh, en in HELP:
+            table.add_row(Text(keys), Text(self.words.pick((zh, en))))
         yield Static(table)
 
     def on_key(self) -> None:
+        self.dismiss(None)
+
+
+class OrphansScreen(ModalScreen[tuple[str, str] | None]):
+    """The orphaned decisions, each with why it fits no more: ``r`` re-attaches the one highlighted
+    to the locus on screen, ``x`` drops it; the answer is ``("reattach" | "drop", decision id)``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel"),
+        Binding("r", "answer('reattach')", "re-attach"),
+        Binding("x", "answer('drop')", "drop"),
+    ]
+    DEFAULT_CSS = """
+    OrphansScreen { align: center middle; }
+    OrphansScreen > Vertical { width: 90%; height: auto; max-height: 90%; border: round $warning; padding: 0 1; }
+    OrphansScreen OptionList { height: auto; max-height: 24; }
+    """
+
+    def __init__(self, orphans: Sequence[Orphan], here: str, words: Words) -> None:
+        super().__init__()
+        self.orphans = list(orphans)
+        self.here = here
+        self.words = words
+
+    def describe(self, orphan: Orphan) -> Text:
+        """One orphan: what it decided, where it was (its anchor), and why it fits no more."""
+        w, d, a = self.words, orphan.decision, orphan.decision.anchor
+        what = w.action(d.action)
+        if d.siglum or d.reading:
+            what += f" {inert(d.siglum or '', keep='')} {inert(d.reading or '', keep='') or EMPTY}"
+        if d.cls is not None:
+            what += f" → {w.cls(d.cls)}"
+        around = f"{inert(a.before)}〔{inert(a.lemma) or EMPTY}〕{inert(a.after)}"
+        place = f"{w.layer(a.layer)} {inert(a.locus, keep='')}  {around}"
+        reading = inert(d.reading or (a.readings[0] if a.readings else ""), keep="") or EMPTY
+        why = w.why(
+            orphan.why.value,
+            lemma=inert(a.lemma, keep="") or EMPTY,
+            reading=reading,
+            n=orphan.candidates,
+            best=orphan.best,
+            wanted=orphan.wanted,
+            now=orphan.now.id if orphan.now is not None else "",
+            now_lemma=inert(orphan.now.lemma.text, keep="") if orphan.now is not None else "",
+        )
+        who = inert(f"{d.editor} {d.when}" + (f"：{d.comment}" if d.comment else ""), keep="")
+        return Text.assemble((what, "bold"), f"  {place}\n", ("   " + why, "yellow"), (f"\n   {who}", "dim"))
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.words("orphans_title", n=len(self.orphans)), style="bold"))
+            yield OptionList(*(self.describe(o) for o in self.orphans))
+            yield Static(Text(self.words("orphans_help", locus=inert(self.here, keep="")), style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def action_answer(self, what: str) -> None:
+        """Re-attach or drop the highlighted orphan."""
+        k = self.query_one(OptionList).highlighted
+        if k is not None and 0 <= k < len(self.orphans):
+            self.dismiss((what, self.orphans[k].decision.id))
+
+    def action_cancel(self) -> None:
+        """Close, changing nothing."""
         self.dismiss(None)

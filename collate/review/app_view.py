@@ -1,30 +1,38 @@
-"""What the review draws: the status line and one locus (its witnesses in context, notes, decisions).
+"""What the review draws: the status line, one locus (its witnesses in context, notes, decisions), the keys.
 
-Functions of the :class:`~collate.review.session.ReviewSession` and the locus on screen, so the
-app (:mod:`collate.review.app`) only keeps the place and turns keys into decisions. Every string
-of the data (texts, labels, notes, comments, names) is drawn inert (:func:`~collate.views.inert.inert`):
-a control character in a witness is shown as its escape, never sent to the terminal.
+Functions of the :class:`~collate.review.session.ReviewSession`, the locus on screen and the
+words of the interface (:class:`~collate.review.texts.Words`), so the app
+(:mod:`collate.review.app`) only keeps the place and turns keys into decisions. Every string
+of the data (texts, labels, notes, comments, names) is drawn inert
+(:func:`~collate.views.inert.inert`): a control character in a witness is shown as its escape,
+never sent to the terminal. A long text is cut only with a note of its length and of the key
+that shows it whole (``e``), never with a bare ``…``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from collate.apparatus import Locus
+from collate.apparatus import Locus, ReadingClass
+from collate.review.anchors import Decision
+from collate.review.context import Shown
+from collate.review.filters import LocusFilter
 from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, pair_of
+from collate.review.texts import KEYS, LAST_KEYS, Words
 from collate.views.diff import CLASS_STYLE, EMPTY, cite
 from collate.views.inert import inert
 
-ACTION_LABEL = {
-    DecisionAction.KEEP: "keep the base reading",
-    DecisionAction.ADOPT: "adopt",
-    DecisionAction.RECLASSIFY: "reclassify",
-    DecisionAction.DOUBT: "存疑 doubtful",
-}
 CONTEXT_WIDTH = 14
+# Readings, passages and notes longer than these are cut (with their length said) until ``e``.
+LONG_READING = 30
+LONG_PASSAGE = 60
+LONG_NOTE = 160
 
 
 def shown(text: str) -> str:
@@ -32,80 +40,211 @@ def shown(text: str) -> str:
     return inert(text, keep="") or EMPTY
 
 
-def render_status(session: ReviewSession, index: int, batch: bool) -> Text:
-    """The status line: the title, the place among the loci, the counts, the editor, batch mode."""
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How the screen draws: in which words, texts whole or cut."""
+
+    words: Words
+    full: bool = False
+
+    def cut(self, text: str, limit: int = LONG_READING) -> str:
+        """``text`` shown (:func:`shown`), cut to ``limit`` characters with its length and ``e`` said."""
+        if self.full or len(text) <= limit:
+            return shown(text)
+        head = limit * 2 // 3
+        return shown(text[:head]) + "…" + self.words("long", n=len(text))
+
+
+def render_status(
+    session: ReviewSession,
+    index: int,
+    batch: bool = False,
+    *,
+    view: LocusFilter | None = None,
+    shown_at: tuple[int, ...] | None = None,
+    look: Look | None = None,
+) -> Text:
+    """The status line: the title, the place among the loci shown, the counts, the editor, the filter.
+
+    ``shown_at`` are the indices of the loci ``view`` shows (all of them, without a filter).
+    """
+    view = view or LocusFilter()
+    shown_at = tuple(range(len(session.loci))) if shown_at is None else shown_at
+    look = look or Look(Words())
+    w = look.words
     report = session.report
+    place = f"{shown_at.index(index) + 1}" if index in shown_at else "–"
+    total = w.pick(("（{}）", " ({})")).format(w("of_all", n=len(session.loci)))
+    where = f"{place}/{len(shown_at)}" + (total if view.active else "")
     return Text.assemble(
         (f" {inert(session.raw.title, keep='')} ", "bold"),
-        f"· {index + 1 if session.loci else 0}/{len(session.loci)} · decided {len(report.decided)}",
-        f" · undecided {len(report.undecided)}",
-        (f" · orphaned {len(report.orphans)}", "yellow" if report.orphans else ""),
-        f" · editor {inert(session.editor, keep='')}",
-        (" · BATCH", "bold reverse") if batch else "",
+        f"· {where if session.loci else '0/0'} · {w('decided')} {len(report.decided)}",
+        f" · {w('undecided')} {len(report.undecided)}",
+        (f" · {w('orphaned')} {len(report.orphans)}", "yellow" if report.orphans else ""),
+        f" · {w('editor')} {inert(session.editor, keep='')}",
+        (f" · {inert(describe(view, w), keep='')}", "bold cyan") if view.active else "",
+        (f" · {w('batch_mode')}", "bold reverse") if batch else "",
+        (f" · {w('full_mode')}", "bold") if look.full else "",
     )
 
 
-def render_locus(session: ReviewSession, locus: Locus | None) -> RenderableType:
-    """The locus on screen: heading, each witness in context, notes, decisions."""
+def describe(view: LocusFilter, w: Words) -> str:
+    """A filter in a few words: ``異文 · 經 · DD · 未決 · 搜「枉矢」``."""
+    parts = [w.cls(c) for c in sorted(view.classes, key=lambda c: -c.rank)]
+    parts += [w.layer(x) for x in sorted(view.layers, key=lambda x: x.value)]
+    parts += sorted(view.sigla)
+    parts += [w("undecided")] if view.undecided else []
+    parts += [w("filter_noted", now=w("on"))] if view.noted else []
+    parts += [w("search_is", q=view.search)] if view.search else []
+    return " · ".join(parts)
+
+
+def render_keys(look: Look, width: int) -> Text:
+    """The key bar at the bottom: as many keys as ``width`` holds, help and quit always in full."""
+    w = look.words
+    last = "  ".join(f"{key} {w.pick((zh, en))}" for key, zh, en in LAST_KEYS)
+    room = width - cell_len(last) - 2
+    shown_keys: list[str] = []
+    for key, zh, en in KEYS:
+        item = f"{key} {w.pick((zh, en))}"
+        if cell_len("  ".join([*shown_keys, item])) + 2 > room:
+            break
+        shown_keys.append(item)
+    return Text("  ".join([*shown_keys, last]), style="reverse")
+
+
+def render_locus(session: ReviewSession, locus: Locus | None, look: Look | None = None) -> RenderableType:
+    """The locus on screen: heading, the 經 it explains, each witness in context, notes, suggestion, decisions."""
+    look = look or Look(Words())
+    w = look.words
     if locus is None:
-        return Text("No variant loci to review.")
+        return Text(w("no_loci"))
     style = CLASS_STYLE.get(locus.cls, "")
     heading = Text.assemble(
-        (f"{locus.layer.chinese} {locus.layer.value}", "bold"),
+        (w.layer(locus.layer), "bold"),
         f"  {inert(locus.id, keep='')}  ",
-        (locus.cls.value.replace("_", " "), style),
+        (w.cls(locus.cls), style),
         f"  {inert(session.raw.base, keep='')} {cite(locus.lemma.location)}",
     )
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for name in ("siglum", "text at this place", "class", "place"):
-        table.add_column(name, no_wrap=name != "text at this place")
-    labels = {w.siglum: w.label for w in session.raw.witnesses}
-    for siglum in locus.sigla:
-        reading = locus.reading_of(siglum)
-        ctx = session.context(locus, siglum, CONTEXT_WIDTH)
-        cls = reading.cls if reading is not None else None
-        mark = CLASS_STYLE.get(cls, "") if cls else "bold"
-        text = Text.assemble((inert(ctx.before), "dim"), ("〔", "dim"), (shown(ctx.text), mark), ("〕", "dim"))
-        text.append(inert(ctx.after), style="dim")
-        if ctx.note:
-            text.append(inert(f"  ({ctx.note})"), style="italic dim")
-        what = "= base" if reading is None else reading.cls.value.replace("_", " ")
-        if reading is not None and reading.cause:
-            what += inert(f" ({reading.cause})", keep="")
-        name = inert(f"{siglum} {labels.get(siglum, '')}".strip(), keep="")
-        table.add_row(Text(name, style="bold"), text, Text(what, style=mark), Text(cite(ctx.location)))
-    parts: list[RenderableType] = [heading, Text(""), table]
+    parts: list[RenderableType] = [heading]
+    passage = session.glossed(locus)
+    if passage is not None:
+        parts.append(
+            Text.assemble(
+                (f"{w('glossed')} {cite(passage.location)}{w.pick(('：', ': '))}", "bold"),
+                (look.cut(passage.text, LONG_PASSAGE), ""),
+            )
+        )
+    parts += [Text(""), _witnesses(session, locus, look)]
     for note in locus.notes:
         parts.append(Text(""))
-        parts.append(
-            Text.assemble((inert(f"{note.resp}: "), "bold"), inert(note.text), (f"  {cite(note.location)}", "dim"))
-        )
-        parts.extend(Text(inert(f"  · {claim}"), style="italic") for claim in note.claims)
-    parts.append(Text(""))
-    parts.append(render_decision(session, locus))
+        text = look.cut(note.text, LONG_NOTE)
+        resp = inert(note.resp) + w.pick(("：", ": "))
+        parts.append(Text.assemble((resp, "bold"), text, (f"  {cite(note.location)}", "dim")))
+        claims = {c.summary(): c for c in session.claims_of(note)}
+        for summary in note.claims:
+            claim = claims.get(summary)
+            line = w.claim(claim, look.cut) if claim is not None else look.cut(summary, LONG_NOTE)
+            parts.append(Text(inert(f"  · {line}"), style="italic"))
+    suggestion = session.suggestion(locus)
+    if suggestion is not None:
+        if suggestion.action is DecisionAction.KEEP:
+            what = w("suggest_keep")
+        else:
+            reading = look.cut(suggestion.reading.text if suggestion.reading else "")
+            what = w("suggest_adopt", siglum=inert(suggestion.siglum or "", keep=""), reading=reading)
+        line = w("suggest", what=what, resp=inert(suggestion.resp, keep=""), words=inert(suggestion.words, keep=""))
+        parts += [Text(""), Text(line, style="bold magenta")]
+    parts += [Text(""), render_decision(session, locus, look)]
     same = session.same_pair(locus)
     if len(same) > 1:
         lemma, texts = pair_of(locus)
         pair = f"{shown(lemma)}/{'/'.join(shown(t) for t in texts)}"
-        parts.append(Text(f"{len(same)} loci read {pair}: b applies the next decision to all.", style="dim"))
+        parts.append(Text(w("same_pair", n=len(same), pair=pair), style="dim"))
     return Group(*parts)
 
 
-def render_decision(session: ReviewSession, locus: Locus) -> Text:
+def _witnesses(session: ReviewSession, locus: Locus, look: Look) -> Table:
+    """Each witness in a row: its text around the place (in the base's unit), its class, its place."""
+    w = look.words
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column(w("col_siglum"), no_wrap=True)
+    # Chinese has no spaces to wrap at: a long text folds at any character rather than being cut.
+    table.add_column(w("col_text"), overflow="fold")
+    table.add_column(w("col_class"), no_wrap=True)
+    table.add_column(w("col_place"), no_wrap=True)
+    labels = {x.siglum: x.label for x in session.raw.witnesses}
+    width = None if look.full else CONTEXT_WIDTH
+    notes = {Shown.SILENT: "silent", Shown.REPORTED: "reported", Shown.NOT_EXTANT: "not_extant"}
+    for siglum in locus.sigla:
+        reading = locus.reading_of(siglum)
+        ctx = session.context(locus, siglum, width)
+        cls = reading.cls if reading is not None else None
+        mark = CLASS_STYLE.get(cls, "") if cls else "bold"
+        text = Text.assemble(
+            (inert(ctx.before), "dim"),
+            ("〔", "dim"),
+            (look.cut(ctx.text), mark),
+            ("〕", "dim"),
+            (inert(ctx.after), "dim"),
+        )
+        if ctx.shown in notes:
+            note = w(notes[ctx.shown]) + (f"：{ctx.source}" if ctx.source else "")
+            text.append(inert(f"  （{note}）"), style="italic dim")
+        what = w("same_as_base") if reading is None else w.cls(reading.cls)
+        if reading is not None and reading.cause:
+            what += inert(f" ({reading.cause})", keep="")
+        name = inert(f"{siglum} {labels.get(siglum, '')}".strip(), keep="")
+        table.add_row(Text(name, style="bold"), text, Text(what, style=mark), Text(cite(ctx.location)))
+    return table
+
+
+def describe_decision(d: Decision, look: Look) -> str:
+    """What one decision did, in a few words (``改從 DD 峭``, ``合併``)."""
+    w = look.words
+    what = w.action(d.action)
+    if d.action is DecisionAction.ADOPT:
+        what += f" {inert(d.siglum or '', keep='')} {look.cut(d.reading or '')}"
+    elif d.action is DecisionAction.RECLASSIFY and d.cls is not None:
+        what += w.pick(("：", " ")) + w("as_class", reading=look.cut(d.reading or ""), cls=w.cls(d.cls))
+    elif d.action is DecisionAction.MERGE:
+        what = w("merged_with")
+    elif d.action is DecisionAction.SPLIT:
+        what = w("split_at", at=d.at)
+    return what
+
+
+def render_decision(session: ReviewSession, locus: Locus, look: Look) -> Text:
     """The decision in force at ``locus`` and the decisions behind it."""
+    w = look.words
     decision = locus.decision
     if decision is None:
-        return Text("undecided", style="bold yellow")
-    lemma = f"lemma {shown(decision.lemma)}" + (f" ({inert(decision.siglum)})" if decision.siglum else " (base)")
-    out = Text.assemble(("decided: ", "bold green"), lemma)
-    if decision.doubtful:
-        out.append("  存疑", style="bold yellow")
+        out = Text(w("undecided_here"), style="bold yellow")
+    else:
+        lemma = look.cut(decision.lemma)
+        if decision.siglum:
+            line = w("lemma_adopted", lemma=lemma, siglum=inert(decision.siglum, keep=""))
+        else:
+            line = w("lemma_base", lemma=lemma)
+        out = Text(line, style="bold green")
+        if decision.doubtful:
+            out.append("  存疑", style="bold yellow")
+    colon = w.pick(("：", ": "))
     for d in session.decisions_at(locus):
-        what = ACTION_LABEL[d.action]
-        if d.action is DecisionAction.ADOPT:
-            what += f" {inert(d.siglum or '', keep='')} {shown(d.reading or '')}"
-        elif d.action is DecisionAction.RECLASSIFY and d.cls is not None:
-            what += f" {shown(d.reading or '')} as {d.cls.value.replace('_', ' ')}"
-        line = f"  {d.when} {d.editor}: {what}" + (f": {d.comment}" if d.comment else "")
+        line = f"  {d.when} {d.editor}{colon}{describe_decision(d, look)}" + (
+            f"{colon}{d.comment}" if d.comment else ""
+        )
         out.append("\n" + inert(line, keep=""), style="dim")
     return out
+
+
+def class_options(look: Look, classes: tuple[ReadingClass, ...]) -> list[Text]:
+    """The classes offered to reclassify a reading, each in its colour."""
+    return [Text(look.words.cls(c), style=CLASS_STYLE[c]) for c in classes]
+
+
+def reading_option(look: Look, sigla: str, text: str, cls: ReadingClass) -> Text:
+    """A reading offered in a picker: its witnesses, its text in its class's colour, its class."""
+    return Text.assemble(
+        (inert(sigla), "bold"), " ", (look.cut(text), CLASS_STYLE.get(cls, "")), f"  {look.words.cls(cls)}"
+    )

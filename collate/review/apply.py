@@ -8,18 +8,24 @@ that found a single place moved; a decision goes anywhere else only if most of i
 still agrees there. Each anchor takes at most one locus and each locus one anchor, best
 matches first, so a moved decision cannot take a place another decision fits better. A
 decision that finds no place is an orphan: reported, and kept in the file.
+
+The editor's merges and splits (:mod:`collate.review.regroup`) are applied first, one by one in
+file order, each placed on the loci as the ones before it cut them; every other decision is
+then placed on the loci so cut.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from collate.apparatus import Collation, Locus, Reading
 from collate.model import Layer
+from collate.review.anchors import STRUCTURAL
 from collate.review.decisions import Anchor, Decision, anchor_of, base_tokens, reading_key
 from collate.review.records import DecisionAction, EditorDecision
+from collate.review.regroup import Locate, merge_refusal, merged, next_locus, replaced, split, split_refusal
 
 # The share of its recorded context (characters either side that still agree) a decision
 # needs to move to a place other than where its neighbours say it should be: a few shared
@@ -103,10 +109,15 @@ def _context(anchor: Anchor, needed: frozenset[str], here: Anchor) -> int | None
         return None
     if not needed and anchor.readings and not readings & set(anchor.readings):
         return None
+    return shared_context(anchor, here)
+
+
+def shared_context(anchor: Anchor, here: Anchor) -> int:
+    """How many characters of ``anchor``'s context still agree at ``here``, counted outward from the locus."""
     return _common_suffix(anchor.before, here.before) + _common_prefix(anchor.after, here.after)
 
 
-def _wanted(anchor: Anchor) -> int:
+def wanted_context(anchor: Anchor) -> int:
     """The context a decision needs to be placed anywhere but where it is expected."""
     return math.ceil(MIN_CONTEXT_SHARE * (len(anchor.before) + len(anchor.after)))
 
@@ -132,7 +143,7 @@ def _shifts(anchors: Sequence[Anchor], candidates: Sequence[list[_Candidate]]) -
             continue
         best = max((c.context, c.same) for c in found)
         top = [c for c in found if (c.context, c.same) == best]
-        if len(top) == 1 and best[0] >= _wanted(anchor):
+        if len(top) == 1 and best[0] >= wanted_context(anchor):
             known.append((anchor, top[0].offset - anchor.offset))
     shifts = []
     for anchor in anchors:
@@ -170,7 +181,7 @@ def place(collation: Collation, decisions: Sequence[Decision]) -> tuple[tuple[Pl
     for k, (anchor, found, shift) in enumerate(zip(anchors, candidates, _shifts(anchors, candidates), strict=True)):
         for c in found:
             distance = abs(c.offset - (anchor.offset + shift))
-            if distance and c.context < _wanted(anchor):
+            if distance and c.context < wanted_context(anchor):
                 continue
             scored.append((c.context, c.same, distance, k, c.locus))
     # Best first: most context, then the same readings, then nearest the expected place.
@@ -246,27 +257,85 @@ def decide(locus: Locus, decisions: Sequence[Decision]) -> Locus:
     )
 
 
-def apply_decisions(collation: Collation, decisions: Sequence[Decision]) -> tuple[Collation, ApplyReport]:
-    """The collation with the editor's decisions applied, and a report of what fit where.
+def _cut(collation: Collation, d: Decision, locate: Locate | None) -> tuple[Collation, Placed] | None:
+    """The collation with one merge or split applied where it finds its place, and that place; None if none."""
+    probes = [d] if d.until is None else [d, replace(d, anchor=d.until)]
+    found = {p.decision.anchor: p for p in place(collation, probes)[0]}
+    first = found.get(d.anchor)
+    result = collation.layer(d.anchor.layer)
+    locus = result.locus(first.locus) if result is not None and first is not None else None
+    if result is None or first is None or locus is None:
+        return None
+    if d.action is DecisionAction.MERGE:
+        # The second locus must be found as well, and still be the one right after the first.
+        second = found.get(d.until) if d.until is not None else None
+        after = next_locus(result, locus)
+        if second is None or after is None or after.id != second.locus or merge_refusal(result, locus, after):
+            return None
+        new: tuple[Locus, ...] = (merged(result, locus, after, locate),)
+        last = after
+    else:
+        if d.at is None or split_refusal(locus, d.at) is not None:
+            return None
+        new, last = split(result, locus, d.at, locate), locus
+        if not new:
+            return None
+    return collation.with_layer(replaced(result, locus, last, new)), Placed(d, new[0].id, first.moved)
 
-    Loci with decisions carry an :class:`~collate.review.records.EditorDecision` (and the classes
-    the editor gave), so every exporter shows the editor's lemma and ``@resp``. The input
-    collation is not changed.
+
+def reshape(
+    collation: Collation, decisions: Sequence[Decision], locate: Locate | None = None
+) -> tuple[Collation, tuple[Placed, ...], tuple[Decision, ...]]:
+    """The collation with the editor's merges and splits applied, in file order; where each went, and
+    those that found no place. ``locate`` gives the place of a witness's text, if the witnesses are at hand."""
+    placed: list[Placed] = []
+    lost: list[Decision] = []
+    for d in decisions:
+        if d.action not in STRUCTURAL:
+            continue
+        cut = _cut(collation, d, locate)
+        if cut is None:
+            lost.append(d)
+        else:
+            collation, where = cut
+            placed.append(where)
+    return collation, tuple(placed), tuple(lost)
+
+
+def apply_all(
+    collation: Collation, decisions: Sequence[Decision], locate: Locate | None = None
+) -> tuple[Collation, Collation, ApplyReport]:
+    """The loci as the editor cut them (:func:`reshape`), the same with every decision applied, the report.
+
+    A review anchors new decisions on the first: the loci as cut, with none of the other decisions.
     """
-    placed, orphans = place(collation, decisions)
+    shaped, cut, uncut = reshape(collation, decisions, locate)
+    placed, orphans = place(shaped, [d for d in decisions if d.action not in STRUCTURAL])
     by_locus: dict[str, list[Decision]] = {}
     for p in placed:
         by_locus.setdefault(p.locus, []).append(p.decision)
-    out = collation
-    for result in collation.layers:
+    out = shaped
+    for result in shaped.layers:
         if any(x.id in by_locus for x in result.loci):
             loci = tuple(decide(x, by_locus[x.id]) if x.id in by_locus else x for x in result.loci)
             out = out.with_layer(result.with_loci(loci))
     review = [x for x in out.loci() if reviewable(x)]
+    lost = {id(d) for d in (*uncut, *orphans)}
     report = ApplyReport(
-        placed=placed,
-        orphans=orphans,
+        placed=cut + placed,
+        orphans=tuple(d for d in decisions if id(d) in lost),
         decided=tuple(x.id for x in review if x.decision is not None),
         undecided=tuple(x.id for x in review if x.decision is None),
     )
+    return shaped, out, report
+
+
+def apply_decisions(collation: Collation, decisions: Sequence[Decision]) -> tuple[Collation, ApplyReport]:
+    """The collation with the editor's decisions applied, and a report of what fit where.
+
+    Loci with decisions carry an :class:`~collate.review.records.EditorDecision` (and the classes
+    the editor gave), so every exporter shows the editor's lemma and ``@resp``; the loci are cut
+    as the editor merged and split them. The input collation is not changed.
+    """
+    _, out, report = apply_all(collation, decisions)
     return out, report

@@ -11,6 +11,9 @@ by id, decisions removed by id) is merged into the file as it is then, under its
 (:mod:`tomlkit`), so what collate did not write — comments, keys it does not know, decisions
 added by hand — stays as it was. A file that is not a decisions file (a readings file named
 by mistake) or of a newer version is refused before anything is written.
+
+The records and anchors (:class:`Decision`, :class:`Anchor`, …) are named here too, each
+imported as itself so that callers may import them from here: this was their module.
 """
 
 from __future__ import annotations
@@ -32,16 +35,14 @@ from collate.errors import ProjectError
 from collate.files import parse_toml
 from collate.model import Layer
 from collate.project import Project
-from collate.review.anchors import (
-    EDITOR_CLASSES,
-    Anchor,
-    Decision,
-    anchor_of,
-    base_tokens,
-    new_id,
-    now,
-    reading_key,
-)
+from collate.review.anchors import EDITOR_CLASSES as EDITOR_CLASSES
+from collate.review.anchors import Anchor as Anchor
+from collate.review.anchors import Decision as Decision
+from collate.review.anchors import anchor_of as anchor_of
+from collate.review.anchors import base_tokens as base_tokens
+from collate.review.anchors import new_id as new_id
+from collate.review.anchors import now as now
+from collate.review.anchors import reading_key as reading_key
 from collate.review.ledger import Ledger, read_text
 from collate.review.records import DecisionAction
 
@@ -153,15 +154,12 @@ def _enum(cls: type[DecisionAction] | type[ReadingClass] | type[Layer], value: s
         raise ProjectError(f"`{key}` {value!r} is not one of {known}", where=where) from None
 
 
-def _decision(entry: Any, where: str) -> Decision:
-    if not isinstance(entry, dict):
-        raise ProjectError("a decision must be a table", where=where)
-    table = _get(entry, "anchor", dict, where)
+def _anchor(table: Mapping[str, Any], key: str, where: str) -> Anchor:
     readings = _get(table, "readings", list, where, required=False) or []
     if not all(isinstance(r, str) for r in readings):
-        raise ProjectError("`anchor.readings` must be a list of strings", where=where)
-    anchor = Anchor(
-        layer=_enum(Layer, _get(table, "layer", str, where), "anchor.layer", where),
+        raise ProjectError(f"`{key}.readings` must be a list of strings", where=where)
+    return Anchor(
+        layer=_enum(Layer, _get(table, "layer", str, where), f"{key}.layer", where),
         lemma=_get(table, "lemma", str, where, required=False) or "",
         readings=tuple(readings),
         before=_get(table, "before", str, where, required=False) or "",
@@ -169,7 +167,18 @@ def _decision(entry: Any, where: str) -> Decision:
         offset=_get(table, "offset", int, where),
         locus=_get(table, "locus", str, where, required=False) or "",
     )
+
+
+def _decision(entry: Any, where: str) -> Decision:
+    if not isinstance(entry, dict):
+        raise ProjectError("a decision must be a table", where=where)
+    anchor = _anchor(_get(entry, "anchor", dict, where), "anchor", where)
     action: DecisionAction = _enum(DecisionAction, _get(entry, "action", str, where), "action", where)
+    # A merge names its second locus ([decision.until]), a split where it cuts (`at`, from 1).
+    until = _get(entry, "until", dict, where, required=action is DecisionAction.MERGE)
+    at = _get(entry, "at", int, where, required=action is DecisionAction.SPLIT)
+    if at is not None and at < 1:
+        raise ProjectError(f"`at` must be a whole number from 1, not {at}", where=where)
     cls_name = _get(entry, "class", str, where, required=action is DecisionAction.RECLASSIFY)
     cls: ReadingClass | None = _enum(ReadingClass, cls_name, "class", where) if cls_name else None
     norm = _get(entry, "norm", str, where, required=action in (DecisionAction.ADOPT, DecisionAction.RECLASSIFY))
@@ -185,6 +194,8 @@ def _decision(entry: Any, where: str) -> Decision:
         norm=norm,
         cls=cls,
         batch=_get(entry, "batch", str, where, required=False),
+        until=_anchor(until, "until", where) if until is not None else None,
+        at=at,
     )
 
 
@@ -228,6 +239,7 @@ def _fields(d: Decision) -> list[tuple[str, _Value]]:
         ("reading", d.reading),
         ("norm", d.norm),
         ("class", d.cls.value if d.cls else None),
+        ("at", d.at),
         ("comment", d.comment or None),
         ("editor", d.editor),
         ("when", d.when),
@@ -261,9 +273,11 @@ def _set(table: Table | InlineTable, fields: Sequence[tuple[str, _Value]]) -> No
 def _table(d: Decision) -> Table:
     table = tomlkit.table()
     _set(table, _fields(d))
-    anchor = tomlkit.table()
-    _set(anchor, _anchor_fields(d.anchor))
-    table.append("anchor", anchor)
+    for key, value in (("anchor", d.anchor), ("until", d.until)):
+        if value is not None:
+            anchor = tomlkit.table()
+            _set(anchor, _anchor_fields(value))
+            table.append(key, anchor)
     # A blank line before each block, however the file ends, as in a file written at once.
     table.trivia.indent = "\n"
     return table
@@ -271,11 +285,14 @@ def _table(d: Decision) -> Table:
 
 def _update(table: Table, d: Decision) -> None:
     _set(table, _fields(d))
-    anchor = table.get("anchor")
-    if isinstance(anchor, (Table, InlineTable)):
-        _set(anchor, _anchor_fields(d.anchor))
-    else:
-        table["anchor"] = _table(d)["anchor"]
+    for key, value in (("anchor", d.anchor), ("until", d.until)):
+        held = table.get(key)
+        if value is not None and isinstance(held, (Table, InlineTable)):
+            _set(held, _anchor_fields(value))
+        elif value is not None:
+            table[key] = _table(d)[key]
+        elif key in table:
+            del table[key]
 
 
 @dataclass(slots=True)
@@ -370,26 +387,3 @@ def save_decisions(path: Path, decisions: Sequence[Decision], title: str = "") -
 def dumps_decisions(decisions: Sequence[Decision], title: str = "") -> str:
     """The text of a new decisions file holding ``decisions``: the header, then one table each."""
     return _File(new_document(title), []).merge(decisions, ())
-
-
-# The records and anchors are named here too: this was their module, and callers import them from it.
-__all__ = [
-    "DECISIONS_FILE",
-    "EDITOR_CLASSES",
-    "FORMAT_VERSION",
-    "VERSION_KEY",
-    "Anchor",
-    "Decision",
-    "anchor_of",
-    "base_tokens",
-    "change_decisions",
-    "check_file",
-    "decisions_path",
-    "dumps_decisions",
-    "load_decisions",
-    "new_id",
-    "now",
-    "parse_decisions",
-    "reading_key",
-    "save_decisions",
-]

@@ -20,6 +20,10 @@ class DecisionAction(str, Enum):
     ADOPT = "adopt"  # a witness's reading becomes the lemma
     RECLASSIFY = "reclassify"  # a reading gets another class (e.g. scribal error)
     DOUBT = "doubt"  # 存疑: left open, with a comment
+    # How the loci are cut, decided before any other decision is placed (collate.review.regroup);
+    # never among an EditorDecision's actions: the exporters see the loci as cut.
+    MERGE = "merge"  # a locus and the next one of its layer become one locus
+    SPLIT = "split"  # a locus becomes two, at a character of the base's text
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,22 +1,27 @@
 """A review in progress: the collation as run, the decisions file, the editor — no screen.
 
 The terminal app (:mod:`collate.review.app`) only reads keys and draws; everything it
-decides goes through :meth:`ReviewSession.decide`, which writes the decisions file
-atomically before the session's state changes, so what the screen shows is on disk.
+decides goes through the session (:meth:`ReviewSession.decide`, ``merge``, ``split``,
+``undo`` …), which writes the decisions file atomically before the session's state changes,
+so what the screen shows is on disk. Each change is one entry of the session's history, to
+undo and redo (:mod:`collate.review.history`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
 from collate.errors import ProjectError
-from collate.model import SourceLocation, Witness
+from collate.model import Layer, SourceLocation, Witness
+from collate.notes.records import AttachedNote, Claim
 from collate.project import Project
-from collate.review.apply import ApplyReport, apply_decisions, reviewable
+from collate.review.apply import ApplyReport, apply_all, reviewable
+from collate.review.context import Context, Glossed, Passage, Units
+from collate.review.context import witness_context as witness_context
 from collate.review.decisions import (
     Decision,
     anchor_of,
@@ -28,23 +33,23 @@ from collate.review.decisions import (
     now,
     reading_key,
 )
+from collate.review.filters import LocusFilter, find_page
+from collate.review.history import Change, History
+from collate.review.orphans import Orphan, explain
 from collate.review.records import DecisionAction
+from collate.review.regroup import Refusal, merge_refusal, next_locus, split_refusal
+from collate.review.suggest import Suggestion, suggest
+
+_NAMES_A_READING = (DecisionAction.ADOPT, DecisionAction.RECLASSIFY)
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """One witness at a locus with the text around it: ``before`` + ``text`` + ``after``.
+class Refused(Exception):
+    """A change the session will not make, and why: ``key`` names the words (:mod:`collate.review.texts`)."""
 
-    ``location`` is where ``text`` is in the witness's file (page and line if known);
-    ``note`` says why there is no running text (a sparse witness, not extant).
-    """
-
-    siglum: str
-    before: str
-    text: str
-    after: str
-    location: SourceLocation | None = None
-    note: str = ""
+    def __init__(self, key: str, **names: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.names = names
 
 
 def default_editor(project: Project | None = None) -> str:
@@ -70,50 +75,14 @@ def pair_of(locus: Locus) -> tuple[str, tuple[str, ...]]:
     return locus.lemma.text, tuple(sorted({r.text for r in locus.variants()}))
 
 
-def witness_context(
-    result: LayerResult,
-    locus: Locus,
-    siglum: str,
-    width: int = 12,
-    witnesses: Mapping[str, Witness] | None = None,
-) -> Context:
-    """``siglum``'s text at ``locus`` with up to ``width`` of its characters either side.
-
-    The context comes from the alignment, so it is each witness's own text around the
-    place, in its own characters; a sparse witness has only its reported reading. A witness
-    that agrees with the base has no reading of its own to cite: its place is found through
-    ``witnesses`` (the witnesses as read), if given.
-    """
-    alignment = result.alignment
-    reading = locus.reading_of(siglum)
-    if siglum not in alignment.sigla:
-        if reading is None:
-            return Context(siglum, "", locus.lemma.text, "", None, "silent here: reads as the base")
-        first = reading.witnesses[0]
-        return Context(siglum, "", first.text, "", first.location, reading.source or "reported reading")
-    j = alignment.sigla.index(siglum)
-    own = locus.lemma if siglum == alignment.sigla[0] else None
-    if own is None:
-        own = next((w for r in locus.readings for w in r.witnesses if w.siglum == siglum), None)
-    if reading is not None and reading.cls is ReadingClass.NOT_EXTANT:
-        return Context(siglum, "", "", "", None, "not extant here")
-    # The witness's tokens, indexed once per layer: not a scan of the whole layer per locus shown.
-    index = alignment.index(j)
-    before = [tok.t for tok in index.before(locus.col_start, width)]
-    after = [tok.t for tok in index.after(locus.col_end, width)]
-    tokens = list(index.within(locus.col_start, locus.col_end))
-    location = own.location if own is not None else None
-    if location is None and tokens and witnesses and siglum in witnesses:
-        location = witnesses[siglum].locate(min(t.start for t in tokens))
-    return Context(siglum, "".join(before), "".join(t.t for t in tokens), "".join(after), location)
-
-
 class ReviewSession:
-    """The collation under review, with the decisions applied, and the means to add decisions.
+    """The collation under review, with the decisions applied, and the means to change them.
 
-    ``raw`` is the collation as run; ``collation`` the same with the decisions applied;
-    ``loci`` the loci to review (with a real variant), in layer and base order;
-    ``witnesses`` the witnesses as read, to cite the place of every witness's text.
+    ``raw`` is the collation as run; ``shaped`` its loci as the editor merged and split them;
+    ``collation`` that with every decision applied; ``loci`` the loci to review (with a real
+    variant), in layer and base order; ``witnesses`` the witnesses as read, to cite the place
+    of every witness's text; ``claims`` each note's claims (by note id), to word them and to
+    suggest a decision from them.
     """
 
     def __init__(
@@ -124,21 +93,34 @@ class ReviewSession:
         decisions: Sequence[Decision] | None = None,
         clock: Callable[[], str] = now,
         witnesses: Mapping[str, Witness] | None = None,
+        claims: Mapping[str, Sequence[Claim]] | None = None,
     ) -> None:
         self.raw = raw
         self.witnesses: Mapping[str, Witness] = witnesses or {}
+        self.claims: Mapping[str, Sequence[Claim]] = claims or {}
         self.path = path
         self.editor = editor
         self.clock = clock
         self.decisions: tuple[Decision, ...] = tuple(load_decisions(path) if decisions is None else decisions)
+        self.history = History()
+        self.shaped: Collation = raw
         self.collation: Collation = raw
         self.report: ApplyReport = ApplyReport((), (), (), ())
         self.loci: tuple[Locus, ...] = ()
+        # Indexed once per layer: the alignments never change, however the loci are cut.
+        self._units: dict[Layer, Units] = {}
+        self._glossed: Glossed | None = None
         self._refresh()
 
+    def _locate(self, siglum: str, offset: int) -> SourceLocation | None:
+        witness = self.witnesses.get(siglum)
+        return witness.locate(offset) if witness is not None else None
+
     def _refresh(self) -> None:
-        self.collation, self.report = apply_decisions(self.raw, self.decisions)
+        self.shaped, self.collation, self.report = apply_all(self.raw, self.decisions, self._locate)
         self.loci = tuple(x for x in self.collation.loci() if reviewable(x))
+
+    # --- What a locus shows -------------------------------------------------------------
 
     def layer_of(self, locus: Locus) -> LayerResult:
         """The layer result ``locus`` belongs to (with decisions applied)."""
@@ -146,14 +128,99 @@ class ReviewSession:
         assert result is not None, "every locus comes from a layer of the collation"
         return result
 
-    def context(self, locus: Locus, siglum: str, width: int = 12) -> Context:
-        """One witness's text at ``locus`` and around it (:func:`witness_context`)."""
-        return witness_context(self.layer_of(locus), locus, siglum, width, self.witnesses)
+    def context(self, locus: Locus, siglum: str, width: int | None = 12) -> Context:
+        """One witness's text at ``locus`` and around it, within the base's unit (None: the whole unit)."""
+        result = self.layer_of(locus)
+        units = self._units.get(locus.layer)
+        if units is None:
+            units = self._units[locus.layer] = Units.of(result)
+        return witness_context(result, locus, siglum, width, self.witnesses, units)
+
+    def glossed(self, locus: Locus) -> Passage | None:
+        """The 經 passage a 注, 疏 or 釋文 locus explains (None for a locus of 經 itself)."""
+        if self._glossed is None:
+            self._glossed = Glossed(self.raw.layer(Layer.JING), self.witnesses)
+        return self._glossed.of(self.layer_of(locus), locus)
+
+    def claims_of(self, note: AttachedNote) -> Sequence[Claim]:
+        """Every claim of ``note``, in its order (none if the notes stage was not at hand)."""
+        return self.claims.get(note.id, ())
+
+    def suggestion(self, locus: Locus) -> Suggestion | None:
+        """The decision the notes on ``locus`` suggest, if any (:func:`~collate.review.suggest.suggest`)."""
+        return suggest(locus, self.claims_of)
 
     def same_pair(self, locus: Locus) -> tuple[Locus, ...]:
         """Every locus to review with the same base text and variant texts (e.g. all 筭/算)."""
         key = pair_of(locus)
         return tuple(x for x in self.loci if pair_of(x) == key)
+
+    def decisions_at(self, locus: Locus) -> tuple[Decision, ...]:
+        """The decisions that apply to ``locus``, in the order made."""
+        return self.report.decisions_at(locus.id)
+
+    def orphans(self) -> tuple[Orphan, ...]:
+        """Every orphaned decision, with why it fits no locus now."""
+        return explain(self.shaped, self.report.orphans)
+
+    # --- Finding loci -------------------------------------------------------------------
+
+    def matching(self, view: LocusFilter) -> tuple[int, ...]:
+        """The indices in ``loci`` of the loci ``view`` lets through."""
+
+        def contexts(locus: Locus, width: int) -> list[Context]:
+            return [self.context(locus, s, width) for s in locus.sigla]
+
+        return tuple(k for k, x in enumerate(self.loci) if view.matches(x, contexts))
+
+    def next_undecided(self, after: int) -> int | None:
+        """The index in ``loci`` of the next undecided locus after ``after`` (wrapping), if any."""
+        n = len(self.loci)
+        return next((k for step in range(1, n + 1) if self.loci[k := (after + step) % n].decision is None), None)
+
+    def find_page(self, page: str) -> int | None:
+        """The index of the first locus on base page ``page`` (e.g. ``3a``), else the first after it."""
+        return find_page(self.loci, page)
+
+    def index_of(self, locus_id: str, near: Locus | None = None) -> int | None:
+        """The index of the locus ``locus_id``; if it is gone (merged, split), of the locus of
+        ``near``'s layer that now holds its place (the first that ends after it starts)."""
+        k = next((k for k, x in enumerate(self.loci) if x.id == locus_id), None)
+        if k is None and near is not None:
+            layer = [k for k, x in enumerate(self.loci) if x.layer is near.layer]
+            later = [k for k in layer if self.loci[k].col_end > near.col_start]
+            k = later[0] if later else (layer[-1] if layer else None)
+        return k
+
+    # --- Changing the decisions ---------------------------------------------------------
+
+    def _commit(self, change: Change) -> None:
+        # Written first: if the write fails the error propagates and the session is as it was.
+        self.decisions = change_decisions(self.path, put=change.put, remove=change.remove, title=self.raw.title)
+        self._refresh()
+
+    def _change(self, put: Sequence[Decision], remove: Collection[str], locus: str, what: str) -> None:
+        change = Change.of(self.decisions, put, remove, locus, what)
+        self._commit(change)
+        self.history.made(change)
+
+    def undo(self) -> Change | None:
+        """Take back the latest change not undone (the file is changed first); None if there is none."""
+        if not self.history.done:
+            return None
+        change = self.history.done[-1]
+        self._commit(change.inverse())
+        self.history.undone.append(self.history.done.pop())
+        return change
+
+    def redo(self) -> Change | None:
+        """Make the latest undone change again; None if there is none."""
+        if not self.history.undone:
+            return None
+        change = self.history.undone[-1]
+        self._commit(change)
+        self.history.done.append(self.history.undone.pop())
+        return change
 
     def decide(
         self,
@@ -172,34 +239,38 @@ class ReviewSession:
         among its witnesses). The decisions are merged into the decisions file as it is now
         (:func:`~collate.review.decisions.change_decisions`) before anything else changes, and the
         session then has every decision the file holds, another review's and hand-written ones
-        too. If writing fails the error propagates and the session is as it was.
+        too. If writing fails the error propagates and the session is as it was. One undo takes
+        back the whole batch.
         """
-        if action in (DecisionAction.ADOPT, DecisionAction.RECLASSIFY) and reading is None:
+        if action in _NAMES_A_READING and reading is None:
             raise ValueError(f"{action.value} needs the reading it concerns")
         if action is DecisionAction.RECLASSIFY and cls is None:
             raise ValueError("reclassify needs a class")
+        if action in (DecisionAction.MERGE, DecisionAction.SPLIT):
+            raise ValueError(f"{action.value}: use merge() or split()")
         targets = self.same_pair(locus) if batch else (locus,)
         batch_id = new_id() if batch and len(targets) > 1 else None
         when = self.clock()
         made = []
         for target in targets:
-            raw = self.raw.locus(target.id)
-            if raw is None:
+            # Anchored on the loci as cut, without the other decisions: as re-application finds them.
+            shaped = self.shaped.locus(target.id)
+            if shaped is None:
                 continue
             chosen = None
             if reading is not None:
                 # In another locus of the pair the reading is the one with the same text.
-                chosen = next((r for r in raw.variants() if r.text == reading.text), None)
+                chosen = next((r for r in shaped.variants() if r.text == reading.text), None)
                 if chosen is None:
                     continue
-            result = self.raw.layer(raw.layer)
+            result = self.shaped.layer(shaped.layer)
             assert result is not None
             who = siglum if chosen is not None and siglum in chosen.sigla else (chosen.sigla[0] if chosen else None)
             made.append(
                 Decision(
                     id=new_id(),
                     action=action,
-                    anchor=anchor_of(raw, base_tokens(result)),
+                    anchor=anchor_of(shaped, base_tokens(result)),
                     editor=self.editor,
                     when=when,
                     comment=comment,
@@ -210,47 +281,79 @@ class ReviewSession:
                     batch=batch_id,
                 )
             )
-        self.decisions = change_decisions(self.path, put=made, title=self.raw.title)
-        self._refresh()
+        if made:
+            self._change(made, (), locus.id, action.value)
         return tuple(made)
 
-    def decisions_at(self, locus: Locus) -> tuple[Decision, ...]:
-        """The decisions that apply to ``locus``, in the order made."""
-        return self.report.decisions_at(locus.id)
-
-    def next_undecided(self, after: int) -> int | None:
-        """The index in ``loci`` of the next undecided locus after ``after`` (wrapping), if any."""
-        n = len(self.loci)
-        for step in range(1, n + 1):
-            k = (after + step) % n
-            if self.loci[k].decision is None:
-                return k
-        return None
-
-    def find_page(self, page: str) -> int | None:
-        """The index of the first locus on base page ``page`` (e.g. ``3a``), else the first after it."""
-        wanted = page.strip()
-        if not wanted:
+    def accept(self, locus: Locus, comment: str) -> tuple[Decision, ...] | None:
+        """Decide as the notes suggest at ``locus`` (:meth:`suggestion`), with ``comment``; None if they do not."""
+        found = self.suggestion(locus)
+        if found is None:
             return None
-        for k, x in enumerate(self.loci):
-            loc = x.lemma.location
-            if loc is not None and loc.page == wanted:
-                return k
-        order = _page_order(wanted)
-        if order is None:
-            return None
-        for k, x in enumerate(self.loci):
-            loc = x.lemma.location
-            if loc is not None and loc.page is not None and (o := _page_order(loc.page)) is not None and o >= order:
-                return k
-        return None
+        return self.decide(locus, found.action, reading=found.reading, siglum=found.siglum, comment=comment)
 
+    def _shaped(self, locus: Locus) -> tuple[LayerResult, Locus]:
+        result = self.shaped.layer(locus.layer)
+        found = result.locus(locus.id) if result is not None else None
+        assert result is not None and found is not None, "every locus to review is one of the loci as cut"
+        return result, found
 
-def _page_order(page: str) -> tuple[int, str] | None:
-    """A printed page label (``12``, ``3a``, ``12-7a``) as a sortable key, or None if it is not one."""
-    tail = page.rsplit("-", 1)[-1]
-    digits = "".join(c for c in tail if c.isdigit())
-    return (int(digits), tail[len(digits) :]) if digits and tail.startswith(digits) else None
+    def merge(self, locus: Locus) -> Decision:
+        """Merge ``locus`` with the next locus of its layer, as a decision (:class:`Refused` if they cannot be)."""
+        result, first = self._shaped(locus)
+        second = next_locus(result, first)
+        refusal = merge_refusal(result, first, second)
+        if refusal is not None or second is None:
+            raise Refused(f"refused_{(refusal or Refusal.NO_NEXT).value}")
+        tokens = base_tokens(result)
+        anchor, until = anchor_of(first, tokens), anchor_of(second, tokens)
+        made = Decision(new_id(), DecisionAction.MERGE, anchor, self.editor, self.clock(), until=until)
+        self._change([made], (), locus.id, DecisionAction.MERGE.value)
+        return made
+
+    def split(self, locus: Locus, at: int) -> Decision:
+        """Split ``locus`` before its base's character ``at`` (from 1), as a decision (:class:`Refused` if not)."""
+        result, target = self._shaped(locus)
+        refusal = split_refusal(target, at)
+        if refusal is not None:
+            raise Refused(f"refused_{refusal.value}")
+        anchor = anchor_of(target, base_tokens(result))
+        made = Decision(new_id(), DecisionAction.SPLIT, anchor, self.editor, self.clock(), at=at)
+        self._change([made], (), locus.id, DecisionAction.SPLIT.value)
+        return made
+
+    def reattach(self, decision_id: str, locus: Locus) -> Decision:
+        """Give an orphaned decision ``locus`` as its place: a new anchor, the rest as it was.
+
+        A decision that names a reading needs the same reading there (:class:`Refused` if not);
+        the decision keeps its id, so the file's block is changed in place.
+        """
+        old = next(d for d in self.report.orphans if d.id == decision_id)
+        result, target = self._shaped(locus)
+        tokens = base_tokens(result)
+        new = replace(old, anchor=anchor_of(target, tokens))
+        if old.action in _NAMES_A_READING:
+            variants = target.variants()
+            chosen = next((r for r in variants if reading_key(r) == old.norm), None)
+            chosen = chosen or next((r for r in variants if r.text == old.reading), None)
+            if chosen is None:
+                raise Refused("cannot_reattach", reading=old.reading or "")
+            siglum = old.siglum if old.siglum in chosen.sigla else chosen.sigla[0]
+            new = replace(new, reading=chosen.text, norm=reading_key(chosen), siglum=siglum)
+        elif old.action is DecisionAction.MERGE:
+            second = next_locus(result, target)
+            refusal = merge_refusal(result, target, second)
+            if refusal is not None or second is None:
+                raise Refused(f"refused_{(refusal or Refusal.NO_NEXT).value}")
+            new = replace(new, until=anchor_of(second, tokens))
+        elif old.action is DecisionAction.SPLIT and (refusal := split_refusal(target, old.at or 0)):
+            raise Refused(f"refused_{refusal.value}")
+        self._change([new], (), locus.id, "reattach")
+        return new
+
+    def drop(self, decision_id: str, locus: str = "") -> None:
+        """Take a decision out of the file (an orphan the editor no longer wants); undo puts it back."""
+        self._change((), {decision_id}, locus, "drop")
 
 
 def open_review(project: Project, editor: str, progress: Callable[[str], None] | None = None) -> ReviewSession:
@@ -259,4 +362,6 @@ def open_review(project: Project, editor: str, progress: Callable[[str], None] |
 
     # No decisions applied: the session loads and applies them itself, as the editor makes them.
     run = collate_project(project, progress)
-    return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum())
+    notes = run.notes
+    claims = {n.id: notes.claims_of(n) for n in notes.notes} if notes is not None else {}
+    return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum(), claims=claims)

@@ -1,0 +1,111 @@
+"""Which loci the review walks: by class, layer and witness, undecided only, with a note, or a search;
+and where a page of the base begins among them.
+
+A search is for characters in any witness: a phrase is found where some witness's own text
+around a locus (within the base's unit) holds it across or beside the locus, so ``枉矢哨`` finds
+every 哨 of 枉矢哨壺. Texts and query are compared folded (:func:`collate.notes.fold.fold`, the
+notes' comparison keys), so a query in traditional characters finds the simplified base too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from collate.apparatus import Locus, ReadingClass
+from collate.model import Layer
+from collate.review.context import Context
+
+
+@lru_cache(maxsize=4096)
+def folded(text: str) -> str:
+    """``text``'s comparison keys, one per character (cached: the same readings recur in every search)."""
+    from collate.notes.fold import fold
+
+    return fold(text)
+
+
+@dataclass(frozen=True, slots=True)
+class LocusFilter:
+    """What loci to show; an empty set or False is no restriction, so ``LocusFilter()`` shows all.
+
+    ``classes`` are classes of variant readings (a locus with one such reading qualifies),
+    ``sigla`` the witnesses with a variant there, ``search`` characters to find (:func:`found`).
+    """
+
+    classes: frozenset[ReadingClass] = field(default_factory=frozenset)
+    layers: frozenset[Layer] = field(default_factory=frozenset)
+    sigla: frozenset[str] = field(default_factory=frozenset)
+    undecided: bool = False
+    noted: bool = False
+    search: str = ""
+
+    @property
+    def active(self) -> bool:
+        """True if the filter leaves out anything."""
+        return self != LocusFilter()
+
+    def matches(self, locus: Locus, contexts: Callable[[Locus, int], list[Context]] | None = None) -> bool:
+        """True if ``locus`` passes; ``contexts(locus, width)`` gives each witness's context, for a search."""
+        variants = locus.variants()
+        if self.classes and not any(r.cls in self.classes for r in variants):
+            return False
+        if self.layers and locus.layer not in self.layers:
+            return False
+        if self.sigla and not any(set(r.sigla) & self.sigla for r in variants):
+            return False
+        if self.undecided and locus.decision is not None:
+            return False
+        if self.noted and not locus.notes:
+            return False
+        if self.search:
+            texts = contexts(locus, len(self.search)) if contexts is not None else []
+            if not texts:
+                texts = [Context(locus.lemma.siglum, "", locus.lemma.text, "")]
+                texts += [Context(w.siglum, "", w.text, "") for r in variants for w in r.witnesses]
+            return any(found(self.search, c) for c in texts)
+        return True
+
+
+def found(query: str, context: Context) -> bool:
+    """True if ``query`` (folded) is in the witness's text so that it touches the locus's own text."""
+    wanted = folded(query.strip())
+    if not wanted:
+        return True
+    whole = folded(context.before + context.text + context.after)
+    start, end = len(context.before), len(context.before) + len(context.text)
+    at = whole.find(wanted)
+    while at >= 0:
+        # Over some of the locus's text, or for an omission (a point) on either side of it.
+        over = at < end and at + len(wanted) > start if start < end else at <= start <= at + len(wanted)
+        if over:
+            return True
+        at = whole.find(wanted, at + 1)
+    return False
+
+
+def find_page(loci: Sequence[Locus], page: str) -> int | None:
+    """The index of the first of ``loci`` on base page ``page`` (e.g. ``3a``), else the first after it."""
+    wanted = page.strip()
+    if not wanted:
+        return None
+    for k, x in enumerate(loci):
+        loc = x.lemma.location
+        if loc is not None and loc.page == wanted:
+            return k
+    order = _page_order(wanted)
+    if order is None:
+        return None
+    for k, x in enumerate(loci):
+        loc = x.lemma.location
+        if loc is not None and loc.page is not None and (o := _page_order(loc.page)) is not None and o >= order:
+            return k
+    return None
+
+
+def _page_order(page: str) -> tuple[int, str] | None:
+    """A printed page label (``12``, ``3a``, ``12-7a``) as a sortable key, or None if it is not one."""
+    tail = page.rsplit("-", 1)[-1]
+    digits = "".join(c for c in tail if c.isdigit())
+    return (int(digits), tail[len(digits) :]) if digits and tail.startswith(digits) else None
