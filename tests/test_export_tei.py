@@ -238,7 +238,7 @@ def test_default_project_apparatus(default_tei: Any, default_run: RunResult) -> 
     ends = xp(default_tei, "//tei:witEnd[@wit='#ZS']")
     assert len(ends) == len(collation.layers)
     # 注 variant 奉/案, as in the sample apparatus.
-    assert xp(default_tei, "//tei:note[@subtype='zhu']//tei:app[tei:lem='奉'][tei:rdg='案']")
+    assert xp(default_tei, "//tei:seg[@subtype='zhu']//tei:app[tei:lem='奉'][tei:rdg='案']")
 
 
 def test_outputs_write_the_tei_from_a_run(default_run: RunResult, tmp_path: Path) -> None:

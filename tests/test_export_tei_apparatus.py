@@ -48,13 +48,24 @@ def test_variants_are_apps_with_original_characters(small: tuple[Collation, dict
 def test_sparse_reading_note_and_source(small: tuple[Collation, dict[str, Witness]]) -> None:
     tree = tei_of(*small)
     (app,) = xp(tree, "//tei:app[tei:rdg[@wit='#DD']]")
-    lem, rdg, detail, note = app
+    lem, rdg, note = app
     assert (lem.get("wit"), lem.text) == ("#SK #ZS", "哨")
     assert (rdg.text, rdg.get("type")) == ("峭", "substantive")
     (bibl,) = xp(tree, f"//tei:standOff//tei:bibl[@xml:id='{rdg.get('source')[1:]}']")
     assert bibl.text == "蕙田案"
-    assert (detail.get("wit"), detail.get("target")) == ("#DD", f"#{rdg.get(XML_ID)}")
-    assert (note.get("type"), note.get("resp"), note.text) == ("editorial", "#QinHuitian", "今本大戴礼乃作峭谬甚")
+    # Where it is reported stands inside the reading, in a note: viewers show a reading's content
+    # with that reading only (not in every witness's column), and a note as a note.
+    (reported,) = rdg
+    (detail,) = reported
+    assert (reported.get("type"), reported.get("subtype"), reported.get("n")) == ("critical", "derived", "據")
+    assert (detail.get("wit"), detail.get("target"), detail.get("type")) == ("#DD", f"#{rdg.get(XML_ID)}", "derived")
+    assert (note.get("type"), note.get("subtype"), note.get("resp"), note.get("n"), note.text) == (
+        "editorial",
+        "an",
+        "#QinHuitian",
+        "蕙田案",
+        "今本大戴礼乃作峭谬甚",
+    )
     assert note.get("target") == f"#{rdg.get(XML_ID)}"
     # Linked to the note at its own place, not copied there.
     (block,) = xp(tree, f"//tei:body//tei:note[@xml:id='{note.get('corresp')[1:]}']")
@@ -159,7 +170,7 @@ def test_note_without_a_place_is_written_unlinked() -> None:
     collation = collation.with_layer(jing.with_loci(tuple(x.with_notes((note,)) for x in jing.loci)))
     tree = tei_of(collation, witnesses)
     (n,) = xp(tree, "//tei:app/tei:note")
-    assert (n.get("resp"), n.get("corresp")) == ("#SikuEditors", None)
+    assert (n.get("resp"), n.get("corresp"), n.get("n")) == ("#SikuEditors", None, "案")
     (org,) = xp(tree, "//tei:standOff//tei:org")
     assert org.get(XML_ID) == "SikuEditors"
 

@@ -27,14 +27,15 @@ def test_body_follows_the_base_units(small: tuple[Collation, dict[str, Witness]]
     assert kinds == [
         ("head", None, None),
         ("seg", "jing", None),
-        ("note", "commentary", "zhu"),
+        ("seg", "commentary", "zhu"),
         ("seg", "jing", None),
         ("note", "editorial", "an"),
     ]
+    # Commentary is running text of its layer, labelled as editors name it, after the 經 it glosses.
     zhu = blocks[2]
-    assert (zhu.get("place"), zhu.get("target")) == ("inline", "#jing.1")
+    assert (zhu.get("n"), zhu.get("corresp")) == ("注", "#jing.1")
     note = blocks[4]
-    assert note.get("resp") == "#QinHuitian"
+    assert (note.get("resp"), note.get("n")) == ("#QinHuitian", "案")
     assert note.findtext(f"{{{TEI_NS}}}label") == "蕙田案"
     # The base's line marks stay where they are, pointing at the base.
     assert [lb.get("n") for lb in xp(tree, "//tei:body//tei:lb[@edRef='#SK']")] == ["1", "2", "3", "4"]
@@ -86,7 +87,7 @@ def test_base_text_not_collated_is_marked_as_the_bases() -> None:
     zs = layered("ZS", [(Layer.JING, "投壺之禮")])
     collation, witnesses = collate([sk, zs], layers=[Layer.JING])
     tree = tei_of(collation, witnesses)
-    (shu,) = xp(tree, "//tei:note[@subtype='shu']")
+    (shu,) = xp(tree, "//tei:seg[@subtype='shu']")
     assert (shu.get("source"), shu.text) == ("#SK", "士则鹿中")
     # Not collated, but the base's own text: it reads back, and is no part of the collated 經.
     assert witness_text_from_tei(tree, "SK", Layer.SHU) == "士则鹿中"

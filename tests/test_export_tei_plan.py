@@ -22,7 +22,7 @@ def test_reported_additions_stand_where_they_are_reported() -> None:
     tree = tei_of(collation, witnesses)
     (seg,) = xp(tree, "//tei:seg")
     text = (seg.text or "") + "".join(
-        (f"[{a.findtext(f'{{{TEI_NS}}}rdg')}]" if a.get("type") == "addition" else a.findtext(f"{{{TEI_NS}}}lem") or "")
+        (f"[{a.findtext(f'{{{TEI_NS}}}rdg')}]" if a.get("type") == "addition" else "".join(a[0].itertext()))
         + (a.tail or "")
         for a in seg
     )

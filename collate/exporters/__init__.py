@@ -7,8 +7,9 @@ from one :class:`ExportInput`, made once from a run.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -28,6 +29,31 @@ EXPORTERS: dict[str, str] = {
     "html": "collate.exporters.html",
     "notes": "collate.exporters.notes",
 }
+
+
+# Formats written only when asked for, never as part of a run's set: name -> (module, attribute).
+ON_REQUEST: dict[str, tuple[str, str]] = {
+    "tei-edition": ("collate.exporters.tei.edition", "EXPORTER"),
+    "tei-edition-regularized": ("collate.exporters.tei.edition", "REGULARIZED_EXPORTER"),
+}
+# The TEI flavours `collate export --tei` chooses among, and the format each is written by: the
+# lossless file (every witness's own characters), or a publication form (an entry per variant).
+TEI_FLAVOURS: dict[str, str] = {
+    "lossless": "tei",
+    "edition": "tei-edition",
+    "edition-regularized": "tei-edition-regularized",
+}
+
+
+def tei_formats(formats: Sequence[str], flavours: Sequence[str]) -> tuple[str, ...]:
+    """``formats`` (none: all) with the TEI written in each of ``flavours`` (none: as it is).
+
+    A flavour names the TEI to write, so asking for one writes the TEI even if ``formats`` leave it out.
+    """
+    if not flavours:
+        return tuple(formats)
+    chosen = [TEI_FLAVOURS[f] for f in dict.fromkeys(flavours)]
+    return (*(f for f in formats or EXPORTERS if f != "tei"), *chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +110,21 @@ class Exporter(Protocol):
 
 def get_exporter(name: str) -> Exporter:
     """The exporter registered as ``name``, or a :class:`ProjectError` listing the known ones."""
+    if name in ON_REQUEST:
+        module, attribute = ON_REQUEST[name]
+        on_request: Exporter = getattr(import_module(module), attribute)
+        return on_request
     exporter: Exporter = load(EXPORTERS, name, "EXPORTER", "output format", "formats")
     return exporter
 
 
-__all__ = ["EXPORTERS", "ExportInput", "Exporter", "WitnessBibl", "get_exporter"]
+__all__ = [
+    "EXPORTERS",
+    "ON_REQUEST",
+    "TEI_FLAVOURS",
+    "ExportInput",
+    "Exporter",
+    "WitnessBibl",
+    "get_exporter",
+    "tei_formats",
+]

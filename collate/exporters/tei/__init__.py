@@ -11,13 +11,16 @@ between its ``witEnd``/``lacunaStart`` and ``witStart``/``lacunaEnd``.
 Apparatus entries (``<app>``) come from the collation's loci. Two more kinds exist only so
 that the file is lossless, and are typed so viewers can hide them: ``type="script"`` where
 a witness differs from the base only by script (宾/賓: not a variant, but the witness's own
-characters are kept), and ``type="extent"`` where a milestone must sit inside a reading.
-The tree is built with :class:`lxml.builder.ElementMaker` and serialized once.
+characters are kept), and ``type="extent"`` where a milestone must sit inside a reading or a
+stretch is not every witness's (:mod:`.synopsis`). The tree is built with
+:class:`lxml.builder.ElementMaker` and serialized once.
 
 The modules follow the document: :mod:`.plan` (where each column is written), :mod:`.context`
 (what all parts share), :mod:`.header`, :mod:`.body`, :mod:`.apparatus` (with the editor's
 decisions in :mod:`.decisions`), :mod:`.own` (each witness's text the collation does not carry,
-at the end of the body), and :mod:`.readback`.
+at the end of the body), :mod:`.document` (all of it, once), :mod:`.synopsis` (whose text each
+stretch is), and :mod:`.readback`. :mod:`.edition` makes the publication form from the same
+document: script differences (and, if the editor says so, orthographic ones) are no entries.
 """
 
 from __future__ import annotations
@@ -25,12 +28,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lxml import etree
-
-from collate.exporters.tei.body import body as write_body
-from collate.exporters.tei.context import NOTE_LABELS, Context
-from collate.exporters.tei.header import header as write_header
-from collate.exporters.tei.header import stand_off as write_stand_off
+from collate.exporters.tei.context import NOTE_LABELS
+from collate.exporters.tei.document import document, tei_bytes
+from collate.exporters.tei.edition import EDITION, REGULARIZED, Policy, build_edition
 from collate.exporters.tei.markup import (
     EXTENT,
     MILESTONES,
@@ -48,8 +48,8 @@ from collate.exporters.tei.markup import (
     script_of,
     xml_char,
 )
-from collate.exporters.tei.own import own_texts
 from collate.exporters.tei.readback import witness_text_from_tei
+from collate.exporters.tei.synopsis import synoptic
 from collate.files import write_atomic
 
 if TYPE_CHECKING:
@@ -57,41 +57,16 @@ if TYPE_CHECKING:
 
 
 def build_tei(data: ExportInput) -> Any:
-    """The collation as a TEI P5 document (an lxml ``ElementTree``).
+    """The collation as a lossless TEI P5 document (an lxml ``ElementTree``).
 
     ``data.witnesses`` are the witnesses as read (the base's spans give the order of 經/注/疏
-    and its marks the pages); ``data.bibl`` gives each witness's bibliographic data.
+    and its marks the pages); ``data.bibl`` gives each witness's bibliographic data. Every
+    stretch not every witness has is marked as its witnesses' (:mod:`.synopsis`), so a viewer
+    with a column per witness shows each witness's text and nothing else.
     """
-    ctx = Context(data)
-    # The body first: it registers the glyphs, people and sources the header and standOff declare.
-    body = write_body(ctx)
-    # Then each witness's text the collation does not carry, so that nothing of a witness is lost.
-    body.extend(own_texts(ctx))
-    header = write_header(ctx)
-    children = [header]
-    stand_off = write_stand_off(ctx)
-    if stand_off is not None:
-        children.append(stand_off)
-    children.append(E.text(body))
-    tei = E.TEI(*children, {XML_LANG: f"lzh-{ctx.script}"})
-    etree.indent(header, level=1)
-    if stand_off is not None:
-        etree.indent(stand_off, level=1)
-    return etree.ElementTree(tei)
-
-
-def tei_bytes(tree: Any) -> bytes:
-    """The document serialized once: UTF-8 with an XML declaration and the schema's address."""
-    pi = etree.ProcessingInstruction(
-        "xml-model",
-        'href="https://www.tei-c.org/release/xml/tei/custom/schema/relaxng/tei_all.rng" '
-        'type="application/xml" schematypens="http://relaxng.org/ns/structure/1.0"',
-    )
-    root = tree.getroot()
-    if root.getprevious() is None:
-        root.addprevious(pi)
-    out: bytes = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
-    return out + b"\n"
+    tree, _ = document(data)
+    synoptic(tree.getroot())
+    return tree
 
 
 def write_tei(data: ExportInput, out: Path) -> Path:
@@ -116,11 +91,13 @@ class TeiExporter:
 EXPORTER = TeiExporter()
 
 __all__ = [
+    "EDITION",
     "EXPORTER",
     "EXTENT",
     "MILESTONES",
     "NOTE_LABELS",
     "NS",
+    "REGULARIZED",
     "SCRIPT",
     "TEI_NS",
     "XML_ID",
@@ -128,7 +105,9 @@ __all__ = [
     "XML_NS",
     "E",
     "Item",
+    "Policy",
     "TeiExporter",
+    "build_edition",
     "build_tei",
     "control_gap",
     "is_pua",

@@ -8,19 +8,16 @@ witness has in another order is two entries linked by ``@exclude``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from collate.apparatus import Locus, Reading, ReadingClass
+from collate.apparatus import Locus, ReadingClass
 from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.decisions import decide
-from collate.exporters.tei.markup import EXTENT, SCRIPT, XML_ID, XML_LANG, E, Item
+from collate.exporters.tei.markup import EXTENT, SCRIPT, XML_ID, E, Item
 from collate.exporters.tei.plan import CollatedLayer, Move, Piece
+from collate.exporters.tei.readings import classify, derived, note, reading_type
 from collate.model import Token
-
-if TYPE_CHECKING:
-    from collate.notes.records import AttachedNote, NoteVerdict
 
 
 @dataclass(slots=True)
@@ -86,7 +83,7 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
     base = ctx.collation.base
     sparse_agreeing = [s for s in (locus.lemma_witnesses if locus and first else ()) if s not in lay.index]
     lem = E.lem(
-        *_lemma_content(ctx, lay, start, end, lem_members, inner),
+        *_lemma_content(ctx, lay, start, end, lem_members, inner, sparse_agreeing),
         wit=ctx.wits([base, *(m.siglum for m in lem_members), *sparse_agreeing]),
     )
     children: list[Item] = [lem]
@@ -108,7 +105,7 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
                 continue
             if reading.derived:
                 if first:
-                    children.extend(_derived(ctx, reading, next_id(), ids.setdefault(k, [])))
+                    children.append(derived(ctx, reading, next_id(), ids.setdefault(k, [])))
                 continue
             members = by_reading.get(k, [])
             if not members:
@@ -120,14 +117,14 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
                 continue
             if reading.cls is ReadingClass.ORTHOGRAPHIC:
                 for rdg in rdgs:
-                    _classify(ctx, rdg, reading)
+                    classify(ctx, rdg, reading)
                 cluster.extend(rdgs)
             elif len(rdgs) == 1:
-                _classify(ctx, rdgs[0], reading)
+                classify(ctx, rdgs[0], reading)
                 children.append(rdgs[0])
             else:
                 group = E.rdgGrp(*rdgs)
-                _classify(ctx, group, reading)
+                classify(ctx, group, reading)
                 children.append(group)
         if len(cluster) > 1:
             # Orthographic sub-variation: one group, each reading keeping its own cause.
@@ -159,11 +156,13 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
             continue
         rdg = _rdg(ctx, lay, group, None, [])
         rdg.set("type", ReadingClass.TRANSPOSITION.value if group[0].moved else SCRIPT)
+        if group[0].moved:
+            rdg.set("cause", ReadingClass.TRANSPOSITION.value)
         children.append(rdg)
     if locus is not None and first and locus.id in lay.excludes:
         app_attrs["exclude"] = " ".join(f"#app.{x}" for x in lay.excludes[locus.id])
     if locus is not None and first:
-        children.extend(_note(ctx, n, locus, ids) for n in locus.notes)
+        children.extend(note(ctx, n, locus, ids) for n in locus.notes)
     entry = E.app(*children, app_attrs)
     if locus is not None:
         decide(ctx, entry, locus, ids, next_id, first)
@@ -190,6 +189,7 @@ def moved_app(ctx: Context, lay: CollatedLayer, move: Move) -> Any:
         {XML_ID: f"rdg.{move.id}"},
         wit=f"#{move.siglum}",
         type=kind,
+        cause=kind,
     )
     attrs = {XML_ID: f"app.{move.id}", "type": kind}
     if move.id in lay.origins:
@@ -197,24 +197,20 @@ def moved_app(ctx: Context, lay: CollatedLayer, move: Move) -> Any:
     return E.app(E.lem(wit=ctx.wits([ctx.collation.base, *others])), rdg, attrs)
 
 
-def reading_type(cls: ReadingClass) -> str:
-    """The ``@type`` of a reading or entry of this class (TEI values are hyphenated: ``scribal-error``)."""
-    return cls.value.replace("_", "-")
-
-
-def _classify(ctx: Context, element: Any, reading: Reading) -> None:
-    element.set("type", reading_type(reading.cls))
-    if reading.cause:
-        element.set("cause", reading.cause)
-    rules = [ctx.rule_ids[r] for r in reading.rules if r in ctx.rule_ids]
-    if rules:
-        element.set("ana", " ".join(f"#{r}" for r in rules))
-
-
 def _lemma_content(
-    ctx: Context, lay: CollatedLayer, start: int, end: int, members: list[Member], inner: list[Event]
+    ctx: Context,
+    lay: CollatedLayer,
+    start: int,
+    end: int,
+    members: list[Member],
+    inner: list[Event],
+    sparse: list[str],
 ) -> list[Item]:
-    """The base's text over the columns, with the lemma witnesses' milestones, marks and script forms."""
+    """The base's text over the columns, with the lemma witnesses' milestones, marks and script forms.
+
+    ``sparse`` are the sparse witnesses that agree with the lemma: a script form nested in the
+    lemma lists them with the base, or a viewer's column of theirs would lose the character.
+    """
     items: list[Item] = []
     ev = 0
     paired = [m for m in members if m.paired]
@@ -238,7 +234,7 @@ def _lemma_content(
                 differ = {s for _, sigla in forms.values() for s in sigla}
                 same = [m.siglum for m in members if c in m.columns and m.siglum not in differ]
                 nested = E.app(
-                    E.lem(*ctx.base_token(base), wit=ctx.wits([ctx.collation.base, *same])),
+                    E.lem(*ctx.base_token(base), wit=ctx.wits([ctx.collation.base, *same, *sparse])),
                     *(E.rdg(*ctx.chars(tok), wit=ctx.wits(sigla), type=SCRIPT) for tok, sigla in forms.values()),
                     type=SCRIPT,
                 )
@@ -284,72 +280,3 @@ def _rdg(ctx: Context, lay: CollatedLayer, group: list[Member], rdg_id: str | No
         attrs[XML_ID] = rdg_id
         ids.append(rdg_id)
     return E.rdg(*items, attrs)
-
-
-def _derived(ctx: Context, reading: Reading, rdg_id: str, ids: list[str]) -> list[Any]:
-    """A reading reported by a sparse witness (a readings file, a note's claim), with its source."""
-    ids.append(rdg_id)
-    rdg = E.rdg(*ctx.text(reading.text), {XML_ID: rdg_id}, wit=ctx.wits(reading.sigla))
-    _classify(ctx, rdg, reading)
-    out = [rdg]
-    if reading.source:
-        rdg.set("source", ctx.source(reading.source))
-    where = reading.witnesses[0].location if reading.witnesses else None
-    detail = f"Reported by {reading.source}" if reading.source else "Reported reading"
-    if where is not None:
-        detail += f" ({where.path}:{where.line})"
-    out.append(
-        E.witDetail(
-            *ctx.text(detail + "."),
-            {XML_LANG: "en"},
-            wit=ctx.wits(reading.sigla),
-            target=f"#{rdg_id}",
-            type="derived",
-        )
-    )
-    return out
-
-
-def _note(ctx: Context, note: AttachedNote, locus: Locus, ids: dict[int, list[str]]) -> Any:
-    """An editorial note judging this entry; it also stays at its own place (``@corresp``).
-
-    Each claim it makes about a witness of the document is checked there: one ``<witDetail>``
-    per claim and witness inside the note says how (``@subtype``: confirmed, partly,
-    contradicted, not-checkable) and why (what the witness reads, at which file and line).
-    """
-    attrs: dict[str, str] = {"type": "editorial", "subtype": "an"}
-    resp = ctx.person(note.resp)
-    if resp:
-        attrs["resp"] = resp
-    if note.id in ctx.note_blocks and note.witness in ("", ctx.collation.base):
-        # Only the base's notes stand in the body; another witness's note has no block there.
-        attrs["corresp"] = f"#{ctx.note_blocks[note.id]}"
-    targets = [
-        i
-        for k, reading in enumerate(locus.readings)
-        if any(re.search(rf"\b{re.escape(s)}\b", claim) for s in reading.sigla for claim in note.claims)
-        for i in ids.get(k, [])
-    ]
-    if targets:
-        attrs["target"] = " ".join(f"#{i}" for i in targets)
-    details = [_verdict(ctx, v, locus, ids) for v in note.verdicts if v.siglum and ctx.collation.witness(v.siglum)]
-    return E.note(*ctx.text(note.text), *details, attrs)
-
-
-def _verdict(ctx: Context, verdict: NoteVerdict, locus: Locus, ids: dict[int, list[str]]) -> Any:
-    """A claim's verdict for one witness: ``<witDetail>`` pointing at that witness's reading here
-    (the entry itself where the witness reads with the lemma), the evidence as its text."""
-    siglum = verdict.siglum or ""
-    own = [i for k, reading in enumerate(locus.readings) if siglum in reading.sigla for i in ids.get(k, [])]
-    where = verdict.location
-    said = f"{verdict.claim}: {verdict.evidence}"
-    if where is not None:
-        said += f" ({where.path}:{where.line}" + (f", p. {where.page}" if where.page else "") + ")"
-    return E.witDetail(
-        *ctx.text(said + "."),
-        {XML_LANG: "en"},
-        wit=ctx.wits([siglum]),
-        target=" ".join(f"#{i}" for i in own) if own else f"#app.{locus.id}",
-        type="verdict",
-        subtype=verdict.verdict.value.replace(" ", "-"),
-    )

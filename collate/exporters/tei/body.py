@@ -1,6 +1,6 @@
 """The ``<body>``: the base's blocks in file order, with the collated layers' columns inside.
 
-經 in ``<seg type="jing">``, small-print layers in ``<note place="inline" type="commentary">``,
+經 in ``<seg type="jing">``, commentary layers in ``<seg type="commentary" subtype="zhu|shu|…">``,
 editorial notes at their place in ``<note type="editorial">``, headings in ``<head>`` (a run of
 them opens a ``<div>``) and closing lines in ``<trailer>``. Within a collated block, plain
 columns are text and everything else is an ``<app>`` (see :mod:`.apparatus`).
@@ -78,14 +78,7 @@ def body(ctx: Context) -> Any:
         # Columns of a layer the base does not have at all: kept, at the end, so nothing is lost.
         tail = E.div(type="unplaced")
         for lay, piece in orphans:
-            note = E.note(
-                *_pieces(ctx, lay, [piece], [], 0),
-                place="inline",
-                type="commentary",
-                subtype=lay.layer.value,
-                ana=f"#{lay.layer.value}",
-            )
-            tail.append(E.p(note))
+            tail.append(E.p(ctx.commentary(lay.layer, (), _pieces(ctx, lay, [piece], [], 0), {})))
         body.append(tail)
     return body
 
@@ -131,14 +124,13 @@ def _wrap(ctx: Context, block: Block, content: list[Item]) -> Any:
         apps = sorted(ctx.block_apps.get(block.id, ()))
         if apps:
             attrs["target"] = " ".join(apps)
-        return E.note(*content, attrs, type="editorial", subtype="an", ana="#note")
+        return E.note(*content, attrs, type="editorial", subtype="an", ana="#note", n=layer.chinese)
     glossed = ctx.last_of.get(Layer.ZHU if layer is Layer.SHU else Layer.JING)
     if layer is Layer.ZHU:
         ctx.last_of[layer] = block.id
     if glossed:
-        attrs["target"] = f"#{glossed}"
-    value = layer.value if layer.is_text else "other"
-    return E.note(*content, attrs, place="inline", type="commentary", subtype=value, ana=f"#{value}")
+        attrs["corresp"] = f"#{glossed}"
+    return ctx.commentary(layer, block.spans, content, attrs)
 
 
 def _pieces(ctx: Context, lay: CollatedLayer, pieces: list[Piece], events: list[Event], cursor: int) -> list[Item]:

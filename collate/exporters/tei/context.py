@@ -231,13 +231,17 @@ class Context:
     # -- small elements
 
     def milestone(self, mark: Mark, siglum: str) -> Any:
-        """A witness's page (``pb``), line (``lb``) or other break, pointing at the witness."""
+        """A witness's page (``pb``), line (``lb``) or other break, pointing at the witness.
+
+        ``@edRef`` points at the witness; ``@ed`` names it too, because that is what viewers
+        read (the Versioning Machine shows a page break only in the column of its ``@ed``).
+        """
         label = safe_attr(mark.label)
         if mark.kind is MarkKind.PAGE:
-            return E.pb(edRef=f"#{siglum}", n=label)
+            return E.pb(edRef=f"#{siglum}", ed=siglum, n=label)
         if mark.kind is MarkKind.LINE:
-            return E.lb(edRef=f"#{siglum}", n=label)
-        return E.milestone(unit="external", edRef=f"#{siglum}", n=label)
+            return E.lb(edRef=f"#{siglum}", ed=siglum, n=label)
+        return E.milestone(unit="external", edRef=f"#{siglum}", ed=siglum, n=label)
 
     def text(self, text: str) -> list[Item]:
         """Characters as TEI: PUA glyphs as ``<g>``, characters XML forbids as ``<gap>``."""
@@ -276,6 +280,22 @@ class Context:
     def witness_marks(self, lay: CollatedLayer, c: int, sigla: Iterable[str]) -> list[Item]:
         """The page and line breaks of the witnesses ``sigla`` that fall before column ``c``."""
         return [self.milestone(m, s) for s in sigla for m in self.wit_marks.get((lay.layer, c, s), [])]
+
+    def commentary(self, layer: Layer, spans: Iterable[Span], content: list[Item], attrs: dict[str, str]) -> Any:
+        """A block of commentary (注, 疏, 釋文, a later commentator) as running text of its layer.
+
+        A ``<seg>``, not a ``<note>``: in the witnesses it is text, collated like 經, and a viewer
+        with a column per witness shows a note as a pop-up with every witness's readings in it.
+        ``@n`` is the layer as editors name it (注, 疏), ``@resp`` who speaks where the print names
+        them (方氏愨曰); the publication form makes it a ``<note place="inline">`` again.
+        """
+        value = layer.value if layer.is_text else "other"
+        speaker = next((s.speaker for s in spans if s.speaker), None) if layer is Layer.COMMENTARY else None
+        name = speaker.removesuffix("曰") if speaker else None
+        resp = self.person(name) if name else None
+        if resp:
+            attrs = {**attrs, "resp": resp}
+        return E.seg(*content, attrs, type="commentary", subtype=value, ana=f"#{value}", n=layer.chinese)
 
 
 @cache

@@ -66,7 +66,12 @@ def decide(
                 for rdg in _by_ids(entry, ids.get(k, ())):
                     rdg.set("resp", resp)
     if first and decision.comment:
-        attrs = {"type": "editorial", "subtype": "doubt" if decision.doubtful else "decision"}
+        # @n: the label a publication tool prints (按, the editor's remark; 存疑, left open).
+        attrs = {
+            "type": "editorial",
+            "subtype": "doubt" if decision.doubtful else "decision",
+            "n": "存疑" if decision.doubtful else "按",
+        }
         if resp:
             attrs["resp"] = resp
         lang = {XML_LANG: "en"} if decision.comment.isascii() else {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from collate.exporters.tei.context import Context
-from collate.exporters.tei.markup import XML_ID, XML_LANG, E, Item
+from collate.exporters.tei.markup import XML_ID, XML_LANG, E, Item, safe_attr
 from collate.model import Layer
 
 _LAYER_DESC = {
@@ -87,7 +87,8 @@ def _witness_element(ctx: Context, siglum: str) -> Any:
         children.append(E.note(*ctx.text(f"File {info.path}; {what}."), {XML_LANG: "en"}, type="source"))
     # @ana lists the layers this witness carries in the collation: outside them it has no text.
     layers = [lay.layer.value for lay in ctx.layers.values() if siglum in lay.extents]
-    attrs: dict[str, str] = {XML_ID: siglum}
+    # @n is the siglum a reader sees: the TEI Stylesheets print it in the apparatus instead of the id.
+    attrs: dict[str, str] = {XML_ID: siglum, "n": safe_attr(label)}
     if layers:
         attrs["ana"] = " ".join(f"#{x}" for x in layers)
     return E.witness(*children, attrs)

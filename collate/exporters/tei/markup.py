@@ -16,6 +16,7 @@ NS = {"tei": TEI_NS}
 
 E = ElementMaker(namespace=TEI_NS, nsmap={None: TEI_NS})
 Item = str | Any  # text or an lxml element (lxml ships no type stubs)
+Items = list[Any]  # an element's content taken apart: strings and elements, in order
 
 # Where a witness starts or stops being extant; only allowed inside <lem>/<rdg>.
 MILESTONES = ("witStart", "witEnd", "lacunaStart", "lacunaEnd")
@@ -88,3 +89,61 @@ def script_of(text: str) -> str:
     traditional = sum(convert("t2s", c) != c for c in sample)
     simplified = sum(convert("s2t", c) != c for c in sample)
     return "Hans" if simplified > traditional else "Hant"
+
+
+# --- moving content between elements (lxml keeps text in .text and .tail) ---------------------
+
+
+def detach(container: Any) -> Items:
+    """Take ``container``'s content out of it, its text and each child's tail as strings of their own."""
+    items: Items = []
+    if container.text:
+        items.append(container.text)
+    container.text = None
+    for child in list(container):
+        tail, child.tail = child.tail, None
+        container.remove(child)
+        items.append(child)
+        if tail:
+            items.append(tail)
+    return items
+
+
+def attach(container: Any, items: Items) -> None:
+    """Append ``items`` (strings and elements) to ``container``'s content."""
+    last = container[-1] if len(container) else None
+    for item in items:
+        if isinstance(item, str):
+            if last is None:
+                container.text = (container.text or "") + item
+            else:
+                last.tail = (last.tail or "") + item
+        else:
+            container.append(item)
+            last = item
+
+
+def splice(element: Any, items: Items) -> None:
+    """Put ``items`` where ``element`` stands in its parent, in its place (its tail kept after them).
+
+    Sibling by sibling (``addprevious``), never by position: finding an element's index is a scan
+    of its siblings, and a block can have thousands.
+    """
+    parent = element.getparent()
+
+    def text_before(text: str) -> None:
+        before = element.getprevious()
+        if before is None:
+            parent.text = (parent.text or "") + text
+        else:
+            before.tail = (before.tail or "") + text
+
+    for item in items:
+        if isinstance(item, str):
+            text_before(item)
+        else:
+            element.addprevious(item)
+    tail, element.tail = element.tail, None
+    if tail:
+        text_before(tail)
+    parent.remove(element)

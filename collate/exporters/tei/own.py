@@ -4,7 +4,7 @@ The apparatus holds each witness's text only in the layers collated for it. The 
 witness (its 釋文 where the base has none, a 集說本's commentary, its 考證 and 【案】, its
 headings, a passage of another work) would be lost, so the end of the body gets, per witness,
 ``<div type="witness" corresp="#ZS">`` with one ``<div type="LAYER">`` per layer and, in it, each
-unit as the base's blocks are written (``<seg type="jing">``, ``<note type="commentary">``,
+unit as the base's blocks are written (``<seg type="jing">``, ``<seg type="commentary">``,
 ``<note type="editorial">``, ``<head>``), all with ``@source`` pointing at the witness: "text of
 this witness only", as the base's own uncollated blocks carry ``source="#SK"``. Characters,
 punctuation (``<pc>``), attributions (``<label>``) and the witness's page and line breaks
@@ -153,8 +153,8 @@ def _element(ctx: Context, witness: Witness, unit: Unit, marks: Iterable[Mark]) 
     if layer is Layer.NOTE:
         resp = ctx.note_resp(witness.text, unit.spans, unit.start)
         attrs = {**source, "resp": resp} if resp else source
-        return E.note(*content, attrs, type="editorial", subtype="an", ana="#note")
-    return E.note(*content, source, place="inline", type="commentary", subtype=layer.value, ana=f"#{layer.value}")
+        return E.note(*content, attrs, type="editorial", subtype="an", ana="#note", n=layer.chinese)
+    return ctx.commentary(layer, unit.spans, content, source)
 
 
 class _Breaks:

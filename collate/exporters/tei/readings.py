@@ -1,0 +1,117 @@
+"""What the apparatus says of a reading: its class and cause, who reports it, the notes that judge it.
+
+A reading's ``@type`` is its class and ``@cause`` why, where the Guidelines give a cause (an
+omission, an addition, a transposition: the TEI Stylesheets mark an omission only by its cause).
+A reading a sparse witness reports carries its source and a ``<witDetail>`` saying where it is
+reported, inside the reading (in a note: viewers show a reading's content with that reading and
+nowhere else, and a note as a note); an editorial note that judges readings stands in the entry,
+pointing at them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from collate.apparatus import Locus, Reading, ReadingClass
+from collate.exporters.tei.context import NOTE_LABELS, Context
+from collate.exporters.tei.markup import XML_ID, XML_LANG, E
+
+if TYPE_CHECKING:
+    from collate.notes.records import AttachedNote, NoteVerdict
+
+
+def reading_type(cls: ReadingClass) -> str:
+    """The ``@type`` of a reading or entry of this class (TEI values are hyphenated: ``scribal-error``)."""
+    return cls.value.replace("_", "-")
+
+
+# Classes the Guidelines also name as a cause; the TEI Stylesheets read @cause (and mark an omission).
+_CAUSED = frozenset({ReadingClass.OMISSION, ReadingClass.ADDITION, ReadingClass.TRANSPOSITION})
+
+
+def classify(ctx: Context, element: Any, reading: Reading) -> None:
+    """Give a ``<rdg>`` (or ``<rdgGrp>``) its class, its cause and the rules that make it equal to the lemma."""
+    element.set("type", reading_type(reading.cls))
+    if reading.cause:
+        element.set("cause", reading.cause)
+    elif reading.cls in _CAUSED:
+        element.set("cause", reading_type(reading.cls))
+    rules = [ctx.rule_ids[r] for r in reading.rules if r in ctx.rule_ids]
+    if rules:
+        element.set("ana", " ".join(f"#{r}" for r in rules))
+
+
+def derived(ctx: Context, reading: Reading, rdg_id: str, ids: list[str]) -> Any:
+    """A reading reported by a sparse witness (a readings file, a note's claim), with its source."""
+    ids.append(rdg_id)
+    rdg = E.rdg(*ctx.text(reading.text), {XML_ID: rdg_id}, wit=ctx.wits(reading.sigla))
+    classify(ctx, rdg, reading)
+    if reading.source:
+        rdg.set("source", ctx.source(reading.source))
+    where = reading.witnesses[0].location if reading.witnesses else None
+    detail = f"Reported by {reading.source}" if reading.source else "Reported reading"
+    if where is not None:
+        detail += f" ({where.path}:{where.line})"
+    # Inside the reading it describes, because viewers show a reading's content with that reading
+    # only (the TEI Stylesheets print nothing of an entry but its readings; the Versioning Machine
+    # would print an entry's own witDetail in every witness's column); and inside a note, so that
+    # a column per witness shows it as a note on the reading, not as the witness's characters.
+    detail_element = E.witDetail(
+        *ctx.text(detail + "."),
+        {XML_LANG: "en"},
+        wit=ctx.wits(reading.sigla),
+        target=f"#{rdg_id}",
+        type="derived",
+    )
+    # @n is what a publication tool prints as the note's label: 據, "according to".
+    rdg.append(E.note(detail_element, type="critical", subtype="derived", target=f"#{rdg_id}", n="據"))
+    return rdg
+
+
+def note(ctx: Context, attached: AttachedNote, locus: Locus, ids: dict[int, list[str]]) -> Any:
+    """An editorial note judging this entry; it also stays at its own place (``@corresp``).
+
+    ``@n`` is how the print introduces its speaker (蕙田案), which a publication tool prints as
+    the note's label. Each claim it makes about a witness of the document is checked there: one
+    ``<witDetail>`` per claim and witness inside the note says how (``@subtype``: confirmed,
+    partly, contradicted, not-checkable) and why (what the witness reads, at which file and line).
+    """
+    attrs: dict[str, str] = {"type": "editorial", "subtype": "an"}
+    resp = ctx.person(attached.resp)
+    if resp:
+        attrs["resp"] = resp
+    # The label a publication tool prints before the note: how the print introduces its speaker.
+    attrs["n"] = NOTE_LABELS.get((resp or "").lstrip("#"), "案")
+    if attached.id in ctx.note_blocks and attached.witness in ("", ctx.collation.base):
+        # Only the base's notes stand in the body; another witness's note has no block there.
+        attrs["corresp"] = f"#{ctx.note_blocks[attached.id]}"
+    targets = [
+        i
+        for k, reading in enumerate(locus.readings)
+        if any(re.search(rf"\b{re.escape(s)}\b", claim) for s in reading.sigla for claim in attached.claims)
+        for i in ids.get(k, [])
+    ]
+    if targets:
+        attrs["target"] = " ".join(f"#{i}" for i in targets)
+    details = [_verdict(ctx, v, locus, ids) for v in attached.verdicts if v.siglum and ctx.collation.witness(v.siglum)]
+    return E.note(*ctx.text(attached.text), *details, attrs)
+
+
+def _verdict(ctx: Context, verdict: NoteVerdict, locus: Locus, ids: dict[int, list[str]]) -> Any:
+    """A claim's verdict for one witness: ``<witDetail>`` pointing at that witness's reading here
+    (the entry itself where the witness reads with the lemma), the evidence as its text."""
+    siglum = verdict.siglum or ""
+    own = [i for k, reading in enumerate(locus.readings) if siglum in reading.sigla for i in ids.get(k, [])]
+    where = verdict.location
+    said = f"{verdict.claim}: {verdict.evidence}"
+    if where is not None:
+        said += f" ({where.path}:{where.line}" + (f", p. {where.page}" if where.page else "") + ")"
+    return E.witDetail(
+        *ctx.text(said + "."),
+        {XML_LANG: "en"},
+        wit=ctx.wits([siglum]),
+        target=" ".join(f"#{i}" for i in own) if own else f"#app.{locus.id}",
+        type="verdict",
+        subtype=verdict.verdict.value.replace(" ", "-"),
+    )
