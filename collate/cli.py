@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.text import Text
 
 from collate.apparatus import ReadingClass
-from collate.errors import CollateError
+from collate.errors import CollateError, ProjectError
+from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
 from collate.model import Layer
-from collate.project import PROJECT_FILE, Project, load_project, project_from_files
+from collate.project import PROJECT_FILE, Project, is_siglum, load_project
 from collate.views.inert import inert
 
 if TYPE_CHECKING:
@@ -39,11 +40,39 @@ def _console() -> Console:
     return console
 
 
-def load(config: Path | None, files: tuple[Path, ...] = ()) -> Project:
-    """The project: named files, else ``--config``, else ``collate.toml`` here."""
+def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = False) -> Project:
+    """The project: FILES named, else ``--config``, else ``collate.toml`` here.
+
+    With ``last_run``, where there is none of these, the project of the last run in ``output/``:
+    a run of files given on the command line records them there, so that ``diff``, ``notes`` and
+    ``review`` show what ``collate run a.txt b.txt`` collated.
+    """
     if files:
+        from collate.init import project_from_files
+
         return project_from_files(list(files))
-    return load_project(config or Path(PROJECT_FILE))
+    if config is not None:
+        return load_project(config)
+    here = Path(PROJECT_FILE)
+    if here.exists() or here.is_symlink():
+        return load_project(here)
+    if last_run:
+        from collate.state import last_run_project
+
+        project = last_run_project(Path("output"))
+        if project is not None:
+            return project
+    raise ProjectError(
+        "no project file here",
+        where=PROJECT_FILE,
+        hint="write one with `collate init FILES…`, pass --config, or name the witness files",
+    )
+
+
+def files_and_sigla(args: tuple[str, ...]) -> tuple[tuple[Path, ...], tuple[str, ...]]:
+    """Split arguments into witness files and sigla: what cannot be a siglum (``a.txt``, ``./SK``) is a file."""
+    files = tuple(Path(a) for a in args if not is_siglum(a))
+    return files, tuple(a for a in args if is_siglum(a))
 
 
 def _decisions(project: Project) -> tuple[Decision, ...]:
@@ -60,6 +89,7 @@ config_option = click.option(
     default=None,
     help=f"Project file (default: ./{PROJECT_FILE}).",
 )
+files_argument = click.argument("files", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 out_option = click.option(
     "--out",
     "-o",
@@ -73,6 +103,32 @@ out_option = click.option(
 @click.version_option(package_name="collate")
 def main() -> None:
     """Collate classical Chinese witnesses and build a critical apparatus."""
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--base",
+    default=None,
+    metavar="SIGLUM|FILE",
+    help="The base text: a siglum init gives, or one of FILES (default: the first file).",
+)
+@click.option("--force", is_flag=True, help=f"Replace a {PROJECT_FILE} that is here already.")
+def init(files: tuple[Path, ...], base: str | None, force: bool) -> None:
+    """Write a project file (collate.toml) here for the witness FILES, the base first.
+
+    Each witness gets a siglum and a label from its file's header where it names an edition
+    (Kanripo's #+PROPERTY: BASEEDITION or page markers: WYG 四庫本, SBCK 四部叢刊本), else from its
+    title line or file name. `collate run` runs the project as it is; edit it to taste.
+    """
+    from collate.init import init_project
+
+    path, project = init_project(list(files), base=base, force=force)
+    console = _console()
+    count = len(project.witnesses)
+    console.print(Text(inert(f"wrote {path}: {count} witnesses, the base {project.base}", keep="")))
+    for w in project.witnesses:
+        console.print(Text(inert(f"{w.siglum}\t{w.label}\t{w.path}", keep="\t")))
 
 
 @main.command()
@@ -96,14 +152,16 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     from collate.pipeline import collate_project
     from collate.views.progress import StageProgress
     from collate.views.run import print_run
+    from collate.views.terminal import stderr_console, stdout_console
 
     project = load(config, files)
     if gaiji is not None:
         project = replace(project, gaiji_table=gaiji.resolve())
     decisions = _decisions(project)
-    console = _console()
+    console = stdout_console()
     folder = out or project.root / "output"
-    with StageProgress(console) as progress:
+    # Progress on stderr, and only on a terminal: piped, stdout is the summary alone.
+    with StageProgress(stderr_console()) as progress:
         result = collate_project(project, progress=progress, decisions=decisions)
         written = write_outputs(result, folder, progress=progress)
     print_run(console, result, written)
@@ -162,12 +220,16 @@ def inspect(
 
 @main.command()
 @config_option
-def notes(config: Path | None) -> None:
-    """Show the editorial notes (蕙田案, 【案…】): what each judges, its claims, and how they check out."""
+@files_argument
+def notes(config: Path | None, files: tuple[Path, ...]) -> None:
+    """Show the editorial notes (蕙田案, 【案…】): what each judges, its claims, and how they check out.
+
+    Of the project, of FILES (as `collate run FILES…` takes them), or of the files the last run collated.
+    """
     from collate.pipeline import project_notes
     from collate.views.notes import print_notes
 
-    print_notes(_console(), project_notes(load(config)))
+    print_notes(_console(), project_notes(load(config, files, last_run=True)))
 
 
 @main.command(name="export")
@@ -184,15 +246,56 @@ def notes(config: Path | None) -> None:
     "-f",
     "formats",
     multiple=True,
-    help="Output format (repeatable): see `collate export --help` for the list; default: all.",
+    type=click.Choice(list(EXPORTERS)),
+    help="Output format (repeatable): " + ", ".join(EXPORTERS) + "; default: all.",
 )
-def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> None:
-    """Write outputs of the last run again: its inputs, unchanged, are collated again into its output set."""
+@click.option(
+    "--tei",
+    "tei",
+    multiple=True,
+    type=click.Choice(list(TEI_FLAVOURS)),
+    help="Which TEI to write (repeatable): lossless (each witness's own text; the default), edition "
+    "(publication form: an entry per variant, none for script), edition-regularized (none for "
+    "orthographic variants either).",
+)
+@files_argument
+def export_(
+    config: Path | None, out: Path | None, formats: tuple[str, ...], tei: tuple[str, ...], files: tuple[Path, ...]
+) -> None:
+    """Write outputs of the last run again: its inputs, unchanged, are collated again into its output set.
+
+    The last run is the one whose record is in the output folder, of a project or of files given
+    on the command line; --config or FILES say which it must be.
+    """
     from collate.outputs import export_outputs
 
+    project = load(config, files) if config or files else None
+    # Files given are relative to here, as a project file's are to its folder.
     folder = out or (config.parent if config else Path()) / "output"
-    for path in export_outputs(folder, formats or None, load(config) if config else None):
-        _console().print(f"wrote {path}", markup=False)
+    console = _console()
+    if project is None:
+        _say_which_run(console, folder)
+    for path in export_outputs(folder, tei_formats(formats, tei) or None, project):
+        console.print(f"wrote {path}", markup=False, emoji=False)
+
+
+def _say_which_run(console: Console, folder: Path) -> None:
+    """Say so where the last run in ``folder`` collated files given, not the project file here."""
+    from collate.state import MANIFEST, read_manifest
+
+    if not (Path(PROJECT_FILE).is_file() and (folder / MANIFEST).is_file()):
+        return
+    files = read_manifest(folder).source.files
+    if files:
+        console.print(
+            Text(
+                inert(
+                    f"{folder}: the last run collated {', '.join(files)}, not {PROJECT_FILE}: its outputs are "
+                    f"written again (`collate run` collates {PROJECT_FILE})",
+                    keep="",
+                )
+            )
+        )
 
 
 @main.command()
@@ -206,8 +309,10 @@ def export_(config: Path | None, out: Path | None, formats: tuple[str, ...]) -> 
 def validate(file: Path, schema: Path | None) -> None:
     """Check the TEI file FILE: its schema and the critical-apparatus rules, by line and element."""
     from collate.validate import default_schema, summary, validate_file
+    from collate.views.progress import StageProgress
+    from collate.views.terminal import stderr_console, stdout_console
 
-    console = _console()
+    console = stdout_console()
     if schema is None and default_schema() is None:
         console.print(
             "no RELAX NG schema given: pass --schema path/to/tei_all.rng for a full check "
@@ -215,16 +320,19 @@ def validate(file: Path, schema: Path | None) -> None:
             "checking the apparatus rules only",
             markup=False,
         )
-    report = validate_file(file, schema)
+    # tei_all takes seconds to compile: each step is shown (on a terminal's stderr) as it runs.
+    with StageProgress(stderr_console()) as progress:
+        report = validate_file(file, schema, progress=progress)
     for line in summary(report):
-        console.print(inert(line, keep=""), markup=False)
+        # Not emoji either: rich would show `file.xml:100:5` as `file.xml💯5`.
+        console.print(inert(line, keep=""), markup=False, emoji=False)
     if not report.valid:
         sys.exit(1)
 
 
 @main.command()
 @config_option
-@click.argument("sigla", nargs=-1)
+@click.argument("sigla", nargs=-1, metavar="[FILE]... [SIGLUM]...")
 @click.option(
     "--class",
     "classes",
@@ -239,23 +347,68 @@ def validate(file: Path, schema: Path | None) -> None:
     type=click.Choice([x.value for x in Layer if x.is_text]),
     help="Show only this layer (repeatable).",
 )
-@click.option("--list", "as_list", is_flag=True, help="One row per locus, with the page and line of every reading.")
+@click.option(
+    "--list",
+    "as_list",
+    is_flag=True,
+    help="One row per reading: class, layer, base and witness page/line (tab-separated when piped).",
+)
+@click.option(
+    "--context",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Characters of base text either side of each locus shown "
+    "(default: 10 with a SIGLUM, --class or --layer, else whole paragraphs).",
+)
+@click.option("--full", is_flag=True, help="Whole paragraphs of the base even with a SIGLUM, --class or --layer.")
+@click.option(
+    "--no-pager",
+    "no_pager",
+    is_flag=True,
+    help="Print straight to the terminal (default there: $COLLATE_PAGER, else $PAGER, else less -FRX).",
+)
 def diff(
-    config: Path | None, sigla: tuple[str, ...], classes: tuple[str, ...], layers: tuple[str, ...], as_list: bool
+    config: Path | None,
+    sigla: tuple[str, ...],
+    classes: tuple[str, ...],
+    layers: tuple[str, ...],
+    as_list: bool,
+    context: int | None,
+    full: bool,
+    no_pager: bool,
 ) -> None:
-    """Show the collation: the base text with each variant inline (of the witnesses SIGLA, if named)."""
-    from collate.pipeline import collate_project
-    from collate.views.diff import DiffFilter, diff_view, loci_table, print_paged
+    """Show the collation: the base text with each variant inline (of the witnesses SIGLUM…, if named).
 
-    project = load(config)
+    Of the project, of the witness FILEs (as `collate run FILE…` takes them), or of the files the
+    last run collated; a FILE without a dot or a / is written ./NAME (NAME alone is a siglum).
+
+    Each reading ends with its class's mark (a legend says what each means). Asked for some
+    witnesses, classes or layers, only their loci are shown, each with some base text around it.
+    Paged on a terminal; whole lines, no colour, when piped (and no colour if NO_COLOR is set).
+    """
+    from collate.pipeline import collate_project
+    from collate.views.diff import CONTEXT, DiffFilter, diff_view, print_loci
+    from collate.views.progress import StageProgress
+    from collate.views.terminal import print_paged, stderr_console, stdout_console
+
+    files, sigla = files_and_sigla(sigla)
+    project = load(config, files, last_run=True)
     for siglum in sigla:
         project.witness(siglum)
-    console = _console()
-    result = collate_project(project, decisions=_decisions(project))
+    console = stdout_console()
+    # The stages go when done: the view follows on the same screen.
+    with StageProgress(stderr_console(), transient=True) as progress:
+        result = collate_project(project, progress=progress, decisions=_decisions(project))
     collation = result.collation
     view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers))
-    shown = loci_table(collation, view) if as_list else diff_view(collation, view, result.read.by_siglum())
-    print_paged(console, shown)
+    if as_list:
+        print_loci(console, collation, view, pager=not no_pager)
+        return
+    if full:
+        context = None
+    elif context is None and view.narrows:
+        context = CONTEXT
+    print_paged(console, diff_view(collation, view, result.read.by_siglum(), context), pager=not no_pager)
 
 
 @main.command()
@@ -265,29 +418,126 @@ def diff(
     default=None,
     help="Your name, recorded with each decision (default: the project's [review] editor, else $USER).",
 )
-def review(config: Path | None, editor: str | None) -> None:
-    """Review the variant loci full-screen; each decision is saved at once to decisions.toml."""
+@click.option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default=None,
+    help="The interface's language (default: Chinese for an edition with a Chinese title, else English).",
+)
+@files_argument
+def review(config: Path | None, editor: str | None, lang: str | None, files: tuple[Path, ...]) -> None:
+    """Review the variant loci full-screen; each decision is saved at once to decisions.toml.
+
+    Of the project, of FILES (as `collate run FILES…` takes them), or of the files the last run collated.
+    """
     from collate.review import decision_counts
     from collate.review.app import run_review
     from collate.review.session import default_editor, open_review
+    from collate.review.texts import Words, default_lang
 
+    # The project first: what is wrong with its files is said whether or not there is a terminal.
+    project = load(config, files, last_run=True)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.ClickException("collate review needs a terminal (try `collate diff` for printable output)")
-    project = load(config)
     console = _console()
     with console.status("collating…") as status:
         # A status is markup: each message is given as Text, inert.
         session = open_review(
             project, editor or default_editor(project), progress=lambda msg: status.update(Text(inert(msg, keep="")))
         )
-    run_review(session)
+    words = Words("en" if lang == "en" else "zh" if lang == "zh" else default_lang(project.title))
+    run_review(session, words.lang)
     counts = decision_counts(session.report)
+    shown = inert(str(session.path), keep="")
     console.print(
-        Text(
-            f"{counts.decided} loci decided, {counts.undecided} undecided, "
-            f"{counts.orphaned} orphaned decisions: {inert(str(session.path), keep='')}"
-        )
+        Text(words("summary", decided=counts.decided, undecided=counts.undecided, orphaned=counts.orphaned, path=shown))
     )
+
+
+@main.command()
+@click.argument("manifest", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Address of a running Dask scheduler (tcp://HOST:8786), used as it is (default: an embedded cluster).",
+)
+@click.option(
+    "--workers",
+    metavar="N",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes of the embedded cluster (default: the manifest's [cluster] workers, else one per CPU).",
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(path_type=Path, file_okay=False),
+    metavar="DIR",
+    default=None,
+    help="Folder of the output tree, one folder per job (default: MANIFEST's name with -output, beside it).",
+)
+def batch(manifest: Path, scheduler: str | None, workers: int | None, out: Path | None) -> None:
+    """Collate every job of MANIFEST in parallel on Dask, each into its own folder.
+
+    A job whose inputs, settings and collate are those of its last set is skipped; a failed job is
+    reported and the others go on; running again retries the failed ones. Progress on stderr.
+    """
+    from collate.batch import BatchError, load_batch, run_batch
+    from collate.batch.view import BatchProgress, print_batch
+    from collate.views.terminal import stderr_console, stdout_console
+
+    plan = load_batch(manifest, out)
+    with BatchProgress(stderr_console()) as progress:
+        result = run_batch(plan, scheduler=scheduler, workers=workers, listen=progress)
+    print_batch(stdout_console(), result, str(plan.out))
+    if result.failed:
+        names = [o.name for o in result.failed]
+        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+        raise BatchError(
+            f"{len(names)} of {len(result.outcomes)} jobs failed: {shown}",
+            where=str(plan.out / "batch.json"),
+            hint="correct what each error says and run the batch again: only the failed jobs run",
+        )
+
+
+@main.command()
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (schema collate-stats/1).")
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Where to write the heat-map page (default: FOLDER/stats.html).",
+)
+def stats(folder: Path, as_json: bool, html_path: Path | None) -> None:
+    """What the witnesses of a run's or a batch's output FOLDER tell together.
+
+    Per pair of witnesses and per layer, how often they agree at places of substance; readings by
+    class and cause; where each witness stands alone; a neighbour-joining tree. Read from the JSON
+    outputs: nothing is collated again.
+    """
+    from collate.stats import collation_stats
+    from collate.stats.html import write_stats_page
+    from collate.views.terminal import stderr_console, stdout_console
+
+    result = collation_stats(folder)
+    page = html_path or folder / "stats.html"
+    write_stats_page(result, page)
+    if as_json:
+        from collate.files import json_text
+        from collate.stats import stats_json
+        from collate.views.inert import inert_json
+
+        click.echo(inert_json(json_text(stats_json(result), indent=1)))
+        stderr_console().print(Text(f"wrote {inert(str(page), keep='')}"))
+        return
+    from collate.stats.view import print_stats
+
+    console = stdout_console()
+    print_stats(console, result)
+    console.print(Text(f"wrote {inert(str(page), keep='')}"))
 
 
 if __name__ == "__main__":  # pragma: no cover

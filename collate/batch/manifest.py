@@ -1,0 +1,326 @@
+"""The batch manifest (``corpus.toml``): the jobs of a batch, each a project, and where their outputs go.
+
+A job is a project file (``project = "touhu/collate.toml"``: run as ``collate run -c`` runs it)
+or a work with its witness files (``name``, ``base``, ``[[job.witness]]`` …: the keys of a project
+file), which takes what it does not say from ``[defaults]``. The project of such a job is written
+into its output folder as ``collate.toml``, with its paths made relative to it: every job is then
+an ordinary project file, collated and written by the ordinary pipeline, and ``collate export``,
+``collate diff -c`` and ``collate review -c`` work on it as on any other.
+
+Everything the manifest names is checked before any job runs — an unknown key, a missing file, a
+job name used twice, a project that is not one — and each error names the manifest's line.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from collate.batch.lines import Lines, TablePath, scan
+from collate.decode import check_regular_file
+from collate.errors import ExportError, ProjectError
+from collate.files import parse_toml, read_utf8
+from collate.project import (
+    PROJECT_FILE,
+    SECTION_KEYS,
+    SETTINGS,
+    STEM_RULE,
+    WITNESS_KEYS,
+    is_file_stem,
+    load_project,
+    project_from_mapping,
+)
+
+TOP_KEYS = ("cluster", "defaults", "job")
+CLUSTER_KEYS = ("scheduler", "workers")
+_TABLES = tuple(k for k in SECTION_KEYS if "." not in k)
+# What every inline job may take from [defaults]: all a project says but its name and witnesses.
+DEFAULT_KEYS = tuple(k for k in SETTINGS if k not in ("name", "witness")) + _TABLES
+INLINE_KEYS = (*SETTINGS, *_TABLES)
+PROJECT_JOB_KEYS = ("project", "name")
+# Files of the output tree beside the jobs' folders: the batch's record, the statistics' page.
+RESERVED = ("batch.json", "stats.html")
+# An inline job's decisions live beside the manifest, not in the output tree one may delete and rebuild.
+DECISIONS_SUFFIX = ".decisions.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One job: its name, the project file it runs, the folder its outputs go to, and its manifest line.
+
+    ``text`` is the project file of an inline job, to be written at ``project`` before it runs;
+    None for a job that names a project file of its own.
+    """
+
+    name: str
+    project: Path
+    out: Path
+    where: str
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    """The manifest's ``[cluster]``: an existing scheduler to use, or the size of the embedded one."""
+
+    scheduler: str | None = None
+    workers: int | None = None
+    where: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A manifest read and checked: its jobs in order, its cluster, and the output tree."""
+
+    path: Path
+    jobs: tuple[Job, ...]
+    cluster: Cluster
+    out: Path
+
+
+class _Located:
+    """Makes errors that name the manifest and a line of it."""
+
+    def __init__(self, path: Path, lines: Lines) -> None:
+        self.shown = str(path)
+        self.lines = lines
+
+    def at(self, table: TablePath, key: str | None = None) -> str:
+        line = self.lines.of(table, key)
+        return f"{self.shown}:{line}" if line else self.shown
+
+    def unknown(self, key: str, known: Iterable[str], what: str, table: TablePath) -> ProjectError:
+        """An unknown key, with the known one it most likely misspells."""
+        known = sorted(known)
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = ("did you mean `" + close[0] + "`? " if close else "") + f"the keys of {what} are " + ", ".join(known)
+        return ProjectError(f"unknown key `{key}` in {what}", where=self.at(table, key), hint=hint)
+
+
+def _check_keys(table: Mapping[str, Any], known: Iterable[str], what: str, path: TablePath, loc: _Located) -> None:
+    known = tuple(known)
+    for key in table:
+        if key not in known:
+            raise loc.unknown(key, known, what, path)
+
+
+def _table(value: object, what: str, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProjectError(f"{what} must be a table", where=where)
+    return value
+
+
+def _cluster(data: Mapping[str, Any], loc: _Located) -> Cluster:
+    table = _table(data.get("cluster", {}), "[cluster]", loc.at(("cluster",)))
+    _check_keys(table, CLUSTER_KEYS, "[cluster]", ("cluster",), loc)
+    scheduler = table.get("scheduler")
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler):
+        raise ProjectError(
+            "`scheduler` must be an address", where=loc.at(("cluster",), "scheduler"), hint='e.g. "tcp://host:8786"'
+        )
+    workers = table.get("workers")
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
+        raise ProjectError("`workers` must be a whole number, 1 or more", where=loc.at(("cluster",), "workers"))
+    return Cluster(scheduler, workers, loc.at(("cluster",), "scheduler"))
+
+
+def _merge(defaults: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """``own`` over ``defaults``: a table of both is merged key by key, any other value replaced."""
+    merged = dict(defaults)
+    for key, value in own.items():
+        base = merged.get(key)
+        merged[key] = _merge(base, value) if isinstance(base, dict) and isinstance(value, dict) else value
+    return merged
+
+
+def _relative(path: str, manifest_dir: Path, job_dir: Path) -> str:
+    """A manifest's path (relative to it) as the job's project file names it (relative to that); absolute stays."""
+    if Path(path).is_absolute():
+        return path
+    target = manifest_dir / path
+    try:
+        return Path(os.path.relpath(target, job_dir)).as_posix()
+    except ValueError:  # another drive (Windows): there is no relative path
+        return target.as_posix()
+
+
+def _require_file(path: str, where: str, what: str, manifest_dir: Path) -> None:
+    target = Path(path) if Path(path).is_absolute() else manifest_dir / path
+    if not target.exists():
+        raise ProjectError(f"{what} {path!r} does not exist", where=where, hint="paths are relative to the manifest")
+    check_regular_file(target, where, ProjectError, hint=f"name the file of {what}")
+
+
+def _inline(
+    n: int, entry: Mapping[str, Any], defaults: Mapping[str, Any], name: str, batch: Path, out: Path, loc: _Located
+) -> Job:
+    """An inline job: its project made from ``[defaults]`` and its own keys, its files checked."""
+    table: TablePath = ("job", n)
+    _check_keys(entry, INLINE_KEYS, f"job {name!r}", table, loc)
+    # Copies: the paths of one job's tables are rewritten for its folder, not for the next job's.
+    data = _merge(copy.deepcopy(defaults), copy.deepcopy(entry))
+    witnesses = data.get("witness")
+    if not isinstance(witnesses, list) or not witnesses or not all(isinstance(w, dict) for w in witnesses):
+        raise ProjectError(
+            f"job {name!r} has no witnesses", where=loc.at(table), hint="add [[job.witness]] tables, or `project = …`"
+        )
+    manifest_dir, job_dir = batch.parent.resolve(), (out / name).resolve()
+    rewritten: list[dict[str, Any]] = []
+    for k, witness in enumerate(witnesses, 1):
+        path = (*table, "witness", k)
+        _check_keys(witness, WITNESS_KEYS, f"witness {k} of job {name!r}", path, loc)
+        if not isinstance(witness.get("path"), str):
+            raise ProjectError(f"witness {k} of job {name!r} has no `path`", where=loc.at(path))
+        _require_file(witness["path"], loc.at(path, "path"), "the witness file", manifest_dir)
+        rewritten.append({**witness, "path": _relative(witness["path"], manifest_dir, job_dir)})
+    data["witness"] = rewritten
+    data["name"] = name
+    gaiji = data.get("gaiji_table")
+    if isinstance(gaiji, str) and gaiji:
+        where = loc.at(table, "gaiji_table") if "gaiji_table" in entry else loc.at(("defaults",), "gaiji_table")
+        _require_file(gaiji, where, "the gaiji table", manifest_dir)
+        data["gaiji_table"] = _relative(gaiji, manifest_dir, job_dir)
+    normalize = data.get("normalize")
+    if isinstance(normalize, dict) and isinstance(normalize.get("variant_tables"), list):
+        tables = normalize["variant_tables"]
+        own = isinstance(entry.get("normalize"), dict) and "variant_tables" in entry["normalize"]
+        where = loc.at((*table, "normalize") if own else ("defaults", "normalize"), "variant_tables")
+        for t in tables:
+            if isinstance(t, str):
+                _require_file(t, where, "the variant table", manifest_dir)
+        normalize["variant_tables"] = [_relative(t, manifest_dir, job_dir) if isinstance(t, str) else t for t in tables]
+    review = dict(data["review"]) if isinstance(data.get("review"), dict) else {}
+    decisions = review.get("decisions")
+    review["decisions"] = _relative(
+        decisions if isinstance(decisions, str) and decisions else name + DECISIONS_SUFFIX, manifest_dir, job_dir
+    )
+    data["review"] = review
+    try:
+        project_from_mapping(data, root=job_dir, source=job_dir / PROJECT_FILE)
+    except ProjectError as exc:
+        # The project is the manifest's job: its error is said there.
+        raise ProjectError(f"job {name!r}: {exc.message}", where=loc.at(table), hint=exc.hint) from None
+    return Job(name, job_dir / PROJECT_FILE, job_dir, loc.at(table), project_text(data, batch, name))
+
+
+def project_text(data: Mapping[str, Any], batch: Path, name: str) -> str:
+    """The project file of an inline job, in TOML: its settings, then its tables, its witnesses last."""
+    import tomlkit
+
+    ordered = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or k == "layers"}
+    ordered |= {k: v for k, v in data.items() if isinstance(v, dict)}
+    ordered["witness"] = data["witness"]
+    head = f"# The project of job {name!r} of the batch {batch.name}, as the manifest and its [defaults] make it.\n"
+    return head + "# Change the manifest, not this file: the next batch writes it again.\n\n" + tomlkit.dumps(ordered)
+
+
+def _project_job(n: int, entry: Mapping[str, Any], batch: Path, loc: _Located) -> tuple[object, Path]:
+    """A job naming a project file: its name (the project's, unless the job names it) and its file."""
+    table: TablePath = ("job", n)
+    # Its settings are the project file's: a key beside `project` would be silently ignored.
+    _check_keys(entry, PROJECT_JOB_KEYS, f"job {n} (a job naming a project file)", table, loc)
+    path = entry["project"]
+    if not isinstance(path, str) or not path:
+        raise ProjectError("`project` must be the path of a project file", where=loc.at(table, "project"))
+    _require_file(path, loc.at(table, "project"), "the project file", batch.parent)
+    file = Path(path) if Path(path).is_absolute() else batch.parent / path
+    project = load_project(file)
+    for w in project.witnesses:
+        if not project.resolve(w.path).exists():
+            raise ProjectError(
+                f"witness {w.siglum}'s file {w.path} does not exist (named by {file})",
+                where=loc.at(table, "project"),
+                hint="correct the project file, or take the job out of the manifest",
+            )
+    name = entry.get("name", project.name)
+    return name, file.resolve()
+
+
+def load_batch(path: Path, out: Path | None = None) -> Batch:
+    """Read and check the manifest at ``path``; the jobs' outputs go under ``out`` (default: ``STEM-output/``).
+
+    Every problem is a :class:`ProjectError` naming the manifest's line; nothing is written.
+    """
+    shown = str(path)
+    try:
+        check_regular_file(path, shown, ProjectError, hint="give the path of a batch manifest (a TOML file)")
+        text = read_utf8(path, shown, hint="TOML files are UTF-8: save the manifest as UTF-8")
+    except FileNotFoundError:
+        raise ProjectError("no batch manifest here", where=shown, hint="give the path of a batch manifest") from None
+    except OSError as exc:
+        raise ProjectError(f"cannot be read: {exc.strerror}", where=shown) from None
+    data = parse_toml(text, shown)
+    loc = _Located(path, scan(text))
+    _check_keys(data, TOP_KEYS, "the manifest", (), loc)
+    cluster = _cluster(data, loc)
+    defaults = _table(data.get("defaults", {}), "[defaults]", loc.at(("defaults",)))
+    _check_keys(defaults, DEFAULT_KEYS, "[defaults]", ("defaults",), loc)
+    entries = data.get("job")
+    if not isinstance(entries, list) or not entries:
+        raise ProjectError("no jobs", where=shown, hint="add [[job]] tables, each a project file or a work")
+    folder = (out if out is not None else path.parent / f"{path.stem}-output").resolve()
+    jobs: list[Job] = []
+    seen: dict[str, str] = {}
+    for n, entry in enumerate(entries, 1):
+        entry = _table(entry, f"job {n}", loc.at(("job", n)))
+        job = _job(n, entry, defaults, path, folder, loc)
+        if job.name in seen:
+            raise ProjectError(
+                f"duplicate job name {job.name!r} (the first is at {seen[job.name]})",
+                where=loc.at(("job", n), "name"),
+                hint="give each job its own `name`: it names the job's output folder",
+            )
+        seen[job.name] = job.where
+        jobs.append(job)
+    return Batch(path, tuple(jobs), cluster, folder)
+
+
+def _job(n: int, entry: Mapping[str, Any], defaults: Mapping[str, Any], batch: Path, out: Path, loc: _Located) -> Job:
+    name: object
+    file: Path | None = None
+    if "project" in entry:
+        name, file = _project_job(n, entry, batch, loc)
+    else:
+        name = entry.get("name")
+    where = loc.at(("job", n), "name")
+    if not isinstance(name, str) or not name:
+        raise ProjectError(
+            f"job {n} has no `name`", where=loc.at(("job", n)), hint='add name = "…" (its output folder)'
+        )
+    if not is_file_stem(name):
+        raise ProjectError(
+            f"job name {name!r} cannot name a folder", where=where, hint=f'use {STEM_RULE}, e.g. name = "juan001"'
+        )
+    if name in RESERVED:
+        raise ProjectError(
+            f"job name {name!r} is the name of a file the batch writes beside the jobs' folders",
+            where=where,
+            hint="give the job another `name`",
+        )
+    if file is not None:
+        return Job(name, file, out / name, loc.at(("job", n)))
+    return _inline(n, entry, defaults, name, batch, out, loc)
+
+
+def write_projects(batch: Batch) -> None:
+    """Write each inline job's project file into its output folder, where it differs from what is there."""
+    from collate.files import write_atomic
+
+    for job in batch.jobs:
+        if job.text is None:
+            continue
+        try:
+            if job.project.is_file() and job.project.read_text(encoding="utf-8") == job.text:
+                continue
+            job.out.mkdir(parents=True, exist_ok=True)
+            write_atomic(job.project, job.text)
+        except OSError as exc:
+            raise ExportError(f"cannot write: {exc.strerror or exc}", where=str(job.project)) from None
+
+
+__all__ = ["Batch", "Cluster", "Job", "load_batch", "write_projects"]

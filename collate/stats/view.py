@@ -1,0 +1,134 @@
+"""The statistics in the terminal: agreement tables per layer, counts by class and cause, the places
+where a witness stands alone, and the tree.
+
+A cell of an agreement table is the rate and the places it is over (``60% 3/5``): a rate over few
+places says little, and the table shows how few. Every string from the data is passed through
+:func:`~collate.views.inert.inert` and given as :class:`~rich.text.Text`, never as markup.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree as RichTree
+
+from collate.model import ReadingClass
+from collate.stats.records import ALL_LAYERS, Node, Stats, by_pair, pair_key
+from collate.views.inert import inert
+
+# How many places where a witness stands alone are listed (``--json`` has them all).
+ALONE_SHOWN = 20
+
+
+def _t(text: str, style: str = "") -> Text:
+    return Text(inert(text, keep=""), style=style)
+
+
+def percent(rate: float | None) -> str:
+    """A rate as the tables show it: ``87%``, or ``–`` where there is none."""
+    return "–" if rate is None else f"{100 * rate:.0f}%"
+
+
+def _style(rate: float | None) -> str:
+    if rate is None:
+        return "dim"
+    return "green" if rate >= 0.8 else "yellow" if rate >= 0.5 else "red"
+
+
+def agreement_table(stats: Stats, layer: str) -> Table | None:
+    """The table of every pair compared in ``layer``: rate and places; None if no pair is."""
+    index = by_pair(stats)
+    pairs = [x for x in stats.agreements if x.layer == layer]
+    if not pairs:
+        return None
+    sigla = [s for s in stats.labels if any(s in (x.a, x.b) for x in pairs)]
+    title = "all layers" if layer == ALL_LAYERS else layer
+    table = Table(title=f"agreement at places of substance: {title} ({stats.places.get(layer, 0)} places)")
+    table.add_column("")
+    for s in sigla:
+        table.add_column(_t(s), justify="right")
+    for a in sigla:
+        cells: list[RenderableType] = [_t(f"{a} {stats.labels[a]}")]
+        for b in sigla:
+            x = index.get(pair_key(a, b, layer)) if a != b else None
+            if a == b:
+                cells.append(Text("·", style="dim"))
+            elif x is None:
+                cells.append(Text("", style="dim"))
+            else:
+                cells.append(Text(f"{percent(x.rate)} {x.agreed}/{x.compared}", style=_style(x.rate)))
+        table.add_row(*cells)
+    return table
+
+
+def counts_table(stats: Stats) -> Table:
+    """Each witness's readings by class and cause, per layer, and its places alone."""
+    classes = [c.value for c in ReadingClass if any(c.value in w.classes for w in stats.counts)]
+    table = Table(title="readings by class and cause")
+    for header in ("witness", "layer", *classes, "causes", "alone"):
+        table.add_column(header, justify="left" if header in ("witness", "layer", "causes") else "right")
+    for w in stats.counts:
+        causes = ", ".join(f"{k} {v}" for k, v in sorted(w.causes.items()))
+        table.add_row(
+            _t(w.siglum),
+            _t(w.layer),
+            *(str(w.classes.get(c, "")) for c in classes),
+            _t(causes),
+            str(w.alone or ""),
+        )
+    return table
+
+
+def _branch(node: Node, length: float | None, into: RichTree) -> None:
+    shown = f" {length:.3f}" if length is not None else ""
+    if node.name is not None:
+        into.add(_t(f"{node.name}{shown}"))
+        return
+    inner = into.add(Text(f"┐{shown}", style="dim"))
+    for child, child_length in node.children:
+        _branch(child, child_length, inner)
+
+
+def tree_view(stats: Stats) -> RenderableType:
+    """The witness tree, its branch lengths as distances (1 - agreement), and its Newick."""
+    tree = stats.tree
+    if tree is None:
+        return Text("no tree: fewer than two witnesses share places of substance", style="dim")
+    top = RichTree(Text("witness tree (neighbour joining, unrooted; drawn from its last join)"))
+    for child, length in tree.root.children:
+        _branch(child, length, top)
+    return Group(top, _t(tree.newick))
+
+
+def print_stats(console: Console, stats: Stats) -> None:
+    """Everything ``collate stats`` shows in the terminal."""
+    places = " · ".join(
+        f"{layer} {stats.places.get(layer, 0)} ({stats.reviewed.get(layer, 0)} reviewed)"
+        for layer in (*stats.layers, ALL_LAYERS)
+    )
+    console.print(_t(f"{len(stats.runs)} collations: {', '.join(stats.runs)}"))
+    console.print(_t(f"places of substance: {places}"))
+    for layer in (ALL_LAYERS, *stats.layers):
+        table = agreement_table(stats, layer)
+        if table is not None:
+            console.print(table)
+    console.print(counts_table(stats))
+    if stats.alone:
+        console.print(Text("places where a witness stands alone", style="bold"))
+        for a in stats.alone[:ALONE_SHOWN]:
+            # The base alone: its own text against every other reading.
+            reading = (
+                f"{a.lemma or '∅'} (the base, against all)"
+                if a.cls == "lemma"
+                else f"{a.lemma or '∅'} → {a.text or '∅'}"
+            )
+            console.print(_t(f"{a.siglum}  {a.run} {a.locus}  {reading}  {a.ref or ''}"))
+        if len(stats.alone) > ALONE_SHOWN:
+            console.print(_t(f"… and {len(stats.alone) - ALONE_SHOWN} more (--json lists them all)", "dim"))
+    console.print(tree_view(stats))
+    for note in stats.notes:
+        console.print(_t(f"note: {note}", "yellow"))
+
+
+__all__ = ["agreement_table", "counts_table", "percent", "print_stats", "tree_view"]
