@@ -95,8 +95,6 @@ def write_jobs(folder: Path, count: int) -> Path:
         write_book(folder / name, WITNESSES, SIZE, seed=k + 1, readings=False)
         config = folder / name / "collate.toml"
         text = config.read_text(encoding="utf-8").replace('name = "book"', f'name = "{name}"')
-        # Without the readings file the book's notes lexicon names a witness the project lacks.
-        text = text.replace('[notes.lexicon]\n"大戴礼" = "DD"\n', "")
         config.write_text(text, encoding="utf-8")
         lines.append(f'[[job]]\nproject = "{name}/collate.toml"\n')
     manifest = folder / "corpus.toml"

@@ -203,7 +203,8 @@ def write_book(folder: Path, count: int, size: int, seed: int = 1, *, readings: 
     if readings:
         (folder / "dadai.toml").write_text(readings_file(copies), encoding="utf-8")
     else:
-        config = config[: config.index('[[witness]]\nsiglum = "DD"')] + config[config.index("[notes.lexicon]") :]
+        # Without the readings witness its lexicon entry would name no witness (an error): both go.
+        config = config[: config.index('[[witness]]\nsiglum = "DD"')] + config[config.index("[normalize]") :]
     (folder / "collate.toml").write_text(config, encoding="utf-8")
     return Book(folder, tuple(len(t) for t in texts), copies)
 
