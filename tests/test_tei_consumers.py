@@ -35,10 +35,13 @@ from collate.pipeline import RunResult, collate_project
 from collate.tokenize import is_token_char
 
 CONSUMERS = SHARED / "tei" / "consumers"
+# 禮記·射義 in the six editions of ../shared/witnesses.
 SHEYI = {
     "ZS": ("liji-sheyi-zhushu-kanripo-WYG.txt", "注疏本"),
     "ZT": ("liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt", "纂圖本"),
+    "DS": ("liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt", "單疏本"),
     "CH": ("liji-jishuo-chenhao-sheyi-kanripo-WYG.txt", "集說本"),
+    "TLS": ("liji-sheyi-kanripo-TLS.txt", "TLS本"),
     "WS": ("liji-sheyi-wikisource-hangsau.txt", "維基本"),
 }
 HTML = etree.HTMLParser(encoding="utf-8")
