@@ -142,5 +142,21 @@ class ReadingClass(str, Enum):
         """Strength for choosing a locus's overall class: higher is stronger."""
         return len(_ORDER) - _ORDER.index(self)
 
+    @property
+    def chinese(self) -> str:
+        """The class's name in a Chinese apparatus (異文, 脫文, 異體 …), shared by every view."""
+        return _CLASS_CHINESE[self]
+
 
 _ORDER = tuple(ReadingClass)
+_CLASS_CHINESE = {
+    ReadingClass.SUBSTANTIVE: "異文",
+    ReadingClass.TRANSPOSITION: "倒文",
+    ReadingClass.OMISSION: "脫文",
+    ReadingClass.ADDITION: "多文",
+    ReadingClass.SCRIBAL_ERROR: "訛誤",
+    ReadingClass.LOAN: "通假",
+    ReadingClass.PLACEHOLDER: "缺字",
+    ReadingClass.ORTHOGRAPHIC: "異體",
+    ReadingClass.NOT_EXTANT: "不存",
+}

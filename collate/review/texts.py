@@ -19,17 +19,19 @@ from collate.review.records import DecisionAction
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
-CLASS_NAMES: dict[ReadingClass, tuple[str, str]] = {
-    ReadingClass.SUBSTANTIVE: ("異文", "substantive"),
-    ReadingClass.TRANSPOSITION: ("倒文", "transposition"),
-    ReadingClass.OMISSION: ("脫文", "omission"),
-    ReadingClass.ADDITION: ("多文", "addition"),
-    ReadingClass.SCRIBAL_ERROR: ("訛誤", "scribal error"),
-    ReadingClass.LOAN: ("通假", "loan"),
-    ReadingClass.PLACEHOLDER: ("缺字", "placeholder"),
-    ReadingClass.ORTHOGRAPHIC: ("異體", "orthographic"),
-    ReadingClass.NOT_EXTANT: ("不存", "not extant"),
+# English names beside the Chinese ones every view shares (ReadingClass.chinese).
+_CLASS_NAMES_EN: dict[ReadingClass, str] = {
+    ReadingClass.SUBSTANTIVE: "substantive",
+    ReadingClass.TRANSPOSITION: "transposition",
+    ReadingClass.OMISSION: "omission",
+    ReadingClass.ADDITION: "addition",
+    ReadingClass.SCRIBAL_ERROR: "scribal error",
+    ReadingClass.LOAN: "loan",
+    ReadingClass.PLACEHOLDER: "placeholder",
+    ReadingClass.ORTHOGRAPHIC: "orthographic",
+    ReadingClass.NOT_EXTANT: "not extant",
 }
+CLASS_NAMES: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, en) for c, en in _CLASS_NAMES_EN.items()}
 ACTION_NAMES: dict[DecisionAction, tuple[str, str]] = {
     DecisionAction.KEEP: ("從底本", "keep the base reading"),
     DecisionAction.ADOPT: ("改從", "adopt"),

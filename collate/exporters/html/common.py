@@ -20,17 +20,19 @@ from collate.review.records import DecisionAction
 
 Element = Any  # lxml's element type (lxml ships no type information)
 
-CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {
-    ReadingClass.SUBSTANTIVE: ("異文", "substantive"),
-    ReadingClass.TRANSPOSITION: ("倒文", "transposition"),
-    ReadingClass.OMISSION: ("脫文", "omission"),
-    ReadingClass.ADDITION: ("多文", "addition"),
-    ReadingClass.SCRIBAL_ERROR: ("訛誤", "scribal error"),
-    ReadingClass.LOAN: ("通假", "loan character"),
-    ReadingClass.PLACEHOLDER: ("缺字", "placeholder"),
-    ReadingClass.ORTHOGRAPHIC: ("異體", "orthographic"),
-    ReadingClass.NOT_EXTANT: ("不存", "not extant"),
+# English names beside the Chinese ones every view shares (ReadingClass.chinese).
+_CLASS_LABELS_EN: dict[ReadingClass, str] = {
+    ReadingClass.SUBSTANTIVE: "substantive",
+    ReadingClass.TRANSPOSITION: "transposition",
+    ReadingClass.OMISSION: "omission",
+    ReadingClass.ADDITION: "addition",
+    ReadingClass.SCRIBAL_ERROR: "scribal error",
+    ReadingClass.LOAN: "loan character",
+    ReadingClass.PLACEHOLDER: "placeholder",
+    ReadingClass.ORTHOGRAPHIC: "orthographic",
+    ReadingClass.NOT_EXTANT: "not extant",
 }
+CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, en) for c, en in _CLASS_LABELS_EN.items()}
 # By cause; a cause an editor named (haplography) is not among them and is shown as written.
 CAUSE_LABELS: dict[Cause | str, str] = {
     Cause.TABOO: "避諱",
