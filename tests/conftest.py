@@ -9,12 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from collate.validate import load_schema
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
-SHARED = REPO.parent / "shared"
+# The reference material beside the repository (real witness files, the TEI schema, the gold key).
+# COLLATE_TEST_SHARED points elsewhere; pointed at a folder that does not exist, the suite runs as on
+# a machine without it, every test that needs it skipped.
+SHARED = Path(os.environ.get("COLLATE_TEST_SHARED") or REPO.parent / "shared")
 
 SEED_000 = SEEDS / "000_2cc6d19ca27bf473.txt"
 SEED_001 = SEEDS / "001_97a493e45035c1ac.txt"
@@ -24,6 +28,11 @@ SEED_004 = SEEDS / "004_f3f6db4bc961b448.txt"
 MANDOKU = SHARED / "witnesses" / "dadai-touhu-kanripo-SBCK.txt"
 DADAI_READINGS = REPO / "witnesses" / "dadai-readings.toml"
 GAIJI = SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"
+
+# The suite tests behaviour, never the clock: no example of a property test fails for being slow on
+# a loaded machine. Growth and speed are measured in bench/.
+settings.register_profile("collate", deadline=None)
+settings.load_profile("collate")
 
 # The tests never read or write the user's own cache of variant classes: one of their own,
 # shared by every test of the run (and the commands they start).
@@ -44,8 +53,34 @@ def away_from_the_repository(tmp_path_factory: pytest.TempPathFactory) -> Iterat
     os.chdir(before)
 
 
+SHARED_REASON = f"needs the reference material beside the repository ({SHARED} is absent)"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "shared: the test reads the reference material beside the repository")
+    config.addinivalue_line(
+        "markers", "slow: an end-to-end test of seconds (a browser, a Dask cluster, processes killed); -m 'not slow'"
+    )
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``shared`` is skipped, saying why, where the reference material is absent."""
+    if item.get_closest_marker("shared") is not None and not SHARED.is_dir():
+        pytest.skip(SHARED_REASON)
+
+
+@pytest.fixture
+def shared() -> Path:
+    """The reference material's folder; the test is skipped where it is absent."""
+    if not SHARED.is_dir():
+        pytest.skip(SHARED_REASON)
+    return SHARED
+
+
 def need_shared(path: Path) -> Path:
-    """Skip a test that needs reference material the checkout does not have beside it."""
+    """``path`` in the reference material; the test is skipped where the file is absent."""
+    if not SHARED.is_dir():
+        pytest.skip(SHARED_REASON)
     if not path.exists():
         pytest.skip(f"{path.name} is not available beside the repository")
     return path

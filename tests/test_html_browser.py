@@ -28,6 +28,8 @@ from collate.exporters.html import build_html, run_html, shown_loci
 from collate.exporters.html.common import place
 from collate.pipeline import RunResult
 
+pytestmark = pytest.mark.slow
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path(shutil.which("chromedriver") or "/usr/bin/chromedriver")
 FLAGS = (
@@ -53,6 +55,9 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 WIDE, NARROW = 1400, 420
+# How long to wait for the page to show something before calling it missing: long, since a loaded
+# machine is slow, not wrong (each wait ends as soon as the thing shows).
+PATIENCE = 120
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +71,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = webdriver.ChromeService(executable_path=str(CHROMEDRIVER))
     driver = webdriver.Chrome(service=service, options=options)
-    driver.set_page_load_timeout(30)
+    driver.set_page_load_timeout(300)
     try:
         yield driver
     finally:
@@ -155,7 +160,7 @@ def test_click_on_a_variant_shows_every_reading(browser: Any, run: RunResult, pa
     mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]')
     assert mark.text == locus.lemma.text == "般"
     mark.click()
-    WebDriverWait(browser, 5).until(lambda d: "盤" in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: "盤" in panel_text(d))
     shown = panel_text(browser)
     for words in ("四庫本", "注疏本", "般", "盤", "異文", place(locus.lemma.location), locus.id):
         assert words in shown, words
@@ -175,7 +180,7 @@ def test_sparse_reading_and_its_note(browser: Any, run: RunResult, page: Path, t
     open_page(browser, page)
     locus = a_locus(run, "DD", "峭")
     browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]').click()
-    WebDriverWait(browser, 5).until(lambda d: "峭" in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: "峭" in panel_text(d))
     shown = panel_text(browser)
     assert "大戴禮" in shown and "蕙田案" in shown and "哨" in shown
     screenshot(browser, tmp_path, "html-sparse.png")
@@ -207,18 +212,18 @@ def test_synoptic_view_keyboard_and_coverage(browser: Any, run: RunResult, page:
     column = browser.find_element(By.CSS_SELECTOR, f'#view-syn .sc[data-locus="{locus.id}"]')
     assert column.text.split() == ["般", "盤"]
     column.click()
-    WebDriverWait(browser, 5).until(lambda d: locus.id in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: locus.id in panel_text(d))
     screenshot(browser, tmp_path, "html-synoptic.png")
     # j: the next locus in reading order.
     browser.find_element(By.TAG_NAME, "body").send_keys("j")
-    WebDriverWait(browser, 5).until(lambda d: locus.id not in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: locus.id not in panel_text(d))
     assert browser.execute_script("return location.hash") != f"#{locus.id}"
     # Esc: back to the overview, with the coverage strips; a tick opens its locus.
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
-    WebDriverWait(browser, 5).until(lambda d: "各本存佚" in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: "各本存佚" in panel_text(d))
     tick = browser.find_element(By.CSS_SELECTOR, f'#panel-body .tick[data-locus="{locus.id}"]')
     tick.click()
-    WebDriverWait(browser, 5).until(lambda d: locus.id in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: locus.id in panel_text(d))
     assert console_errors(browser) == []
 
 
@@ -231,7 +236,7 @@ def test_witness_text_stays_text_in_the_browser(browser: Any, tmp_path: Path) ->
     path.write_text(build_html(Collation("<i>t</i>", "x", "SK", infos, (result,)), witnesses["SK"]), encoding="utf-8")
     open_page(browser, path)
     browser.find_element(By.CSS_SELECTOR, "#view-text .v").click()
-    WebDriverWait(browser, 5).until(lambda d: "pwned" in panel_text(d))
+    WebDriverWait(browser, PATIENCE).until(lambda d: "pwned" in panel_text(d))
     assert browser.execute_script("return window.pwned === undefined")
     shown = panel_text(browser)
     assert "<script>window.pwned=1</script>&amp;<img src=x onerror=window.pwned=2>" in shown
@@ -256,7 +261,7 @@ def test_at_420px_a_clicked_variant_opens_its_panel_beside_it(
         # Low in the window, where the sheet opening will cover it.
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); scrollBy(0, -300)", mark)
         mark.click()
-        WebDriverWait(browser, 5).until(lambda d: "盤" in panel_text(d))
+        WebDriverWait(browser, PATIENCE).until(lambda d: "盤" in panel_text(d))
         _, height = viewport(browser)
         sheet = rect(browser, browser.find_element(By.ID, "panel"))
         assert sheet["top"] >= 0 and sheet["bottom"] <= height + 1 and sheet["height"] > 200, sheet
@@ -268,7 +273,7 @@ def test_at_420px_a_clicked_variant_opens_its_panel_beside_it(
         screenshot(browser, tmp_path, "html-420-locus.png")
         # Closed, the sheet folds down to its handle.
         browser.find_element(By.CSS_SELECTOR, "#panel-body [data-close]").click()
-        WebDriverWait(browser, 5).until(lambda d: rect(d, d.find_element(By.ID, "panel"))["height"] < 60)
+        WebDriverWait(browser, PATIENCE).until(lambda d: rect(d, d.find_element(By.ID, "panel"))["height"] < 60)
     assert console_errors(browser) == []
 
 
@@ -277,7 +282,7 @@ def test_search_finds_folded_characters_and_steps(browser: Any, run: RunResult, 
     box = browser.find_element(By.ID, "q")
     # 禮 is not in the base (a simplified e-text): it finds 礼, folded as the collation folds.
     box.send_keys("禮")
-    WebDriverWait(browser, 5).until(lambda d: re.fullmatch(r"\d+/\d+", search_count(d)))
+    WebDriverWait(browser, PATIENCE).until(lambda d: re.fullmatch(r"\d+/\d+", search_count(d)))
     at, total = map(int, search_count(browser).split("/"))
     assert total > 10
     assert browser.execute_script("return CSS.highlights.get('q-hits').size") > 10
@@ -292,20 +297,20 @@ def test_search_finds_folded_characters_and_steps(browser: Any, run: RunResult, 
     locus = a_locus(run, "ZS", "盤")
     box.clear()
     box.send_keys("盤")
-    WebDriverWait(browser, 5).until(lambda d: search_count(d) == "1/1")
+    WebDriverWait(browser, PATIENCE).until(lambda d: search_count(d) == "1/1")
     mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{locus.id}"]')
     assert "q-now" in mark.get_attribute("class").split()
     box.send_keys(Keys.ENTER)
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == locus.id)
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == locus.id)
     # In the synopsis, every witness's row is searched.
     browser.find_element(By.CSS_SELECTOR, 'button[data-view="syn"]').click()
-    WebDriverWait(browser, 5).until(lambda d: search_count(d) == "1/1")
+    WebDriverWait(browser, PATIENCE).until(lambda d: search_count(d) == "1/1")
     (cell,) = browser.find_elements(By.CSS_SELECTOR, "#view-syn i.q-hit")
     assert cell.text == "盤"
     with width(browser, NARROW):
         open_page(browser, page)
         browser.find_element(By.ID, "q").send_keys("投壺")
-        WebDriverWait(browser, 5).until(lambda d: re.fullmatch(r"\d+/\d+", search_count(d)))
+        WebDriverWait(browser, PATIENCE).until(lambda d: re.fullmatch(r"\d+/\d+", search_count(d)))
         screenshot(browser, tmp_path, "html-420-search.png")
     assert console_errors(browser) == []
 
@@ -322,7 +327,7 @@ def test_a_witness_switched_off_leaves_the_text_and_the_panel(browser: Any, run:
     assert browser.execute_script("return getComputedStyle(arguments[0]).pointerEvents", only_zs) == "none"
     assert browser.execute_script(style, only_dd) == "underline"
     only_dd.click()
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == shao.id)
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == shao.id)
     shown = panel_text(browser)
     assert "大戴禮" in shown and "峭" in shown and "注疏本" not in shown
     # The synopsis loses ZS's row.
@@ -339,19 +344,19 @@ def test_the_address_follows_the_locus_and_back_steps_back(browser: Any, run: Ru
     open_page(browser, page)
     first, second = a_locus(run, "ZS", "盤"), a_locus(run, "DD", "峭")
     browser.execute_script("location.hash = '#' + arguments[0]", first.id)
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == first.id)
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == first.id)
     mark = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{first.id}"]')
     assert "sel" in mark.get_attribute("class").split()
     browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{second.id}"]').click()
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == second.id)
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == second.id)
     assert browser.execute_script("return location.hash") == f"#{second.id}"
     browser.back()
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == first.id)
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == first.id)
     assert browser.execute_script("return location.hash") == f"#{first.id}"
     browser.back()
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == "")
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == "")
     browser.forward()
-    WebDriverWait(browser, 5).until(lambda d: shown_locus(d) == first.id)
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == first.id)
     assert console_errors(browser) == []
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import SEED_000
+from growth import assert_linear
 
 from collate.errors import InputError, ProjectError
+from collate.init import project_from_files
 from collate.limits import RATIO_FLOOR, Limits, check_sizes, limits_of, text_characters
 from collate.model import Layer
+from collate.outputs import write_outputs
+from collate.pipeline import collate_project
 from collate.readers import read_witness
 
 LAYERS = (Layer.JING, Layer.ZHU, Layer.SHU)
@@ -75,3 +80,23 @@ def test_collate_run_refuses_a_witness_over_the_limit_before_writing_anything(
     assert "000_2cc6d19ca27bf473.txt" in result.output and "[limits] characters = " in result.output
     assert "Traceback" not in result.output
     assert not (root / "output").exists()
+
+
+def _whole_run(tmp_path: Path, base_text: str) -> Callable[[], object]:
+    """A run as `collate run base.txt witness.txt` makes it, every output written."""
+    folder = tmp_path / f"run-{len(base_text)}"
+    folder.mkdir()
+    (folder / "base.txt").write_text(base_text, encoding="utf-8")
+    (folder / "witness.txt").write_text("天子之射也以爲諸侯之禮樂也\n", encoding="utf-8")
+    project = project_from_files([folder / "base.txt", folder / "witness.txt"])
+    return lambda: write_outputs(collate_project(project), folder / "output")
+
+
+def test_a_long_base_of_one_line_against_a_small_witness_takes_linear_work(tmp_path: Path) -> None:
+    # One block of the base as long as the file: the TEI and HTML exporters once joined its
+    # characters one by one (quadratic: 1.7 M characters never finished).
+    assert_linear(lambda n: _whole_run(tmp_path, "天子之射也以爲諸侯之禮" * (n // 11) + "\n"), 4_000)
+
+
+def test_a_base_of_many_short_lines_against_a_small_witness_takes_linear_work(tmp_path: Path) -> None:
+    assert_linear(lambda n: _whole_run(tmp_path, "射者仁之道也\n" * (n // 6)), 4_000)

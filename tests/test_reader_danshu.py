@@ -106,6 +106,7 @@ def test_detected_for_the_danshu_file(ds: Witness) -> None:
     assert "正義曰" in ds.layout_reason
 
 
+@pytest.mark.shared
 def test_no_other_file_is_detected_as_danshu() -> None:
     files = [p for p in sorted(WITNESSES.glob("*.txt")) + sorted(SEEDS.glob("*.txt")) if p != DANSHU]
     assert len(files) >= 15

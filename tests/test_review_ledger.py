@@ -68,6 +68,7 @@ while line := sys.stdin.readline().strip():
 """
 
 
+@pytest.mark.slow
 def test_two_review_processes_deciding_at_once_keep_every_decision(collation: Collation, tmp_path: Path) -> None:
     trials, loci = 10, ("0,2,4", "1,3")
     workers = [
@@ -98,7 +99,7 @@ def test_two_review_processes_deciding_at_once_keep_every_decision(collation: Co
         for w in workers:
             assert w.stdin is not None
             w.stdin.close()
-            w.wait(timeout=30)
+            w.wait()
     every = sorted(x.id for x in collation.loci())
     assert [len(k) for k in kept] == [len(every)] * trials  # all 5 of each trial: 50 of 50
     assert all(k == every for k in kept)

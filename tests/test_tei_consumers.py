@@ -34,6 +34,8 @@ from collate.model import Layer, ReadingClass
 from collate.pipeline import RunResult, collate_project
 from collate.tokenize import is_token_char
 
+pytestmark = pytest.mark.slow
+
 CONSUMERS = SHARED / "tei" / "consumers"
 # 禮記·射義 in the six editions of ../shared/witnesses.
 SHEYI = {

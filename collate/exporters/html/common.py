@@ -142,17 +142,29 @@ def el(tag: str, attrs: Mapping[str, str] | None = None, *children: str | Elemen
     """
     node: Element = _MAKE(tag, {k: safe(v) for k, v in attrs.items()} if attrs else None)
     last: Element | None = None
+    run: list[str] = []
+
+    def flush() -> None:
+        # A run of strings is joined once: adding them one by one to .text is quadratic.
+        text = safe("".join(run))
+        run.clear()
+        if last is None:
+            node.text = text
+        else:
+            last.tail = text
+
     for child in children:
         if child is None:
             continue
         if isinstance(child, str):
-            if last is None:
-                node.text = (node.text or "") + safe(child)
-            else:
-                last.tail = (last.tail or "") + safe(child)
-        else:
-            node.append(child)
-            last = child
+            run.append(child)
+            continue
+        if run:
+            flush()
+        node.append(child)
+        last = child
+    if run:
+        flush()
     return node
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from lxml.builder import ElementMaker
@@ -14,9 +15,40 @@ XML_ID = f"{{{XML_NS}}}id"
 XML_LANG = f"{{{XML_NS}}}lang"
 NS = {"tei": TEI_NS}
 
-E = ElementMaker(namespace=TEI_NS, nsmap={None: TEI_NS})
 Item = str | Any  # text or an lxml element (lxml ships no type stubs)
 Items = list[Any]  # an element's content taken apart: strings and elements, in order
+
+
+def coalesce(items: Iterable[Any]) -> Items:
+    """``items`` with each run of adjacent strings joined into one.
+
+    lxml adds a string child by concatenating it to the text or tail before it, so handing it a
+    block of 100,000 one-character strings is quadratic (minutes for a long base block); joined
+    first, it is one assignment.
+    """
+    out: Items = []
+    run: list[str] = []
+    for item in items:
+        if isinstance(item, str):
+            run.append(item)
+            continue
+        if run:
+            out.append("".join(run))
+            run = []
+        out.append(item)
+    if run:
+        out.append("".join(run))
+    return out
+
+
+class _Maker(ElementMaker):  # type: ignore[misc]
+    """lxml's element maker, with adjacent string children joined first (see :func:`coalesce`)."""
+
+    def __call__(self, tag: str, *children: Any, **attrib: str) -> Any:
+        return super().__call__(tag, *coalesce(children), **attrib)
+
+
+E = _Maker(namespace=TEI_NS, nsmap={None: TEI_NS})
 
 # Where a witness starts or stops being extant; only allowed inside <lem>/<rdg>.
 MILESTONES = ("witStart", "witEnd", "lacunaStart", "lacunaEnd")
@@ -112,7 +144,7 @@ def detach(container: Any) -> Items:
 def attach(container: Any, items: Items) -> None:
     """Append ``items`` (strings and elements) to ``container``'s content."""
     last = container[-1] if len(container) else None
-    for item in items:
+    for item in coalesce(items):
         if isinstance(item, str):
             if last is None:
                 container.text = (container.text or "") + item
@@ -138,7 +170,7 @@ def splice(element: Any, items: Items) -> None:
         else:
             before.tail = (before.tail or "") + text
 
-    for item in items:
+    for item in coalesce(items):
         if isinstance(item, str):
             text_before(item)
         else:
