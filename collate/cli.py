@@ -14,8 +14,8 @@ from collate.apparatus import ReadingClass
 from collate.errors import CollateError, ProjectError
 from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
 from collate.model import Layer
+from collate.model.inert import inert
 from collate.project import PROJECT_FILE, Project, is_siglum, load_project
-from collate.views.inert import inert
 
 if TYPE_CHECKING:
     from collate.review.decisions import Decision
@@ -148,7 +148,7 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     """
     from dataclasses import replace
 
-    from collate.outputs import write_outputs
+    from collate.outputs import wait_for_output, write_outputs
     from collate.pipeline import collate_project
     from collate.views.progress import StageProgress
     from collate.views.run import print_run
@@ -160,11 +160,21 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     decisions = _decisions(project)
     console = stdout_console()
     folder = out or project.root / "output"
+    # A folder another collate is writing into is waited for before collating, saying so (and
+    # again, if need be, before writing): no run collates for minutes and then throws its work away.
+    wait_for_output(folder, _tell)
     # Progress on stderr, and only on a terminal: piped, stdout is the summary alone.
     with StageProgress(stderr_console()) as progress:
         result = collate_project(project, progress=progress, decisions=decisions)
-        written = write_outputs(result, folder, progress=progress)
+        written = write_outputs(result, folder, progress=progress, waiting=_tell)
     print_run(console, result, written)
+
+
+def _tell(message: str) -> None:
+    """Tell the user on stderr, piped or not, what the command does otherwise than asked, or why it waits."""
+    from collate.views.terminal import stderr_console
+
+    stderr_console().print(Text(inert(message, keep="")))
 
 
 @main.command()
@@ -193,8 +203,13 @@ def inspect(
     as_json: bool,
 ) -> None:
     """Show how FILE is read: container, layout, layers, page/line references, diagnostics."""
+    from collate.errors import InputError
     from collate.readers import read_witness
     from collate.views.witness import inspect_view
+
+    if not file.exists() and not file.is_symlink():
+        # Said here: the reader's message speaks of a project file, and inspect reads none.
+        raise InputError("no such file", where=str(file), hint="check the file's name and folder")
 
     # A file with no text is shown (with a diagnostic saying so): finding out why is what inspect is for.
     witness = read_witness(
@@ -202,8 +217,8 @@ def inspect(
     )
     if as_json:
         from collate.files import json_text
+        from collate.model.inert import inert_json
         from collate.readers.report import reading_report
-        from collate.views.inert import inert_json
 
         click.echo(inert_json(json_text(reading_report(witness), indent=2)))
         return
@@ -275,7 +290,7 @@ def export_(
     console = _console()
     if project is None:
         _say_which_run(console, folder)
-    for path in export_outputs(folder, tei_formats(formats, tei) or None, project):
+    for path in export_outputs(folder, tei_formats(formats, tei) or None, project, waiting=_tell):
         console.print(f"wrote {path}", markup=False, emoji=False)
 
 
@@ -489,7 +504,7 @@ def batch(manifest: Path, scheduler: str | None, workers: int | None, out: Path 
 
     plan = load_batch(manifest, out)
     with BatchProgress(stderr_console()) as progress:
-        result = run_batch(plan, scheduler=scheduler, workers=workers, listen=progress)
+        result = run_batch(plan, scheduler=scheduler, workers=workers, listen=progress, notice=_tell)
     print_batch(stdout_console(), result, str(plan.out))
     if result.failed:
         names = [o.name for o in result.failed]
@@ -527,8 +542,8 @@ def stats(folder: Path, as_json: bool, html_path: Path | None) -> None:
     write_stats_page(result, page)
     if as_json:
         from collate.files import json_text
+        from collate.model.inert import inert_json
         from collate.stats import stats_json
-        from collate.views.inert import inert_json
 
         click.echo(inert_json(json_text(stats_json(result), indent=1)))
         stderr_console().print(Text(f"wrote {inert(str(page), keep='')}"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import stat
 from dataclasses import dataclass
@@ -122,7 +123,8 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
         raise InputError(
             "holds NUL bytes: a binary file, or UTF-16 without a BOM",
             where=path,
-            hint="give a text file, or name its encoding with `encoding = \"utf-16-le\"` in the project file",
+            hint=f"give a text file, or name its encoding with `encoding = \"{_utf16_order(data)}\"` "
+            "in the project file",
         )
     try:
         return Decoded(data.decode("utf-8"), "utf-8")
@@ -164,6 +166,17 @@ _SPECIAL = (
 )
 
 
+def _utf16_order(data: bytes) -> str:
+    """``utf-16-le`` or ``utf-16-be``: which byte order UTF-16 text without a BOM would be in.
+
+    Line ends and ASCII have a zero high byte, which comes second in little-endian (``0a 00``)
+    and first in big-endian (``00 0a``): the side where most NUL bytes fall tells.
+    """
+    even = data[0::2].count(0)
+    odd = data[1::2].count(0)
+    return "utf-16-be" if even > odd else "utf-16-le"
+
+
 def check_regular_file(path: Path, shown: str, error: type[CollateError] = InputError, hint: str | None = None) -> None:
     """Refuse, before it is opened, a path that is not a regular file (``error`` naming ``shown``).
 
@@ -192,6 +205,12 @@ def read_text(path: Path, display: str | None = None, encoding: str | None = Non
         check_regular_file(path, shown, hint=hint)
         data = path.read_bytes()
     except FileNotFoundError:
+        if path.is_symlink():
+            raise InputError(
+                f"a symbolic link to {os.readlink(path)}, which does not exist",
+                where=shown,
+                hint="point the link at the witness file, or give the file's own path",
+            ) from None
         raise InputError("no such file", where=shown, hint="check the witness `path` in the project file") from None
     except IsADirectoryError:
         raise InputError("is a folder, not a file", where=shown, hint=hint) from None

@@ -95,12 +95,60 @@ def read_utf8(path: Path, shown: str | None = None, hint: str | None = None) -> 
         ) from None
 
 
+# Arrays and inline tables nested deeper than this are refused before parsing: the TOML parsers
+# recurse once per level (5,000 levels end in a RecursionError), and no file collate reads nests
+# more than three.
+MAX_NESTING = 64
+_QUOTES = ('"""', "'''", '"', "'")
+
+
+def _too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, int] | None:
+    """Where ``text`` first nests arrays or inline tables deeper than ``limit`` (line, column), if it does.
+
+    Brackets inside strings and comments do not count; a table header (``[a]``, ``[[a]]``) opens
+    and closes on its line. Only a guard against runaway depth: the parser says what else is wrong.
+    """
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        quote = next((q for q in _QUOTES if text.startswith(q, i)), None)
+        if quote is not None:
+            i += len(quote)
+            while i < n and not text.startswith(quote, i):
+                # A backslash escapes in basic strings only (" and """), never in literal ones.
+                i += 2 if text[i] == "\\" and quote[0] == '"' else 1
+            i += len(quote)
+            continue
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                line = text.count("\n", 0, i) + 1
+                return line, i - (text.rfind("\n", 0, i) + 1) + 1
+        elif c in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return None
+
+
 def parse_toml(
     text: str, where: str, error: type[CollateError] = ProjectError, hint: str | None = None
 ) -> dict[str, Any]:
     """The table of a TOML text, or ``error`` at ``where:line:col`` saying what is wrong."""
+    deep = _too_deep(text)
+    if deep is not None:
+        raise error(
+            f"values nested more than {MAX_NESTING} deep (arrays or inline tables within each other)",
+            where=f"{where}:{deep[0]}:{deep[1]}",
+            hint=hint or "no file collate reads nests values so deep: is this the file you meant?",
+        )
     try:
         data: dict[str, Any] = tomllib.loads(text)
+    except RecursionError:
+        raise error("values nested too deep to read", where=where, hint=hint) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = _AT.search(msg)

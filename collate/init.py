@@ -31,6 +31,7 @@ import tomlkit
 from collate.errors import InputError, ProjectError
 from collate.files import parse_toml, write_atomic
 from collate.model import Layer
+from collate.model.inert import inert
 from collate.project import PROJECT_FILE, Project, WitnessConfig, project_from_mapping
 
 # The opening read for the header: the Mandoku header and the first page markers are in the
@@ -123,7 +124,8 @@ def read_header(path: Path, shown: str | None = None) -> Header:
     from collate.readers import read_raw
 
     shown = shown or str(path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
+        # A link to nothing, or a loop of links, is said so where it is read.
         raise InputError("no such file", where=shown, hint="check the name of the witness file given")
     text = read_text(path, shown).text
     # A readings file is TOML, read whole (its opening alone would not parse); it is small.
@@ -209,7 +211,8 @@ def _labels(headers: Sequence[Header]) -> list[str]:
     labels = []
     for h in headers:
         edition = edition_of(h.edition)
-        labels.append(edition.label if edition else h.title or h.path.name)
+        # A file name may hold control characters (a newline): the label shows them as escapes.
+        labels.append(edition.label if edition else h.title or inert(h.path.name, keep=""))
     # One edition of several works (注疏 and 集說, both 四庫本): the title tells them apart.
     counts = Counter(labels)
     labels = [
@@ -220,7 +223,9 @@ def _labels(headers: Sequence[Header]) -> list[str]:
     counts = Counter(labels)
     names = Counter(h.path.name for h in headers)
     return [
-        f"{label}（{h.path.name if names[h.path.name] == 1 else h.path}）" if counts[label] > 1 else label
+        f"{label}（{inert(h.path.name if names[h.path.name] == 1 else str(h.path), keep='')}）"
+        if counts[label] > 1
+        else label
         for label, h in zip(labels, headers, strict=True)
     ]
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from collate.errors import ExportError
 from collate.exporters import EXPORTERS, ExportInput, get_exporter
@@ -71,27 +71,83 @@ def _cannot(exc: OSError, where: Path) -> ExportError:
     return ExportError(f"cannot write: {exc.strerror or exc}", where=str(where))
 
 
-@contextmanager
-def _writing(out: Path) -> Iterator[None]:
-    """Hold the output folder's lock, after finishing what a killed writer left there."""
+def _state_folder(out: Path) -> Path:
+    """``out/.collate``, made if need be; refused if it is a symbolic link.
+
+    A zip, tar or git copy of an output folder keeps a link as a link: followed, the recovery of a
+    killed run would delete folders named ``new-*`` wherever it points, and the lock and manifest
+    would be written there.
+    """
     state = out / STATE_DIR
+    if state.is_symlink():
+        raise ExportError(
+            f"{STATE_DIR} is a symbolic link: collate writes its record and lock there and never follows one",
+            where=str(state),
+            hint=f"remove the link (a copy of an output folder needs no {STATE_DIR}), or write elsewhere with --out",
+        )
     try:
         state.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _cannot(exc, out) from None
+    if (state / "lock").is_symlink():
+        raise ExportError(
+            "the lock file is a symbolic link", where=str(state / "lock"), hint="remove it: collate makes its own"
+        )
+    return state
+
+
+@contextmanager
+def hold_output(out: Path, waiting: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold ``out``'s lock while the block runs, after finishing what a killed writer left there.
+
+    If another collate holds it, ``waiting`` hears why and the lock is waited for; without
+    ``waiting`` that is an :class:`ExportError`.
+    """
+    state = _state_folder(out)
+    try:
         handle = (state / "lock").open("ab")
     except OSError as exc:
         raise _cannot(exc, out) from None
     with handle:
-        if fcntl is not None:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise ExportError(
-                    "another collate is writing into this folder",
-                    where=str(out),
-                    hint="wait for it to finish, or write elsewhere with --out",
-                ) from None
+        _lock(handle, out, waiting)
         recover(out)
         yield
+
+
+def _lock(handle: IO[bytes], out: Path, waiting: Callable[[str], None] | None) -> None:
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        if waiting is None:
+            raise ExportError(
+                "another collate is writing into this folder",
+                where=str(out),
+                hint="wait for it to finish, or write elsewhere with --out",
+            ) from None
+        waiting(f"another collate is writing into {out}: waiting for it to finish (or stop and use --out)")
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+
+
+def wait_for_output(out: Path, waiting: Callable[[str], None]) -> None:
+    """Wait, saying so, while another collate holds ``out``'s lock; make nothing if there is none.
+
+    A run asks before it collates, so that one that would find the folder busy when it came to
+    write does not collate for minutes first; it takes the lock itself only to write (a run
+    refused on its inputs leaves no folder behind).
+    """
+    lock = out / STATE_DIR / "lock"
+    if lock.is_symlink() or (out / STATE_DIR).is_symlink():
+        _state_folder(out)  # says why, as writing would
+    if not lock.is_file():
+        return
+    try:
+        handle = lock.open("rb")
+    except OSError:
+        return  # writing will say what is wrong
+    with handle:
+        _lock(handle, out, waiting)
 
 
 def _regular(path: Path) -> bool:
@@ -221,15 +277,17 @@ def write_outputs(
     out: Path,
     formats: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
+    waiting: Callable[[str], None] | None = None,
 ) -> tuple[Path, ...]:
     """Write the ``formats`` named (default: every registered one) into ``out`` as one set; return the paths.
 
     The exporters' input is made once from the run and handed to each; ``progress`` hears of
     each file as it is begun. Where only some formats are written, the other files of the last set
     stay in the set if they are of the same inputs; one of them that changed since it was written
-    is an :class:`ExportError`, raised before anything is written.
+    is an :class:`ExportError`, raised before anything is written. ``waiting`` hears of another
+    writer holding the folder, and is waited for (see :func:`hold_output`).
     """
-    with _writing(out):
+    with hold_output(out, waiting):
         return _write_set(result, out, formats, progress)
 
 
@@ -238,18 +296,20 @@ def export_outputs(
     formats: Sequence[str] | None = None,
     project: Project | None = None,
     progress: Callable[[str], None] | None = None,
+    waiting: Callable[[str], None] | None = None,
 ) -> tuple[Path, ...]:
     """Write ``formats`` (default: all) of the last run in ``out`` again, into its set; return the paths.
 
     The set is checked against its manifest, and the inputs against theirs, before anything is
     collated (:func:`~collate.state.load_run`); ``project`` is the project to collate (default:
-    the one the manifest names).
+    the one the manifest names). ``waiting`` hears of another writer holding the folder, and is
+    waited for (see :func:`hold_output`).
     """
-    if not (out / STATE_DIR).is_dir():
+    if not (out / STATE_DIR).is_dir() or (out / STATE_DIR).is_symlink():
         read_manifest(out)  # says no run was made here, without making the folder
-    with _writing(out):
+    with hold_output(out, waiting):
         check_set(out, read_manifest(out))
         return _write_set(load_run(out, project, progress), out, formats, progress)
 
 
-__all__ = ["check_set", "export_outputs", "recover", "write_outputs"]
+__all__ = ["check_set", "export_outputs", "hold_output", "recover", "wait_for_output", "write_outputs"]

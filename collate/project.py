@@ -193,7 +193,7 @@ SECTION_KEYS: dict[str, tuple[str, ...] | None] = {
     "notes": ("lexicon", "authors"),
     "notes.lexicon": None,
     "notes.authors": None,
-    "review": ("editor", "decisions"),
+    "review": ("editor", "decisions", "decisions_outside"),
     "limits": ("characters", "ratio"),
 }
 # The settings and witness keys whose values are strings (names, paths, texts).
@@ -413,6 +413,73 @@ def _check_lexicon_sigla(data: Mapping[str, Any], sigla: Iterable[str], shown: s
                 )
 
 
+def _within(path: Path, folder: Path) -> bool:
+    """True if ``path`` lies in ``folder`` once both are resolved (``..`` and links followed)."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _check_review(data: Mapping[str, Any], root: Path, shown: str, raw_text: str) -> None:
+    """``[review]``: the editor a name on one line, the decisions file a path in the project's folder.
+
+    The decisions file is written at every decision: a path outside the project (``/some/dir``,
+    ``../x``) would have a review write where no one looks for the project's files, so it is
+    refused unless the project says it means it (``decisions_outside = true``).
+    """
+    review = data.get("review")
+    if not isinstance(review, dict):
+        return
+
+    def where(key: str) -> str:
+        return shown + _line_in(raw_text, "review", key)
+
+    editor = review.get("editor")
+    if editor is not None and (
+        not isinstance(editor, str) or not editor.strip() or any(c < " " or c == "\x7f" for c in editor)
+    ):
+        raise ProjectError(
+            f"[review] editor must be a name on one line, not {editor!r}",
+            where=where("editor"),
+            hint='e.g. editor = "王"',
+        )
+    outside = review.get("decisions_outside", False)
+    if not isinstance(outside, bool):
+        raise ProjectError(
+            f"[review] decisions_outside must be true or false, not {outside!r}", where=where("decisions_outside")
+        )
+    decisions = review.get("decisions")
+    if decisions is None:
+        return
+    if not isinstance(decisions, str) or not decisions.strip():
+        raise ProjectError(
+            f"[review] decisions must be the path of a file, not {decisions!r}",
+            where=where("decisions"),
+            hint='e.g. decisions = "decisions.toml"',
+        )
+    path = Path(decisions) if Path(decisions).is_absolute() else root / decisions
+    if not outside and not _within(path, root):
+        raise ProjectError(
+            f"[review] decisions {decisions!r} is outside the project's folder",
+            where=where("decisions"),
+            hint="keep the decisions beside the project file (e.g. decisions = \"decisions.toml\"), or say "
+            "decisions_outside = true in [review] if they are meant to be elsewhere",
+        )
+
+
+def _check_gaiji(gaiji: str, root: Path, shown: str, raw_text: str) -> None:
+    """A gaiji table named must be a file: a missing one would leave every entity unresolved without a word."""
+    path = Path(gaiji) if Path(gaiji).is_absolute() else root / gaiji
+    where = shown + _key_line(raw_text, "gaiji_table")
+    hint = "give the path of the Kanripo gaiji table (charlist.org.txt), relative to the project file, or leave it out"
+    try:
+        check_regular_file(path, f"{where}: the gaiji table {gaiji!r}", ProjectError, hint=hint)
+    except FileNotFoundError:
+        raise ProjectError(f"the gaiji table {gaiji!r} does not exist", where=where, hint=hint) from None
+
+
 def load_project(path: Path) -> Project:
     """Read and check a project file; every problem is a :class:`ProjectError` with a location."""
     shown = str(path)
@@ -504,6 +571,9 @@ def project_from_mapping(
             hint="set `base` to the siglum of a full-text witness",
         )
     gaiji = _str(data, "gaiji_table", shown, "")
+    if gaiji:
+        _check_gaiji(gaiji, root, shown, raw_text)
+    _check_review(data, root, shown, raw_text)
     layers = data.get("layers", list(DEFAULT_LAYERS))
     _check_layers(layers, shown + _key_line(raw_text, "layers"))
     if not layers:

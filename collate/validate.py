@@ -36,8 +36,24 @@ NS = {"tei": TEI_NS}
 
 # Attributes holding local pointers (``#id``) that must resolve inside the document.
 POINTER_ATTRIBUTES = (
-    "wit", "edRef", "target", "corresp", "resp", "source", "ana", "ref", "exclude", "prev", "next", "sameAs",
-    "copyOf", "synch", "select", "spanTo", "hand", "decls",
+    "wit",
+    "edRef",
+    "target",
+    "corresp",
+    "resp",
+    "source",
+    "ana",
+    "ref",
+    "exclude",
+    "prev",
+    "next",
+    "sameAs",
+    "copyOf",
+    "synch",
+    "select",
+    "spanTo",
+    "hand",
+    "decls",
 )
 _MILESTONES = ("witStart", "witEnd", "lacunaStart", "lacunaEnd")
 _WITNESSED = ("lem", "rdg", "witDetail", "wit", *_MILESTONES)
@@ -418,6 +434,59 @@ def _text_of(path: Path, tree: Any) -> str | None:
 Progress = Callable[[str], None]
 
 
+def dtd_problems(tree: Any, text: str | None = None) -> list[Problem]:
+    """Warnings for what the safe parser left unread: a DTD named, entities declared or referred to.
+
+    Nothing is loaded or resolved (an external entity could read a file or the network), so a
+    document with them is checked as written: its schema validity may not be what its author meant.
+    Each warning is placed at the document type declaration, or at the first reference.
+    """
+    info = tree.docinfo
+    line = None
+    if text is not None and "<!DOCTYPE" in text:
+        line = text.count("\n", 0, text.index("<!DOCTYPE")) + 1
+    found: list[Problem] = []
+    if info.system_url or info.public_id:
+        named = info.system_url or info.public_id
+        found.append(
+            Problem(
+                line,
+                "!DOCTYPE",
+                f"the document names a DTD ({named}); it was not loaded or checked",
+                "dtd",
+                Severity.WARNING,
+                1 if line else None,
+            )
+        )
+    declared = [e for e in (info.internalDTD.iterentities() if info.internalDTD is not None else ())]
+    if declared:
+        names = ", ".join(f"{e.name} (external: {e.system_url})" if e.system_url else str(e.name) for e in declared)
+        found.append(
+            Problem(
+                line,
+                "!DOCTYPE",
+                f"entity declarations were not resolved: {names}",
+                "dtd",
+                Severity.WARNING,
+                1 if line else None,
+            )
+        )
+    refs = [x for x in tree.iter() if isinstance(x, etree._Entity)]
+    if refs:
+        first = refs[0]
+        shown = sorted({str(x.name) for x in refs})
+        found.append(
+            Problem(
+                first.sourceline,
+                _name(first.getparent()) if first.getparent() is not None else "?",
+                f"{len(refs)} entity reference(s) left as written, not replaced: " + ", ".join(f"&{n};" for n in shown),
+                "dtd",
+                Severity.WARNING,
+            )
+        )
+    return found
+
+
 def _quiet(message: str) -> None:
     """No progress to report to."""
 
@@ -438,6 +507,7 @@ def validate_tree(
     say("checking the apparatus rules")
     found, checks = rule_problems(tree)
     located = locate([*problems, *found], tree, text) if text is not None else [*problems, *found]
+    located = [*dtd_problems(tree, text), *located]
     return Report(path, tuple(located), "given" if schema is not None else None, checks)
 
 

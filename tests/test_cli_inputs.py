@@ -20,13 +20,13 @@ from click.testing import CliRunner, Result
 from rich.console import Console
 
 from collate.cli import main
+from collate.model.inert import inert, inert_json
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review.app import ReviewApp
 from collate.review.app_view import render_locus, render_status
 from collate.review.session import open_review
 from collate.views.diff import DiffFilter, diff_view, loci_table
-from collate.views.inert import inert, inert_json
 from collate.views.progress import StageProgress
 from collate.views.summary import summary_view
 from collate.views.tokens import tokens_table
@@ -59,7 +59,7 @@ def no_hang() -> Iterator[None]:
         raise AssertionError("the command hung")
 
     previous = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(30)
+    signal.alarm(300)  # a hang, not a slow machine: minutes, where the command takes milliseconds
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, previous)

@@ -18,6 +18,7 @@ from collate.batch.manifest import write_projects
 from collate.cli import main
 from collate.stats import ALL_LAYERS, StatsError, collation_stats
 from collate.stats.agreement import agreement_stats
+from collate.stats.read import stats_collation
 from collate.stats.records import Node, stats_json
 from collate.stats.tree import leaves, neighbour_joining, newick, witness_tree
 
@@ -126,7 +127,7 @@ CASES = collation(
 
 
 def test_agreement_is_counted_at_places_of_substance_from_the_classes_as_reviewed() -> None:
-    stats = agreement_stats([("one", CASES)])
+    stats = agreement_stats([("one", stats_collation(CASES, "one.json"))])
     assert stats.places == {"jing": 3, ALL_LAYERS: 3}
     assert stats.reviewed == {"jing": 1, ALL_LAYERS: 1}
     ab = stats.agreement("A", "B")
@@ -145,7 +146,7 @@ def test_agreement_is_counted_at_places_of_substance_from_the_classes_as_reviewe
 def test_a_batch_is_summed_by_siglum_and_a_label_that_differs_is_noted() -> None:
     other = collation(_locus(1, ["A", "B"], _reading("substantive", "乙", "C", "D")), layer="zhu")
     other["witnesses"][1]["label"] = "another edition"
-    stats = agreement_stats([("one", CASES), ("two", other)])
+    stats = agreement_stats([("one", stats_collation(CASES, "one.json")), ("two", stats_collation(other, "two.json"))])
     ab = stats.agreement("A", "B")
     assert ab is not None and ab.compared == 4
     zhu = stats.agreement("A", "B", "zhu")
@@ -159,7 +160,7 @@ def test_the_tree_leaves_out_a_witness_with_no_distance() -> None:
         _locus(1, ["A", "B"], _reading("substantive", "乙", "C")),
         _locus(2, ["A"], _reading("substantive", "乙", "B", "C")),
     )
-    tree = witness_tree(agreement_stats([("one", data)]))
+    tree = witness_tree(agreement_stats([("one", stats_collation(data, "one.json"))]))
     assert tree is not None
     assert sorted(tree.witnesses) == ["A", "B", "C"] and tree.left_out == ("D",)
 

@@ -199,6 +199,8 @@ def _inline(
     review["decisions"] = _relative(
         decisions if isinstance(decisions, str) and decisions else name + DECISIONS_SUFFIX, manifest_dir, job_dir
     )
+    # The decisions stay beside the manifest, outside the job's folder: the manifest means it so.
+    review["decisions_outside"] = True
     data["review"] = review
     try:
         project_from_mapping(data, root=job_dir, source=job_dir / PROJECT_FILE)

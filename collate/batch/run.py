@@ -119,6 +119,23 @@ def _execute(
             listen(Tally(total, counts[Status.DONE], running, counts[Status.FAILED], skipped, left, ended_now))
 
 
+def _cluster_size(given: int | None, manifest: int | None, notice: Callable[[str], None]) -> int:
+    """Worker processes for the embedded cluster: as asked (else one per CPU), at most one per CPU.
+
+    A job is one process busy on one CPU: more workers than CPUs only share them, and each costs
+    a process started (a manifest asking for 100,000 would start them for minutes before any job ran).
+    """
+    cpus = os.cpu_count() or 1
+    asked = given or manifest
+    if asked is None:
+        return cpus
+    if asked > cpus:
+        said = "--workers" if given else "[cluster] workers"
+        notice(f"{said} = {asked:,}, but this machine has {cpus} CPU{'s' if cpus > 1 else ''}: running {cpus} workers")
+        return cpus
+    return asked
+
+
 def run_batch(
     batch: Batch,
     *,
@@ -126,6 +143,7 @@ def run_batch(
     workers: int | None = None,
     listen: Listener | None = None,
     task: Task = run_job,
+    notice: Callable[[str], None] | None = None,
 ) -> BatchResult:
     """Run every job of ``batch`` whose set is not up to date; write ``batch.json``; return every outcome.
 
@@ -143,7 +161,7 @@ def run_batch(
             where=where,
             hint="leave out one of the two",
         )
-    size = workers or batch.cluster.workers or os.cpu_count() or 1
+    size = _cluster_size(workers, batch.cluster.workers, notice or (lambda message: None))
     write_projects(batch)
     planned = plan(batch)
     todo = [p for p in planned if not p.current]

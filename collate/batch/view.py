@@ -18,7 +18,7 @@ from rich.text import Text
 
 from collate.batch.job import Outcome, Status
 from collate.batch.run import BatchResult, Tally
-from collate.views.inert import inert
+from collate.model.inert import inert
 
 
 def duration(seconds: float | None) -> str:

@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from collate.apparatus import Reading, ReadingClass
+from collate.model.inert import inert
 from collate.review.anchors import EDITOR_CLASSES
 from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
 from collate.review.app_view import class_options, shown
@@ -29,7 +30,6 @@ from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 from collate.review.texts import Lang
 from collate.views.diff import CLASS_STYLE
-from collate.views.inert import inert
 
 # The app and the screens it opens (the tests look for the help screen by its class).
 __all__ = ["ChoiceScreen", "HelpScreen", "OrphansScreen", "PromptScreen", "ReviewApp", "run_review"]

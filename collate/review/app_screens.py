@@ -19,10 +19,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 
+from collate.model.inert import inert
 from collate.review.orphans import Orphan
 from collate.review.texts import HELP, Words
 from collate.views.diff import EMPTY
-from collate.views.inert import inert
 
 
 class ChoiceScreen(ModalScreen[int | None]):

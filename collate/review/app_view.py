@@ -4,7 +4,7 @@ Functions of the :class:`~collate.review.session.ReviewSession`, the locus on sc
 words of the interface (:class:`~collate.review.texts.Words`), so the app
 (:mod:`collate.review.app`) only keeps the place and turns keys into decisions. Every string
 of the data (texts, labels, notes, comments, names) is drawn inert
-(:func:`~collate.views.inert.inert`): a control character in a witness is shown as its escape,
+(:func:`~collate.model.inert.inert`): a control character in a witness is shown as its escape,
 never sent to the terminal. A long text is cut only with a note of its length and of the key
 that shows it whole (``e``), never with a bare ``…``.
 """
@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.apparatus import Locus, ReadingClass
+from collate.model.inert import inert
 from collate.review.anchors import Decision
 from collate.review.context import Shown
 from collate.review.filters import LocusFilter
@@ -26,7 +27,6 @@ from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, pair_of
 from collate.review.texts import KEYS, LAST_KEYS, Words
 from collate.views.diff import CLASS_STYLE, EMPTY, cite
-from collate.views.inert import inert
 
 CONTEXT_WIDTH = 14
 # Readings, passages and notes longer than these are cut (with their length said) until ``e``.

@@ -22,13 +22,13 @@ from textual.widgets import Static
 
 from collate.apparatus import Locus
 from collate.errors import CollateError
+from collate.model.inert import inert
 from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
 from collate.review.app_view import Look, describe, render_keys, render_locus, render_status
 from collate.review.filters import LocusFilter
 from collate.review.history import Change
 from collate.review.session import Refused, ReviewSession
 from collate.review.texts import Lang, Words
-from collate.views.inert import inert
 
 
 class ReviewBase(App[None]):

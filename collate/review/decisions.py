@@ -52,6 +52,8 @@ FORMAT_VERSION = 1
 VERSION_KEY = "version"
 _UTF8 = "TOML files are UTF-8: save the decisions file as UTF-8"
 _HEADER = re.compile(r"\s*\[\[\s*decision\s*\]\]")
+# No base has two thousand million characters (a run refuses a witness of more than a few million).
+MAX_OFFSET = 2**31
 
 
 def decisions_path(project: Project) -> Path:
@@ -158,13 +160,20 @@ def _anchor(table: Mapping[str, Any], key: str, where: str) -> Anchor:
     readings = _get(table, "readings", list, where, required=False) or []
     if not all(isinstance(r, str) for r in readings):
         raise ProjectError(f"`{key}.readings` must be a list of strings", where=where)
+    offset = _get(table, "offset", int, where)
+    if not 0 <= offset < MAX_OFFSET:
+        raise ProjectError(
+            f"`{key}.offset` must be a character offset in the base, from 0, not {offset}",
+            where=where,
+            hint="it is where collate found the locus; leave it as collate wrote it",
+        )
     return Anchor(
         layer=_enum(Layer, _get(table, "layer", str, where), f"{key}.layer", where),
         lemma=_get(table, "lemma", str, where, required=False) or "",
         readings=tuple(readings),
         before=_get(table, "before", str, where, required=False) or "",
         after=_get(table, "after", str, where, required=False) or "",
-        offset=_get(table, "offset", int, where),
+        offset=offset,
         locus=_get(table, "locus", str, where, required=False) or "",
     )
 
@@ -179,8 +188,22 @@ def _decision(entry: Any, where: str) -> Decision:
     at = _get(entry, "at", int, where, required=action is DecisionAction.SPLIT)
     if at is not None and at < 1:
         raise ProjectError(f"`at` must be a whole number from 1, not {at}", where=where)
+    if at is not None and anchor.lemma and at >= len(anchor.lemma):
+        raise ProjectError(
+            f"`at` {at} does not fall between two characters of the lemma 「{anchor.lemma}」",
+            where=where,
+            hint=f"a split cuts after 1 to {len(anchor.lemma) - 1} characters"
+            if len(anchor.lemma) > 1
+            else "a lemma of one character cannot be split",
+        )
     cls_name = _get(entry, "class", str, where, required=action is DecisionAction.RECLASSIFY)
     cls: ReadingClass | None = _enum(ReadingClass, cls_name, "class", where) if cls_name else None
+    if cls is not None and cls not in EDITOR_CLASSES:
+        raise ProjectError(
+            f"`class` {cls.value!r} is not a class an editor gives",
+            where=where,
+            hint="one of " + ", ".join(c.value for c in EDITOR_CLASSES),
+        )
     norm = _get(entry, "norm", str, where, required=action in (DecisionAction.ADOPT, DecisionAction.RECLASSIFY))
     return Decision(
         id=_get(entry, "id", str, where),

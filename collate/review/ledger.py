@@ -10,6 +10,7 @@ knows files, locks and text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -47,6 +48,22 @@ def read_text(path: Path, hint: str | None = None) -> str | None:
         raise ProjectError(f"cannot be read: {exc.strerror or exc}", where=str(path)) from None
 
 
+def _remove_stale_temporaries(path: Path) -> None:
+    """Delete what a save killed before its rename left beside ``path`` (its lock is held: none is live).
+
+    Every save writes a temporary file ``.NAME.XXXXXXXX.tmp`` beside the file and renames it over
+    it; a save killed in between leaves the temporary file, which nothing else would remove.
+    """
+    stale = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    try:
+        found = [p for p in path.parent.iterdir() if stale.fullmatch(p.name)]
+    except OSError:
+        return
+    for p in found:
+        if p.is_file() and not p.is_symlink():
+            p.unlink(missing_ok=True)
+
+
 class Ledger(Generic[State]):
     """Changes to files, each merged into the file as it is, with what was read kept for the next.
 
@@ -68,9 +85,21 @@ class Ledger(Generic[State]):
         The new state is returned. A lock not had in :data:`LOCK_TIMEOUT` seconds or a failed
         write is an :class:`ExportError`, and the file is left as it was.
         """
+        if not path.parent.is_dir():
+            # Never made here: a folder created for a mistyped path would be one no one looks in.
+            raise ExportError(
+                f"cannot write: the folder {path.parent} does not exist",
+                where=str(path),
+                hint="make the folder first, or point the file at one that exists",
+            )
+        if lock_path(path).is_symlink():
+            raise ExportError(
+                f"cannot write: its lock file {lock_path(path).name} is a symbolic link",
+                where=str(path),
+                hint="remove the link: collate makes the lock file itself",
+            )
         lock = FileLock(lock_path(path), timeout=LOCK_TIMEOUT)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
             lock.acquire()
         except Timeout:
             raise ExportError(
@@ -79,6 +108,7 @@ class Ledger(Generic[State]):
         except OSError as exc:
             raise ExportError(f"cannot write: {exc.strerror or exc}", where=str(path)) from None
         try:
+            _remove_stale_temporaries(path)
             for _ in range(ATTEMPTS):
                 text = read_text(path, self.hint)
                 # Taken out while it is changed, put back once the file holds what it says: a

@@ -13,10 +13,10 @@ in every job — the corpus's convention, which the statistics cannot check.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Any
 
+from collate.stats.read import Said, StatsCollation, StatsLocus
 from collate.stats.records import (
     ALL_LAYERS,
     SAME_WORD,
@@ -32,25 +32,25 @@ _LEMMA = ("=",)
 Key = tuple[str, ...]
 
 
-def readings_at(locus: Mapping[str, Any]) -> dict[str, Key | None]:
+def readings_at(locus: StatsLocus) -> dict[str, Key | None]:
     """Each witness at a locus: what it reads in substance, or None where it says nothing."""
-    keys: dict[str, Key | None] = {s: _LEMMA for s in locus.get("lemma_witnesses", [])}
-    for reading in locus.get("readings", []):
-        cls = reading.get("class")
-        key: Key | None = _LEMMA if cls in SAME_WORD else None if cls in SILENT else ("text", str(reading.get("norm")))
-        for w in reading.get("witnesses", []):
-            keys[w["siglum"]] = key
+    keys: dict[str, Key | None] = dict.fromkeys(locus.lemma_witnesses, _LEMMA)
+    for reading in locus.readings:
+        cls = reading.cls
+        key: Key | None = _LEMMA if cls in SAME_WORD else None if cls in SILENT else ("text", reading.norm)
+        for w in reading.witnesses:
+            keys[w.siglum] = key
     return keys
 
 
-def is_place(locus: Mapping[str, Any]) -> bool:
+def is_place(locus: StatsLocus) -> bool:
     """True if the locus is a place of substance: some reading there is of a substantive class.
 
     A locus where the base is not extant is no variant (text beyond a fragmentary base).
     """
-    if locus.get("class") == "not_extant":
+    if locus.cls == "not_extant":
         return False
-    return any(r.get("class") in SUBSTANTIVE for r in locus.get("readings", []))
+    return any(r.cls in SUBSTANTIVE for r in locus.readings)
 
 
 class Accumulator:
@@ -70,32 +70,30 @@ class Accumulator:
         self.notes: list[str] = []
         self._named_in: dict[str, str] = {}
 
-    def add(self, run: str, data: Mapping[str, Any]) -> None:
-        """Count the loci of one collation (its JSON, as :mod:`collate.exporters.json` wrote it)."""
+    def add(self, run: str, data: StatsCollation) -> None:
+        """Count the loci of one collation (what :func:`~collate.stats.read.read_collation` read of its JSON)."""
         self.runs.append(run)
-        for w in data.get("witnesses", []):
-            label = w.get("label") or w["siglum"]
-            first = self.labels.setdefault(w["siglum"], label)
-            named_in = self._named_in.setdefault(w["siglum"], run)
+        for siglum, label in data.labels:
+            first = self.labels.setdefault(siglum, label)
+            named_in = self._named_in.setdefault(siglum, run)
             if label != first:
                 # One siglum, two names: perhaps two editions counted as one.
-                self.notes.append(f"{w['siglum']} is {first!r} in {named_in} but {label!r} in {run}")
-        for layer in data.get("layers", []):
-            name = layer["layer"]
+                self.notes.append(f"{siglum} is {first!r} in {named_in} but {label!r} in {run}")
+        for name, loci in data.layers:
             if name not in self.layers:
                 self.layers.append(name)
-            for locus in layer.get("loci", []):
+            for locus in loci:
                 self._locus(run, name, locus)
 
-    def _locus(self, run: str, layer: str, locus: Mapping[str, Any]) -> None:
-        for reading in locus.get("readings", []):
-            for w in reading.get("witnesses", []):
-                self.classes[(w["siglum"], layer)][reading["class"]] += 1
-                if reading.get("cause"):
-                    self.causes[(w["siglum"], layer)][reading["cause"]] += 1
+    def _locus(self, run: str, layer: str, locus: StatsLocus) -> None:
+        for reading in locus.readings:
+            for w in reading.witnesses:
+                self.classes[(w.siglum, layer)][reading.cls] += 1
+                if reading.cause:
+                    self.causes[(w.siglum, layer)][reading.cause] += 1
         if not is_place(locus):
             return
-        reviewed = locus.get("decision") is not None
+        reviewed = locus.decided
         for name in (layer, ALL_LAYERS):
             self.places[name] += 1
             self.reviewed[name] += reviewed
@@ -112,29 +110,13 @@ class Accumulator:
                 self.alone.append(self._alone(run, layer, locus, siglum, reviewed))
 
     @staticmethod
-    def _alone(run: str, layer: str, locus: Mapping[str, Any], siglum: str, reviewed: bool) -> Alone:
-        lemma = locus.get("lemma") or {}
+    def _alone(run: str, layer: str, locus: StatsLocus, siglum: str, reviewed: bool) -> Alone:
+        lemma = locus.lemma or Said(siglum, "", None)
         own = next(
-            (
-                (w, r["class"])
-                for r in locus.get("readings", [])
-                for w in r.get("witnesses", [])
-                if w["siglum"] == siglum
-            ),
+            ((w, r.cls) for r in locus.readings for w in r.witnesses if w.siglum == siglum),
             (lemma, "lemma"),
         )
-        location = own[0].get("location") or {}
-        return Alone(
-            run,
-            layer,
-            str(locus.get("id")),
-            siglum,
-            str(own[0].get("text", "")),
-            str(lemma.get("text", "")),
-            location.get("ref"),
-            own[1],
-            reviewed,
-        )
+        return Alone(run, layer, locus.id, siglum, own[0].text, lemma.text, own[0].ref, own[1], reviewed)
 
     def stats(self) -> Stats:
         """The statistics of everything added."""
@@ -165,7 +147,7 @@ class Accumulator:
         )
 
 
-def agreement_stats(collations: Iterable[tuple[str, Mapping[str, Any]]]) -> Stats:
+def agreement_stats(collations: Iterable[tuple[str, StatsCollation]]) -> Stats:
     """The statistics of ``collations`` (each a run's name and its JSON), with no tree yet."""
     acc = Accumulator()
     for run, data in collations:

@@ -85,8 +85,142 @@ def find_runs(folder: Path) -> tuple[RunFile, ...]:
     return tuple(_run_file(p, p.name) for p in jobs)
 
 
-def read_collation(run: RunFile) -> dict[str, Any]:
-    """The JSON of one collation, checked to be of the schema this reads."""
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A witness's words at a locus, as the collation recorded them: its siglum, text and place."""
+
+    siglum: str
+    text: str
+    ref: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StatsReading:
+    """One reading of a locus: its class (and cause), its normalized form, the witnesses that read it."""
+
+    cls: str
+    cause: str | None
+    norm: str
+    witnesses: tuple[Said, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StatsLocus:
+    """One variant locus: its id and class, the lemma, the witnesses reading it, the other readings."""
+
+    id: str
+    cls: str
+    lemma: Said | None
+    lemma_witnesses: tuple[str, ...]
+    readings: tuple[StatsReading, ...]
+    decided: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StatsCollation:
+    """What ``collate stats`` reads of one collation's JSON: its witnesses' labels and its loci by layer."""
+
+    labels: tuple[tuple[str, str], ...]
+    layers: tuple[tuple[str, tuple[StatsLocus, ...]], ...]
+
+
+class _Reader:
+    """Checks the parts of a JSON collation as it takes them, each error naming the file and the JSON path."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def fail(self, path: str, what: str) -> StatsError:
+        return StatsError(
+            f"not a collation this collate wrote: {path} {what}",
+            where=self.where,
+            hint="run the collation again with this collate",
+        )
+
+    def table(self, value: object, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(path, "is not a table")
+        return value
+
+    def items(self, value: object, path: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.fail(path, "is not a list")
+        return value
+
+    def text(self, value: object, path: str, *, optional: bool = False) -> str | None:
+        if value is None and optional:
+            return None
+        if not isinstance(value, str):
+            raise self.fail(path, "is not a string")
+        return value
+
+    def said(self, value: object, path: str) -> Said:
+        table = self.table(value, path)
+        location = table.get("location")
+        ref = (
+            self.text(self.table(location, f"{path}.location").get("ref"), f"{path}.location.ref", optional=True)
+            if (location is not None)
+            else None
+        )
+        return Said(
+            str(self.text(table.get("siglum"), f"{path}.siglum")),
+            self.text(table.get("text", ""), f"{path}.text") or "",
+            ref,
+        )
+
+    def reading(self, value: object, path: str) -> StatsReading:
+        table = self.table(value, path)
+        return StatsReading(
+            str(self.text(table.get("class"), f"{path}.class")),
+            self.text(table.get("cause"), f"{path}.cause", optional=True),
+            str(table.get("norm")),
+            tuple(
+                self.said(w, f"{path}.witnesses[{k}]")
+                for k, w in enumerate(self.items(table.get("witnesses"), f"{path}.witnesses"))
+            ),
+        )
+
+    def locus(self, value: object, path: str) -> StatsLocus:
+        table = self.table(value, path)
+        lemma = table.get("lemma")
+        sigla = self.items(table.get("lemma_witnesses"), f"{path}.lemma_witnesses")
+        return StatsLocus(
+            str(table.get("id")),
+            self.text(table.get("class", ""), f"{path}.class") or "",
+            self.said(lemma, f"{path}.lemma") if lemma is not None else None,
+            tuple(str(self.text(s, f"{path}.lemma_witnesses[{k}]")) for k, s in enumerate(sigla)),
+            tuple(
+                self.reading(r, f"{path}.readings[{k}]")
+                for k, r in enumerate(self.items(table.get("readings"), f"{path}.readings"))
+            ),
+            table.get("decision") is not None,
+        )
+
+    def collation(self, data: object) -> StatsCollation:
+        top = self.table(data, "the file")
+        labels = []
+        for k, w in enumerate(self.items(top.get("witnesses"), "witnesses")):
+            table = self.table(w, f"witnesses[{k}]")
+            siglum = str(self.text(table.get("siglum"), f"witnesses[{k}].siglum"))
+            labels.append((siglum, self.text(table.get("label"), f"witnesses[{k}].label", optional=True) or siglum))
+        layers = []
+        for k, layer in enumerate(self.items(top.get("layers"), "layers")):
+            table = self.table(layer, f"layers[{k}]")
+            name = str(self.text(table.get("layer"), f"layers[{k}].layer"))
+            loci = self.items(table.get("loci"), f"layers[{k}].loci")
+            layers.append((name, tuple(self.locus(x, f"layers[{k}].loci[{j}]") for j, x in enumerate(loci))))
+        return StatsCollation(tuple(labels), tuple(layers))
+
+
+def read_collation(run: RunFile) -> StatsCollation:
+    """What the statistics need of one collation's JSON, checked part by part as it is read.
+
+    The file's hash is the one its manifest records, but a folder received from someone else
+    may hold a manifest made for a file of any content: every value is checked, and one that is
+    not what collate writes is a :class:`StatsError` naming the file and its place in the JSON.
+    """
     try:
         data: Any = json.loads(run.path.read_bytes())
     except (OSError, ValueError, RecursionError) as exc:
@@ -97,13 +231,29 @@ def read_collation(run: RunFile) -> dict[str, Any]:
             where=str(run.path),
             hint="run the collation again with this collate",
         )
-    return data
+    return stats_collation(data, str(run.path))
 
 
-def collations(folder: Path) -> Iterator[tuple[RunFile, dict[str, Any]]]:
+def stats_collation(data: object, where: str) -> StatsCollation:
+    """What the statistics need of a collation's JSON ``data`` (read from ``where``), checked part by part."""
+    return _Reader(where).collation(data)
+
+
+def collations(folder: Path) -> Iterator[tuple[RunFile, StatsCollation]]:
     """Each collation of ``folder`` with its JSON, one at a time (a batch's may not all fit in memory)."""
     for run in find_runs(folder):
         yield run, read_collation(run)
 
 
-__all__ = ["RunFile", "StatsError", "collations", "find_runs", "read_collation"]
+__all__ = [
+    "RunFile",
+    "Said",
+    "StatsCollation",
+    "StatsError",
+    "StatsLocus",
+    "StatsReading",
+    "collations",
+    "find_runs",
+    "read_collation",
+    "stats_collation",
+]

@@ -3,7 +3,7 @@ where a witness stands alone, and the tree.
 
 A cell of an agreement table is the rate and the places it is over (``60% 3/5``): a rate over few
 places says little, and the table shows how few. Every string from the data is passed through
-:func:`~collate.views.inert.inert` and given as :class:`~rich.text.Text`, never as markup.
+:func:`~collate.model.inert.inert` and given as :class:`~rich.text.Text`, never as markup.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from rich.text import Text
 from rich.tree import Tree as RichTree
 
 from collate.model import ReadingClass
+from collate.model.inert import inert
 from collate.stats.records import ALL_LAYERS, Node, Stats, by_pair, pair_key
-from collate.views.inert import inert
 
 # How many places where a witness stands alone are listed (``--json`` has them all).
 ALONE_SHOWN = 20

@@ -11,7 +11,7 @@ around it (:func:`excerpts`). ``--list`` gives one row per reading of each witne
 with its class and the page and line of base and witness (:func:`loci_table`; piped, as
 tab-separated lines, :func:`loci_plain`). Widths are
 rich's cell widths, so CJK columns line up; witness text is always wrapped in ``Text`` (never
-markup), its control characters escaped (:func:`~collate.views.inert.inert`).
+markup), its control characters escaped (:func:`~collate.model.inert.inert`).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from rich.text import Text
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.model import Layer, SourceLocation, Token, Witness
+from collate.model.inert import inert
 from collate.review.records import DecisionAction
-from collate.views.inert import inert
 from collate.views.terminal import print_paged
 
 # One colour per reading class (the review app uses the same, so an editor learns them once).

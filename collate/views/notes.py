@@ -2,7 +2,7 @@
 
 A rich table on a terminal; plain tab-separated lines, one claim a line, when piped.
 Witness text is always wrapped in ``Text`` (rich would read ``[…]`` as markup), its control
-characters escaped (:func:`~collate.views.inert.inert`).
+characters escaped (:func:`~collate.model.inert.inert`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.model import SourceLocation
+from collate.model.inert import inert
 from collate.notes import Check, Note, NotesResult, Verdict
-from collate.views.inert import inert
 
 _STYLE = {
     Verdict.CONFIRMED: "green",

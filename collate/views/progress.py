@@ -16,7 +16,7 @@ from types import TracebackType
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
 
-from collate.views.inert import inert
+from collate.model.inert import inert
 
 
 class StageProgress:

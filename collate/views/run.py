@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from collate.model.inert import inert
 from collate.pipeline import RunResult
-from collate.views.inert import inert
 from collate.views.summary import print_summary
 from collate.views.witness import print_witness_table
 

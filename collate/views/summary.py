@@ -10,7 +10,7 @@ from rich.text import Text
 
 from collate.apparatus import Collation, LayerResult, ReadingClass
 from collate.model import SourceLocation
-from collate.views.inert import inert
+from collate.model.inert import inert
 
 # The classes shown as columns, in the order an editor reads them; the others only if present.
 SHOWN = (

@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.model import Layer, Token, Witness
+from collate.model.inert import inert
 from collate.normalize.placeholder import KEY_MARK
-from collate.views.inert import inert
 from collate.views.witness import LAYER_STYLE
 
 COLUMNS = ("#", "t", "n", "rules", "layer", "line:col")

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.model import Layer, MarkKind, Role, Severity, Witness
-from collate.views.inert import inert
+from collate.model.inert import inert
 
 LAYER_STYLE: dict[Layer, str] = {
     Layer.JING: "bold white",

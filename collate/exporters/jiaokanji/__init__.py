@@ -30,6 +30,7 @@ from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingCla
 from collate.exporters.jiaokanji.words import LONG, chars, lost_pages, place, plain, printed_place, quote
 from collate.files import write_atomic
 from collate.model import Layer, MarkKind, SourceLocation, Witness
+from collate.model.inert import inert
 
 if TYPE_CHECKING:
     from collate.exporters import ExportInput
@@ -108,7 +109,9 @@ class _Writer:
     def __init__(self, collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> None:
         self.collation = collation
         self.witnesses = witnesses or {}
-        self.labels = {w.siglum: w.label for w in collation.witnesses}
+        # Labels may come from file names: a control character in one (a newline) is shown as its
+        # escape, never let split an entry.
+        self.labels = {w.siglum: inert(w.label, keep="") for w in collation.witnesses}
         self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
         base_text = "".join(t.t for r in collation.layers for t in r.alignment.base.tokens)
         from collate.exporters.tei import script_of

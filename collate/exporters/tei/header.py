@@ -10,6 +10,7 @@ from typing import Any
 from collate.exporters.tei.context import Context
 from collate.exporters.tei.markup import XML_ID, XML_LANG, E, Item, safe_attr
 from collate.model import Layer
+from collate.model.inert import inert
 
 _LAYER_DESC = {
     Layer.JING: "經 the classic's main text",
@@ -75,7 +76,8 @@ def _glyph(ch: str) -> Any:
 def _witness_element(ctx: Context, siglum: str) -> Any:
     info = ctx.collation.witness(siglum)
     cfg = ctx.bibl.get(siglum)  # an ad-hoc collation may name witnesses the project lacks
-    label = info.label if info else siglum
+    # A label or path may come from a file name with control characters: shown as escapes.
+    label = inert(info.label, keep="") if info else siglum
     children: list[Item] = [E.abbr(*ctx.text(label), type="siglum")]
     if cfg is not None and cfg.bibl:
         children.append(E.bibl(*ctx.text(cfg.bibl)))
@@ -84,7 +86,8 @@ def _witness_element(ctx: Context, siglum: str) -> Any:
         children.append(E.note(*ctx.text(cfg.notes), lang))
     if info is not None:
         what = "readings reported at given places (a sparse witness)" if info.sparse else f"layout {info.layout}"
-        children.append(E.note(*ctx.text(f"File {info.path}; {what}."), {XML_LANG: "en"}, type="source"))
+        shown = inert(info.path, keep="")
+        children.append(E.note(*ctx.text(f"File {shown}; {what}."), {XML_LANG: "en"}, type="source"))
     # @ana lists the layers this witness carries in the collation: outside them it has no text.
     layers = [lay.layer.value for lay in ctx.layers.values() if siglum in lay.extents]
     # @n is the siglum a reader sees: the TEI Stylesheets print it in the apparatus instead of the id.

@@ -1,4 +1,4 @@
-"""Terminal output that is inert: control characters from the data are shown, never obeyed.
+"""Text that is inert wherever it is shown: control characters from the data are written as escapes, never obeyed.
 
 A witness, a label, a path or a note may hold bytes a terminal acts on: ``ESC ] 0 ;`` retitles
 the window, ``ESC [ 2 J`` clears it, a C1 ``CSI`` (U+009B) does the same on some terminals, a
@@ -7,6 +7,10 @@ strings it did not write itself through :func:`inert`, which writes each such ch
 its escape (``\\x1b``, ``\\u202e``), so what the file holds is what the editor sees.
 
 rich does not help here: it drops BEL, BS, VT, FF and CR without a trace and passes ESC on.
+
+The outputs need the same for what they print of names they did not write: a file name with a
+newline would split every line of a 校勘記 that names the witness by it. Labels and paths go
+through :func:`inert` with nothing kept before they are printed there.
 """
 
 from __future__ import annotations
