@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from builders import copy_default_project
@@ -297,37 +298,40 @@ def test_a_symbolic_link_for_the_state_folder_is_never_followed(
     assert sorted(p.name for p in target.iterdir()) == ["new-precious"]
 
 
+def _plant(out: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """Change the run's JSON in ``out`` and make its manifest match it, as a folder from elsewhere may."""
+    data = json.loads((out / "touhu.json").read_text(encoding="utf-8"))
+    change(data)
+    (out / "touhu.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    manifest["outputs"]["touhu.json"] = sha256_of(out / "touhu.json")
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+
+
+GARBAGE: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+    (lambda d: d["layers"][0].update(loci=5), "layers[0].loci"),
+    (
+        lambda d: d["layers"][0].update(loci=[{"readings": [{"class": "substantive", "witnesses": [7]}]}]),
+        "layers[0].loci[0].readings[0].witnesses[0]",
+    ),
+    (lambda d: d["layers"][0].update(layer=["jing"]), "layers[0].layer"),
+    (lambda d: d.update(layers=[{"layer": "jing", "loci": [None]}]), "layers[0].loci[0]"),
+    (lambda d: d.update(layers=["x"]), "layers[0]"),
+    (lambda d: d.update(layers=7), "schema"),
+]
+
+
 def test_stats_on_a_collation_with_garbage_whose_hash_the_manifest_records(tmp_path: Path) -> None:
     copy_default_project(tmp_path)
     assert CliRunner().invoke(main, ["run", "-c", str(tmp_path / "collate.toml")]).exit_code == 0
     out = tmp_path / "output"
-    for garbage, place in (
-        ({"loci": 5}, "layers[0].loci"),
-        (
-            {"loci": [{"readings": [{"class": "substantive", "witnesses": [7]}]}]},
-            "layers[0].loci[0].readings[0].witnesses[0]",
-        ),
-        ({"layer": ["jing"]}, "layers[0].layer"),
-    ):
-        data = json.loads((out / "touhu.json").read_text(encoding="utf-8"))
-        data["layers"][0].update(garbage)
-        (out / "touhu.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        # Someone else's folder: its manifest made to match the file.
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        manifest["outputs"]["touhu.json"] = sha256_of(out / "touhu.json")
-        (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    original = (out / "touhu.json").read_text(encoding="utf-8")
+    for change, place in GARBAGE:
+        (out / "touhu.json").write_text(original, encoding="utf-8")
+        _plant(out, change)
         result = CliRunner().invoke(main, ["stats", str(out)])
         assert result.exit_code == 1 and "Traceback" not in result.output, result.output
         assert place in result.output and "touhu.json" in result.output, result.output
-    for garbage_layers in (7, ["x"], [{"layer": "jing", "loci": [None]}]):
-        data = json.loads((out / "touhu.json").read_text(encoding="utf-8"))
-        data["layers"] = garbage_layers
-        (out / "touhu.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        manifest["outputs"]["touhu.json"] = sha256_of(out / "touhu.json")
-        (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
-        result = CliRunner().invoke(main, ["stats", str(out)])
-        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
 
 
 def test_a_run_waits_for_the_output_lock_before_collating_and_says_so(tmp_path: Path) -> None:
