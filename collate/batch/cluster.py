@@ -142,7 +142,13 @@ def connect(scheduler: str | None, workers: int, where: str = "--scheduler") -> 
     # One crash of a worker per job is tried again; a second is reported (the default, 3, would
     # let a job that runs out of memory take down three workers before it is). The workers'
     # statistical profiler, there for the dashboard (not started here), costs a tenth of a job.
-    settings = {"distributed.scheduler.allowed-failures": 1, "distributed.worker.profile.enabled": False}
+    # A worker is given one job at a time (worker-saturation 1.0; Dask's default queues a second
+    # beside it): a job that takes its worker down never takes down another queued there with it.
+    settings = {
+        "distributed.scheduler.allowed-failures": 1,
+        "distributed.worker.profile.enabled": False,
+        "distributed.scheduler.worker-saturation": 1.0,
+    }
     with dask.config.set(settings):
         cluster = local(
             n_workers=workers,
