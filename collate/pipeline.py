@@ -96,6 +96,17 @@ def read_project(project: Project, progress: Progress | None = None, *, normaliz
     return ReadResult(project, tuple(witnesses))
 
 
+def settle_project(read: ReadResult, normalizer: Normalizer, progress: Progress | None = None) -> ReadResult:
+    """Every layer boundary a print leaves unmarked, cut where the other witnesses say it is."""
+    if not any(w.unsettled for w in read.witnesses):
+        return read
+    from collate.align.boundaries import settle_boundaries
+
+    if progress:
+        progress("settling the layer boundaries the prints do not mark")
+    return replace(read, witnesses=settle_boundaries(read.witnesses, normalizer))
+
+
 # Passages are compared by the 4-character strings (of comparison keys) they share.
 _GRAM = 4
 
@@ -208,6 +219,7 @@ def collate_project(
     normalizer = Normalizer.from_project(project)
     limits = limits_of(project.sections.get("limits"), str(project.source or project.root))
     read = read_project(project, progress, normalizer=normalizer)
+    read = settle_project(read, normalizer, progress)
     layers = [Layer(name) for name in project.layers]
     check_sizes(read.witnesses, project.base, layers, limits)
     tokens, whole = tokenize_project(read, layers, normalizer, progress)

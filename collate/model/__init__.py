@@ -11,7 +11,7 @@ and all are importable from here (``from collate.model import Witness``):
 - :mod:`~collate.model.enums`: the closed sets (:class:`Layer`, :class:`Role`, :class:`MarkKind`,
   :class:`Severity`, :class:`Position`, :class:`ChangeClass`, :class:`Cause`, :class:`ReadingClass`);
 - :mod:`~collate.model.spans`: what a reader records by offset (:class:`Span`, :class:`Mark`,
-  :class:`Substitution`, :class:`Diagnostic`);
+  :class:`Substitution`, :class:`Diagnostic`, :class:`Unsettled`);
 - :mod:`~collate.model.witness`: the :class:`Witness` and the :class:`SourceLocation` it gives an offset;
 - :mod:`~collate.model.readings`: a readings file's entries (:class:`SparseReading`);
 - :mod:`~collate.model.tokens`: :class:`Token`, the normalization :class:`Change` on it, :class:`RuleInfo`.
@@ -31,7 +31,7 @@ from collate.model.enums import (
     StrEnum,
 )
 from collate.model.readings import SparseReading
-from collate.model.spans import Diagnostic, Mark, Span, Substitution
+from collate.model.spans import Diagnostic, Mark, Span, Substitution, Unsettled
 from collate.model.tokens import Change, RuleInfo, Token
 from collate.model.witness import SourceLocation, Witness
 
@@ -54,5 +54,6 @@ __all__ = [
     "StrEnum",
     "Substitution",
     "Token",
+    "Unsettled",
     "Witness",
 ]

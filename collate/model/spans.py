@@ -170,3 +170,23 @@ class Diagnostic:
     start: int
     end: int
     severity: Severity = Severity.WARNING
+
+
+@dataclass(frozen=True, slots=True)
+class Unsettled:
+    """A stretch ``text[start:end]`` where the print does not mark where one layer gives way to the next.
+
+    It is ``before`` up to some point and ``after`` from there (a 注 whose end the WYG 注疏
+    print leaves unmarked when 經 resumes; a 纂圖互註 small-print run whose 音義 follows the 注
+    with no ``○``). The reader cut it at ``cut``, its best guess from the print alone, and gave
+    the two parts ``before_unit`` and ``after_unit``. The collation decides it from the other
+    witnesses (:mod:`collate.align.boundaries`), which mark that boundary themselves.
+    """
+
+    start: int
+    end: int
+    cut: int
+    before: Layer
+    after: Layer
+    before_unit: int
+    after_unit: int

@@ -13,7 +13,7 @@ from functools import cached_property
 
 from collate.model.enums import Layer, MarkKind
 from collate.model.readings import SparseReading
-from collate.model.spans import Diagnostic, Mark, Span, Substitution
+from collate.model.spans import Diagnostic, Mark, Span, Substitution, Unsettled
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,8 @@ class Witness:
     diagnostics: tuple[Diagnostic, ...] = ()
     metadata: tuple[tuple[str, str], ...] = field(default=())
     readings: tuple[SparseReading, ...] = ()
+    # Layer boundaries the print does not mark, as the reader cut them (see :class:`Unsettled`).
+    unsettled: tuple[Unsettled, ...] = ()
 
     @property
     def sparse(self) -> bool:

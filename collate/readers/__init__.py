@@ -223,6 +223,7 @@ def read_witness(
         diagnostics=diagnostics,
         metadata=merged.metadata,
         readings=merged.readings,
+        unsettled=merged.unsettled,
     )
     if not _no_text(witness):
         return witness

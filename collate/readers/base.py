@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from collate.model import Diagnostic, Layer, Mark, Role, Severity, Span, SparseReading, Substitution
+from collate.model import Diagnostic, Layer, Mark, Role, Severity, Span, SparseReading, Substitution, Unsettled
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,7 @@ class Parsed:
     diagnostics: tuple[Diagnostic, ...] = ()
     metadata: tuple[tuple[str, str], ...] = ()
     readings: tuple[SparseReading, ...] = field(default=())
+    unsettled: tuple[Unsettled, ...] = field(default=())
 
 
 class LayoutReader(Protocol):
@@ -190,6 +191,8 @@ class ReadState:
         self.spans = SpanList()
         self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
         self.metadata: list[tuple[str, str]] = []
+        # Layer boundaries the print leaves unmarked, as the reader cut them (for the collation to settle).
+        self.unsettled: list[Unsettled] = []
         self.unit = 0
 
     def next_unit(self) -> int:
@@ -208,7 +211,12 @@ class ReadState:
     def parsed(self) -> Parsed:
         """What was read, diagnostics sorted by offset."""
         self.diagnostics.sort(key=lambda d: d.start)
-        return Parsed(self.spans.freeze(), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata))
+        return Parsed(
+            self.spans.freeze(),
+            diagnostics=tuple(self.diagnostics),
+            metadata=tuple(self.metadata),
+            unsettled=tuple(sorted(self.unsettled, key=lambda u: u.start)),
+        )
 
 
 def glyph_diagnostics(text: str, start: int = 0, end: int | None = None) -> list[Diagnostic]:

@@ -16,7 +16,7 @@ together they partition the raw text: every character in exactly one span.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from collate.errors import LayoutError
 from collate.model import Diagnostic, Layer, Mark, Role, Span, Substitution
@@ -245,4 +245,13 @@ def merge(raw: str, body: Body, parsed: Parsed, layout: str, path: str) -> Parse
         diagnostics=tuple(diagnostics),
         metadata=body.metadata + parsed.metadata,
         readings=parsed.readings,
+        unsettled=tuple(
+            replace(
+                u,
+                start=_raw_start(pieces, starts, u.start),
+                end=_raw_end(pieces, starts, u.end),
+                cut=_raw_start(pieces, starts, u.cut) if u.cut < u.end else _raw_end(pieces, starts, u.end),
+            )
+            for u in parsed.unsettled
+        ),
     )

@@ -34,7 +34,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
 
-from collate.model import Diagnostic, Layer, Role
+from collate.model import Diagnostic, Layer, Role, Unsettled
 from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
 
 _NUMERAL = "〇一二三四五六七八九十百千"
@@ -99,6 +99,9 @@ class _Reading:
         self.jing_unit = 0
         self.tally = False  # a large-print tally was just read: small print after it is the tally's
         self.first_title = self.find_first_title()
+        # The 注 of the open small-print run, (first, last) text offsets and its unit: where no ``○``
+        # follows it, the print does not say whether 音義 follows in the same small print.
+        self.zhu: tuple[int, int, int] | None = None
 
     def find_first_title(self) -> int | None:
         """Where the first chapter title stands, if the file has one."""
@@ -143,9 +146,20 @@ class _Reading:
             st.spans.layout(line.start, line.body_start)
             self.line(line.body_start, line.body_end)
             st.spans.layout(line.body_end, line.end)
+        self.end_zhu()
         return st.parsed()
 
+    def end_zhu(self) -> None:
+        """The open run's 注 ends here with no ``○``: unsettled, for the collation to say if 音義 ends it."""
+        if self.zhu is not None:
+            first, last, unit = self.zhu
+            self.state.unsettled.append(
+                Unsettled(first, last, last, Layer.ZHU, Layer.SHIWEN, unit, self.state.next_unit())
+            )
+        self.zhu = None
+
     def heading(self, start: int, end: int, heading: str) -> None:
+        self.end_zhu()
         self.state.spans.add(start, end, Layer.HEADING, self.state.next_unit(), heading=heading)
 
     def line(self, start: int, end: int) -> None:
@@ -224,6 +238,7 @@ class _Reading:
         if end <= start:
             return
         st = self.state
+        self.end_zhu()
         self.run_ = None
         self.tally = False
         words = self.text[start:end].strip(LINE_SPACE)
@@ -242,6 +257,11 @@ class _Reading:
     def words(self, start: int, end: int, run: _Run) -> None:
         """The run's text, spaces and column breaks set apart as layout."""
         self.state.spans.words(self.text, start, end, run.layer, run.unit, speaker=run.speaker)
+        if run.layer is Layer.ZHU and run.speaker is None:
+            words = [i for i in range(start, end) if self.text[i] not in LINE_SPACE + "/"]
+            if words:
+                first = self.zhu[0] if self.zhu is not None and self.zhu[2] == run.unit else words[0]
+                self.zhu = (first, words[-1] + 1, run.unit)
 
     def small(self, open_: int, body: int, body_end: int, close: int | None, continues: bool) -> None:
         """One small-print piece ``(…)``: going on with the open run, or opening one."""
@@ -258,6 +278,7 @@ class _Reading:
         self.tally = False
         pos = body
         if run is None:
+            self.end_zhu()
             run = _Run(Layer.ZHU, st.next_unit())
             for word, layer in _RUN_OPENERS:
                 if text.startswith(word, pos, body_end):
@@ -276,6 +297,7 @@ class _Reading:
             if char in _SEPARATORS:
                 self.words(pos, i, run)
                 if run.layer is Layer.ZHU:
+                    self.zhu = None  # the ○ marks where the 注 ends
                     run = _Run(Layer.SHIWEN, st.next_unit())
                 st.spans.add(i, i + 1, Layer.MARKUP, run.unit, Role.MARKER, marker=char)
                 i = pos = i + 1
@@ -283,6 +305,7 @@ class _Reading:
             note = next((w for w in _NOTE_WORDS if text.startswith(w, i, body_end)), None)
             if note is not None and run.layer is not Layer.NOTE:
                 self.words(pos, i, run)
+                self.end_zhu()
                 run = _Run(Layer.NOTE, st.next_unit(), note)
                 st.spans.add(i, i + len(note), Layer.NOTE, run.unit, Role.ATTRIBUTION, speaker=note)
                 i = pos = i + len(note)

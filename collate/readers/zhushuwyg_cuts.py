@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Role, Severity, Span
+from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled
 from collate.readers.base import SpanList
 from collate.readers.zhushuwyg_marks import SEGMENT_MARKS, SHU_OPENERS, ZHU_MARK
 
@@ -40,13 +40,18 @@ class Stretch:
 
 
 def cut_stretches(
-    text: str, items: Sequence[Span | Stretch], trained: Mapping[Layer, Sequence[str]], diagnostics: list[Diagnostic]
+    text: str,
+    items: Sequence[Span | Stretch],
+    trained: Mapping[Layer, Sequence[str]],
+    diagnostics: list[Diagnostic],
+    unsettled: list[Unsettled],
 ) -> SpanList:
     """The spans of ``items`` in file order, each :class:`Stretch` cut into its 注 and its 經.
 
     ``trained`` holds the 注 and the 經 runs whose both ends the print marks, for the models;
     each cut is appended to ``diagnostics`` as an ``estimated-boundary`` (info), for an editor
-    to check.
+    to check, and each stretch to ``unsettled``, for the collation to settle by the other
+    witnesses (:mod:`collate.align.boundaries`).
     """
     models = {layer: _NGrams(texts) for layer, texts in trained.items()}
     spans = SpanList()
@@ -56,7 +61,7 @@ def cut_stretches(
             continue
         chars = "".join(text[a:b] for a, b, is_text in item.pieces if is_text)
         left = _best_cut(chars, models[Layer.ZHU], models[Layer.JING], _evidence(text, items, k, chars))
-        cut_reported = False
+        cut: int | None = None
         for a, b, is_text in item.pieces:
             if not is_text:
                 spans.layout(a, b)
@@ -64,11 +69,16 @@ def cut_stretches(
             at = a + max(0, min(b - a, left))
             left -= b - a
             spans.add(a, at, Layer.ZHU, item.zhu_unit)
-            if at < b and not cut_reported:
-                cut_reported = True
+            if at < b and cut is None:
+                cut = at
                 message = "the print does not mark where this 注 ends: 經 is taken to resume here"
                 diagnostics.append(Diagnostic("estimated-boundary", message, at, at + 1, Severity.INFO))
             spans.add(at, b, Layer.JING, item.jing_unit)
+        texts = [(a, b) for a, b, is_text in item.pieces if is_text and b > a]
+        if texts:
+            first, last = texts[0][0], texts[-1][1]
+            at = last if cut is None else cut
+            unsettled.append(Unsettled(first, last, at, Layer.ZHU, Layer.JING, item.zhu_unit, item.jing_unit))
     return spans
 
 

@@ -121,7 +121,7 @@ class Reading(ReadState):
 
     def finish(self) -> Parsed:
         """Cut the unmarked 注/經 stretches with models of this text, then freeze the spans."""
-        self.spans = cut_stretches(self.text, self.items, self.trained, self.diagnostics)
+        self.spans = cut_stretches(self.text, self.items, self.trained, self.diagnostics, self.unsettled)
         return self.parsed()
 
     # -- the body: 經, 注 and small-print runs ---------------------------------------------
