@@ -184,3 +184,49 @@ def with_lacunae(alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int]]
             extent = replace(extent, lacunae=tuple(sorted(holes)))
         extents.append(extent)
     return replace(alignment, extents=tuple(extents)) if changed else alignment
+
+
+def _runs(columns: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted column numbers as ranges [start, end) of consecutive columns."""
+    runs: list[tuple[int, int]] = []
+    for c in columns:
+        if runs and runs[-1][1] == c:
+            runs[-1] = (runs[-1][0], c + 1)
+        else:
+            runs.append((c, c + 1))
+    return runs
+
+
+def with_doubts(alignment: LayerAlignment, doubts: Mapping[str, Sequence[tuple[int, int]]]) -> LayerAlignment:
+    """The alignment with each witness's words of doubtful layer (raw offset ranges) never a variant.
+
+    Where a print leaves a layer boundary unmarked and no witness settles it
+    (:mod:`collate.align.boundaries`), its words may belong to this layer or the next. A base
+    word in doubt that a witness lacks is no omission (the witness is absent there); a
+    witness's word in doubt that the base lacks is no addition (the base is absent there).
+    """
+    if not any(doubts.values()):
+        return alignment
+    absent: dict[int, list[int]] = {}
+    for j, siglum in enumerate(alignment.sigla):
+        ranges = sorted(doubts.get(siglum, ()))
+        if not ranges:
+            continue
+        starts = [a for a, _ in ranges]
+        for c, col in enumerate(alignment.columns):
+            token = col[j]
+            if token is None:
+                continue
+            k = bisect.bisect_right(starts, token.start) - 1
+            if k < 0 or token.start >= ranges[k][1]:
+                continue
+            for i, cell in enumerate(col):
+                if cell is None and i != j and (i == 0 or j == 0):
+                    absent.setdefault(i, []).append(c)
+    if not absent:
+        return alignment
+    extents = [alignment.extent(s) for s in alignment.sigla]
+    for i, columns in absent.items():
+        extent = alignment.extent(alignment.sigla[i])
+        extents[i] = replace(extent, absent=tuple(sorted({*extent.absent, *_runs(sorted(set(columns)))})))
+    return replace(alignment, extents=tuple(extents))

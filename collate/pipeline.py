@@ -288,13 +288,15 @@ def align_project(
 ) -> list[LayerResult]:
     """Each layer aligned (CollateX behind the engine) and its apparatus built; a layer only the base has is skipped."""
     from collate.align.engine import align_layer
-    from collate.alignment import with_lacunae
+    from collate.alignment import with_doubts, with_lacunae
 
     base = read.project.base
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
     # Where each print has lost pages: never an omission.
     lacunae = {w.siglum: [m.offset for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
+    # Words whose layer the print leaves in doubt and no witness settles: never a variant.
+    doubts = {w.siglum: [(u.start, u.end) for u in w.unsettled] for w in full}
 
     results: list[LayerResult] = []
     for layer in layers:
@@ -303,7 +305,8 @@ def align_project(
         if base not in streams or (len(streams) < 2 and not has_sparse):
             continue
         quoting = frozenset(w.siglum for w in full if w.siglum in streams and _quotes(w, layer))
-        alignment = with_lacunae(align_layer(layer, streams, base, progress, quoting=quoting), lacunae)
+        aligned = align_layer(layer, streams, base, progress, quoting=quoting)
+        alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))

@@ -29,7 +29,7 @@ layer around one place, found by a dictionary of its 3-grams built once.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 # The fewest tokens another witness must match to say where a boundary is.
 MIN_MATCH = 2
+# Words of a stretch neither layer's evidence claims, from this many, stay in doubt.
+DOUBT = 3
 # Tokens of context either side of a stretch, in the window compared with another witness.
 CONTEXT = 40
 # Length of the key strings that find a stretch's place in another witness.
@@ -88,33 +90,113 @@ def settle_boundaries(witnesses: Sequence[Witness], normalizer: Normalizer) -> t
 
     Twice over: the second round compares each witness with the others as the first settled
     them (a 纂圖互註's 注/音義 boundary is found against a 注疏本's 注 whose end the first round
-    found against the 纂圖互註's 經).
+    found against the 纂圖互註's 經), and places each stretch by its neighbours as the first
+    round cut them.
     """
     settled = tuple(witnesses)
+    estimates: dict[str, dict[int, int]] = {}
     for _ in range(2):
-        settled = tuple(
-            _settle(w, [r for r in settled if r.siglum != w.siglum and not r.sparse], normalizer)
-            if w.unsettled and not w.sparse
-            else w
-            for w in (next(o for o in witnesses if o.siglum == s.siglum) for s in settled)
-        )
+        rounds = []
+        for w in witnesses:
+            if not w.unsettled or w.sparse:
+                rounds.append(w)
+                continue
+            others = [r for r in settled if r.siglum != w.siglum and not r.sparse]
+            done, cuts = _settle(w, others, normalizer, estimates.get(w.siglum, {}))
+            estimates[w.siglum] = cuts
+            rounds.append(done)
+        settled = tuple(rounds)
     return settled
 
 
-def _settle(witness: Witness, others: Sequence[Witness], normalizer: Normalizer) -> Witness:
-    """``witness`` with its unsettled stretches cut by the evidence of ``others``."""
+@dataclass(slots=True)
+class _Evidence:
+    """What the other witnesses say of one stretch: where its after layer begins, how far its before layer runs.
+
+    Each is an offset with the weight of the tokens matched and the witnesses that matched them.
+    """
+
+    after: Counter[int]
+    before: Counter[int]
+    who: dict[int, list[str]]
+    starts: tuple[int, ...] = ()
+
+    @classmethod
+    def none(cls) -> _Evidence:
+        return cls(Counter(), Counter(), defaultdict(list))
+
+    def cut(self, u: Unsettled) -> tuple[int, str, tuple[int, int] | None] | None:
+        """The settled cut, the witnesses that say so, and what stays in doubt; None where none says anything.
+
+        Where the after layer begins is what settles a cut: the words after it read as the other
+        witnesses' after layer. How far their before layer runs is a bound only (a 注 one
+        witness ends a word early does not make that word 經), which moves the cut later, never
+        earlier, and settles it where it says the before layer runs to the stretch's end.
+        Words between the two that neither claims (:data:`DOUBT` or more) stay in doubt: a range
+        of offsets whose tokens are never reported as omitted or added.
+        """
+
+        def best(votes: Counter[int]) -> tuple[int, int]:
+            return max(votes.items(), key=lambda kv: (kv[1], -abs(kv[0] - u.cut)))
+
+        doubt: tuple[int, int] | None = None
+        if self.after:
+            at, weight = best(self.after)
+            if self.before:
+                bound, strength = best(self.before)
+                if bound > at and strength > weight:
+                    at = bound
+                elif bound < at and self.tokens_between(bound, at) >= DOUBT:
+                    doubt = (bound, at)
+        elif self.before:
+            # Only how far the before layer runs: the cut moves there if the reader's is earlier;
+            # the words after it that nothing claims stay as the reader cut them, in doubt.
+            at, _ = best(self.before)
+            if at < u.cut:
+                # In doubt only where the print shows a boundary inside (the reader cut before the
+                # end): a run the print ends with a mark is the before layer to its end.
+                if u.cut < u.end and self.tokens_between(at, u.end) >= DOUBT:
+                    doubt = (at, u.end)
+                at = u.cut
+        else:
+            return None
+        who = self.who.get(at) or [w for ws in self.who.values() for w in ws]
+        return at, "、".join(sorted(set(who))), doubt
+
+    def tokens_between(self, start: int, end: int) -> int:
+        """How many of the stretch's tokens stand in ``[start, end)``."""
+        return sum(1 for x in self.starts if start <= x < end)
+
+
+def _settle(
+    witness: Witness, others: Sequence[Witness], normalizer: Normalizer, estimates: Mapping[int, int]
+) -> tuple[Witness, dict[int, int]]:
+    """``witness`` with its unsettled stretches cut by the evidence of ``others``; each stretch's cut.
+
+    ``estimates`` are the cuts of the stretches (by start) to read their neighbours by (the
+    reader's where there is none): a stretch is placed by the words around it that are of the
+    layer compared, its neighbours' parts in that layer included.
+    """
     from collate.tokenize import tokenize
 
-    cuts: dict[int, tuple[int, str]] = {}
+    cuts: dict[int, tuple[int, str, tuple[int, int] | None]] = {}
     pairs = {(u.before, u.after) for u in witness.unsettled}
     for before, after in pairs:
         stretches = [u for u in witness.unsettled if (u.before, u.after) == (before, after)]
-        votes: dict[int, Counter[int]] = {k: Counter() for k in range(len(stretches))}
-        voters: dict[int, dict[int, list[str]]] = {k: defaultdict(list) for k in range(len(stretches))}
+        evidence = [_Evidence.none() for _ in stretches]
         for layer, from_start in ((before, True), (after, False)):
             whole = tokenize(_as_layer(witness, stretches, layer), layer, normalizer)
             mine = _Stream.of(whole)
             ranges = [_token_range(mine.starts, u) for u in stretches]
+            for said, (lo, hi) in zip(evidence, ranges, strict=True):
+                said.starts = mine.starts[lo:hi]
+            # The tokens of the layer compared: those outside every stretch, and the part of each
+            # stretch that its estimated cut gives this layer. What a stretch is placed by.
+            certain = [True] * len(mine.keys)
+            for u, (lo, hi) in zip(stretches, ranges, strict=True):
+                estimate = estimates.get(u.start, u.cut)
+                for i in range(lo, hi):
+                    certain[i] = (mine.starts[i] < estimate) == from_start
             for other in others:
                 theirs = _Stream.of(tokenize(other, layer, normalizer), other)
                 if not theirs.keys:
@@ -122,25 +204,25 @@ def _settle(witness: Witness, others: Sequence[Witness], normalizer: Normalizer)
                 for k, (lo, hi) in enumerate(ranges):
                     if hi <= lo:
                         continue
-                    found = _placed(mine, theirs, lo, hi)
+                    found = _placed(mine, theirs, lo, hi, certain)
                     if found is None:
                         continue
-                    placed, start = found
+                    placed, gap = found
                     matched = [j is not None for j in placed]
                     run = _dense_prefix(matched) if from_start else _dense_prefix(matched[::-1])
-                    if run < MIN_MATCH:
+                    # A single word is enough where it is the whole of what the other has there.
+                    if run < MIN_MATCH and not (run and run == gap[1] - gap[0]):
                         continue
-                    at = _extended(mine, theirs, placed, lo, lo + run if from_start else hi - run, start)
-                    # Voted for as an offset: the two layers' streams number their tokens apart.
+                    at = _extended(mine, theirs, placed, lo, lo + run if from_start else hi - run, gap)
+                    # An offset: the two layers' streams number their tokens apart.
                     offset = mine.starts[at] if at < hi else stretches[k].end
-                    votes[k][offset] += run
-                    voters[k][offset].append(other.siglum)
-        for k, u in enumerate(stretches):
-            if not votes[k]:
-                continue
-            at, _ = max(votes[k].items(), key=lambda kv: (kv[1], -abs(kv[0] - u.cut)))
-            cuts[u.start] = (at, "、".join(sorted(set(voters[k][at]))))
-    return _recut(witness, cuts)
+                    (evidence[k].before if from_start else evidence[k].after)[offset] += run
+                    evidence[k].who[offset].append(other.siglum)
+        for u, said in zip(stretches, evidence, strict=True):
+            settled = said.cut(u)
+            if settled is not None:
+                cuts[u.start] = settled
+    return _recut(witness, cuts), {start: c[0] for start, c in cuts.items()}
 
 
 class _Stretches:
@@ -186,71 +268,146 @@ def _token_range(starts: Sequence[int], u: Unsettled) -> tuple[int, int]:
     return bisect.bisect_left(starts, u.start), bisect.bisect_left(starts, u.end)
 
 
-def _placed(mine: _Stream, theirs: _Stream, lo: int, hi: int) -> tuple[list[int | None], int] | None:
-    """For each token of ``mine[lo:hi]``, the index of the token of ``theirs`` it matches, or None;
-    and where in ``theirs`` the stretch was compared from.
+def _context(certain: Sequence[bool], start: int, step: int) -> list[int]:
+    """Up to :data:`CONTEXT` indices of tokens outside every stretch, from ``start`` on in ``step``'s direction."""
+    found: list[int] = []
+    i = start
+    while 0 <= i < len(certain) and len(found) < CONTEXT:
+        if certain[i]:
+            found.append(i)
+        i += step
+    return found if step > 0 else found[::-1]
 
-    None for the whole if no place is found. The place: where the words just before the stretch
-    stand in ``theirs`` (the offset most of their 3-grams agree on, then the last of them the
-    alignment matches); the stretch is aligned with what follows that place, up to a leaf
-    ``theirs`` has lost. So words of the stretch that also end the text before it (也, 之) are
-    never matched there, nor is a formula the text repeats after a lost leaf.
+
+def _placed(
+    mine: _Stream, theirs: _Stream, lo: int, hi: int, certain: Sequence[bool]
+) -> tuple[list[int | None], tuple[int, int]] | None:
+    """For each token of ``mine[lo:hi]``, the index of the token of ``theirs`` it matches, or None;
+    and the gap of ``theirs`` it was compared with, ``(start, end)``.
+
+    The gap is what ``theirs`` has between the words around the stretch (those of ``mine`` outside
+    every stretch, just before it and just after): first where the words before it stand (the
+    offset most of their 3-grams agree on), then the two contexts aligned there without the
+    stretch, so that no word of the stretch is taken for a word of the context (a 注 that ends on
+    the word the 經 resumes with). The stretch is compared with that gap alone. None where no
+    place is found, or the gap runs over a leaf ``theirs`` has lost.
     """
     from rapidfuzz.distance import Indel
 
-    a0 = max(0, lo - CONTEXT)
-    # The words before the stretch place it; only a stretch at the layer's start is placed by its own.
-    probe = range(a0, lo - GRAM + 1) if lo - a0 >= GRAM + 1 else range(lo, min(len(mine.keys) - GRAM + 1, hi))
-    shifts: Counter[int] = Counter()
-    for i in probe:
-        for j in theirs.grams.get(mine.keys[i : i + GRAM], ())[:8]:
-            shifts[j - i] += 1
-    if not shifts:
+    before = _context(certain, lo - 1, -1)  # the stretch itself is never its own context
+    after = _context(certain, hi, 1)
+    probe, anchor = (before, len(before)) if len(before) > GRAM else (after, 0)
+    ends: Counter[int] = Counter()
+    for p in range(len(probe) - GRAM + 1):
+        gram = tuple(mine.keys[i] for i in probe[p : p + GRAM])
+        for j in theirs.grams.get(gram, ())[:8]:
+            ends[j - p + anchor] += 1
+    if not ends:
         return None
-    shift, support = shifts.most_common(1)[0]
+    guess, support = ends.most_common(1)[0]
     if support < 2:
         return None
-    start = min(max(0, lo + shift), len(theirs.keys))
-    if lo > a0:
-        b0 = max(0, a0 + shift - CONTEXT)
-        b1 = min(len(theirs.keys), lo + shift + CONTEXT)
-        last = None
-        for op in Indel.opcodes(mine.keys[a0:lo], theirs.keys[b0:b1]):
-            if op.tag == "equal":
-                last = b0 + op.dest_end
-        if last is None:
-            return None
-        start = last
-    if start in theirs.lost:
-        return None  # the text right after the place is on a lost leaf
-    a1 = min(len(mine.keys), hi + CONTEXT)
-    end = theirs.until_lost(start, min(len(theirs.keys), start + (a1 - lo) + CONTEXT))
-    placed: list[int | None] = [None] * (a1 - lo)
-    for op in Indel.opcodes(mine.keys[lo:a1], theirs.keys[start:end]):
+    between = (after[0] - lo if after else hi - lo) + CONTEXT
+    if not before:
+        guess -= between  # the guess was where the context after stands
+    b0 = max(0, guess - len(before) - CONTEXT)
+    b1 = min(len(theirs.keys), guess + between + len(after) + CONTEXT)
+    if b1 <= b0:
+        return None
+    around = [mine.keys[i] for i in before] + [mine.keys[i] for i in after]
+    start: int | None = None
+    end: int | None = None
+    for op in Indel.opcodes(around, theirs.keys[b0:b1]):
+        if op.tag != "equal":
+            continue
+        for i in range(op.src_start, op.src_end):
+            j = b0 + op.dest_start + (i - op.src_start)
+            if i < len(before):
+                start = j + 1  # just after the last word of the context before
+            elif end is None:
+                end = j  # the first word of the context after
+    keys = theirs.keys
+    if before and start is not None:
+        start = _tightest(
+            before,
+            mine.keys,
+            keys,
+            range(max(b0 + 1, start - CONTEXT), min(b1, start + CONTEXT) + 1),
+            start,
+            backward=True,
+        )
+    if not before:
+        # A stretch at the layer's start: the gap runs from the other's start of the window.
+        start = b0 if end is None else max(b0, end - between)
+    if start is None:
+        return None
+    if after and end is not None:
+        end = _tightest(after, mine.keys, keys, range(start, min(b1, end + CONTEXT)), end, backward=False)
+    if end is None or end < start:
+        end = min(b1, start + between)
+    if any(start < x <= end for x in theirs.lost):
+        return None  # what stood between is on a lost leaf
+    placed: list[int | None] = [None] * (hi - lo)
+    for op in Indel.opcodes(mine.keys[lo:hi], theirs.keys[start:end]):
         if op.tag == "equal":
             for i in range(op.src_start, op.src_end):
                 placed[i] = start + op.dest_start + (i - op.src_start)
-    return placed[: hi - lo], start
+    return placed, (start, end)
+
+
+# How many words of a context decide where it stands, when it reads alike in several places.
+TIGHT = 16
+
+
+def _tightest(
+    context: Sequence[int], keys: Sequence[str], theirs: Sequence[str], candidates: range, found: int, *, backward: bool
+) -> int:
+    """Where a context stands in ``theirs`` most nearly word for word: the end of the context
+    before a stretch (``backward``), or the start of the one after it.
+
+    An alignment of the whole context matches a formula the text repeats (主人阼階上答拜 twice
+    in a few lines) wherever it can, the first occurrence as well as the right one: the place
+    where the context's nearest :data:`TIGHT` words stand together, in order, is the right one.
+    Ties go to ``found``'s side: the place nearest it.
+    """
+    from rapidfuzz.distance import Indel
+
+    words = [keys[i] for i in (context[-TIGHT:] if backward else context[:TIGHT])]
+    edge = words[-1] if backward else words[0]
+    best, score = found, -1.0
+    for j in candidates:
+        if backward:
+            if j < 1 or theirs[j - 1] != edge:
+                continue
+            piece = theirs[max(0, j - len(words) - 2) : j]
+        else:
+            if j >= len(theirs) or theirs[j] != edge:
+                continue
+            piece = theirs[j : j + len(words) + 2]
+        value = Indel.similarity(words, piece) - abs(j - found) * 1e-6
+        if value > score:
+            best, score = j, value
+    return best
 
 
 def _extended(
-    mine: _Stream, theirs: _Stream, placed: Sequence[int | None], lo: int, at: int, start: int
+    mine: _Stream, theirs: _Stream, placed: Sequence[int | None], lo: int, at: int, gap: tuple[int, int]
 ) -> int:
     """The cut ``at`` moved over the tokens that go on matching ``theirs`` beside the matched run.
 
-    The alignment may match a token at the run's edge elsewhere, leaving it out of the run; the
-    words just beside the run that read as the other witness's words just beside its match
-    belong to the run (never before ``start``, where the text before the stretch ends there).
-    A run from the stretch's start (``at`` after it) goes on forward, one to its end backward.
+    The alignment may match a token at the run's edge elsewhere in the gap, leaving it out of the
+    run; the words just beside the run that read as the other witness's words just beside its
+    match (within the gap) belong to the run. A run from the stretch's start (``at`` after it)
+    goes on forward, one to its end backward.
     """
     hi = lo + len(placed)
     if at > lo and placed[at - lo - 1] is not None and (at == hi or placed[at - lo] is None):
         j = placed[at - lo - 1]
-        while j is not None and at < hi and j + 1 < len(theirs.keys) and mine.keys[at] == theirs.keys[j + 1]:
+        while j is not None and at < hi and j + 1 < gap[1] and mine.keys[at] == theirs.keys[j + 1]:
             at, j = at + 1, j + 1
         return at
     k = placed[at - lo] if at < hi else None
-    while k is not None and at > lo and k > start and mine.keys[at - 1] == theirs.keys[k - 1]:
+    while k is not None and at > lo and k > gap[0] and mine.keys[at - 1] == theirs.keys[k - 1]:
         at, k = at - 1, k - 1
     return at
 
@@ -273,10 +430,11 @@ def _dense_prefix(matched: Sequence[bool]) -> int:
     return best
 
 
-def _recut(witness: Witness, cuts: dict[int, tuple[int, str]]) -> Witness:
+def _recut(witness: Witness, cuts: dict[int, tuple[int, str, tuple[int, int] | None]]) -> Witness:
     """``witness`` with each stretch cut at its settled offset, the others left at the reader's cut.
 
-    The stretches settled leave ``unsettled``; those no witness spoke for stay in it.
+    ``unsettled`` then holds what stays in doubt: the whole of each stretch no witness spoke
+    for, and the words of a settled one that neither layer's evidence claims.
     """
     found = _Stretches([u for u in witness.unsettled if u.start in cuts])
     spans: list[Span] = []
@@ -291,28 +449,29 @@ def _recut(witness: Witness, cuts: dict[int, tuple[int, str]]) -> Witness:
         if s.end > at:
             spans.append(_in_layer(s, max(s.start, at), s.end, u.after, u.after_unit))
     diagnostics = [d for d in witness.diagnostics if d.code != "estimated-boundary"]
+    doubts: list[Unsettled] = []
     for u in witness.unsettled:
         if u.start in cuts:
-            at, who = cuts[u.start]
+            at, who, doubt = cuts[u.start]
             said = "where it ends" if at < u.end else "that it runs to the end of the stretch"
             message = f"the print does not mark where this {u.before.chinese} ends; {who} say {said}"
             if at != u.cut:
                 line, column = witness.line_col(u.cut)
                 message += f" (the print alone suggested {line}:{column})"
+            if doubt is not None:
+                doubts.append(replace(u, start=doubt[0], end=doubt[1], cut=at))
+                message += "; the words before it are in doubt, and are not reported as variants"
             diagnostics.append(Diagnostic("boundary-settled", message, at, min(at + 1, u.end), Severity.INFO))
-        else:
+        elif u.cut < u.end:
+            # The print shows a boundary inside (a 注 up to the next 注), and no witness says where.
+            doubts.append(u)
             message = (
                 f"the print does not mark where this {u.before.chinese} ends, and no other witness says: "
-                f"{u.after.chinese} is taken to resume here"
+                f"{u.after.chinese} is taken to resume here, and the stretch is not reported as variants"
             )
             diagnostics.append(Diagnostic("boundary-estimated", message, u.cut, min(u.cut + 1, u.end), Severity.INFO))
     diagnostics.sort(key=lambda d: d.start)
-    return replace(
-        witness,
-        spans=tuple(_joined(spans)),
-        diagnostics=tuple(diagnostics),
-        unsettled=tuple(u for u in witness.unsettled if u.start not in cuts),
-    )
+    return replace(witness, spans=tuple(_joined(spans)), diagnostics=tuple(diagnostics), unsettled=tuple(doubts))
 
 
 def _joined(spans: Sequence[Span]) -> list[Span]:

@@ -203,10 +203,11 @@ def _witness_reading(w: WitnessReading) -> dict[str, Any]:
     }
 
 
-def _reading(r: Reading) -> dict[str, Any]:
+def _reading(r: Reading, base_extant: bool = True) -> dict[str, Any]:
+    # Where the base is not extant a witness's text is no variant of it, whatever its form.
     return {
         "norm": r.norm,
-        "class": r.cls.value,
+        "class": r.cls.value if base_extant else ReadingClass.NOT_EXTANT.value,
         "cause": r.cause,
         "rules": list(r.rules),
         "source": r.source,
@@ -228,7 +229,7 @@ def _locus(x: Locus) -> dict[str, Any]:
         "columns": [x.col_start, x.col_end],
         "lemma": _witness_reading(x.lemma),
         "lemma_witnesses": list(x.lemma_witnesses),
-        "readings": [_reading(r) for r in x.readings],
+        "readings": [_reading(r, x.cls is not ReadingClass.NOT_EXTANT) for r in x.readings],
         "notes": [_note(n) for n in x.notes],
         "decision": _decision(x.decision) if x.decision is not None else None,
     }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from collate.model import Diagnostic, Layer, Role, Severity, Span
+from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled
 from collate.readers.base import Line, Parsed, ReadState, iter_lines
 from collate.readers.zhushuwyg_cuts import Stretch, cut_stretches
 from collate.readers.zhushuwyg_kaozheng import KaozhengNotes
@@ -241,6 +241,12 @@ class Reading(ReadState):
                 self.add(a, b, run.layer, run.unit)
             else:
                 self.add(a, b, Layer.MARKUP, role=Role.LAYOUT)
+        texts = [(a, b) for a, b, is_text in run.pieces if is_text and b > a]
+        if run.layer is Layer.ZHU and texts:
+            # A 注 ended by ○, a run label or a heading may still have let the 經 resume before
+            # it (注卒盡主人阼階上答拜○): read as all 注, for the collation to settle.
+            first, last = texts[0][0], texts[-1][1]
+            self.unsettled.append(Unsettled(first, last, last, Layer.ZHU, Layer.JING, run.unit, self.next_unit()))
 
     def open_group(self, i: int, label: str | None, layer: Layer | None) -> int:
         """A ``(`` at ``i``: going on with the open run, or opening one."""
