@@ -172,7 +172,7 @@ def test_a_lack_across_units_stays_one_entry() -> None:
 
 def test_an_entry_never_runs_from_one_unit_of_a_witness_into_the_next() -> None:
     """A 集說 quoting two notes of 鄭注 apart: a difference at the end of one and the start of the next are two."""
-    alignment, witnesses = align_rows({"SK": "射人奉之", "JS": "射入捧之"})
+    alignment, witnesses = align_rows({"SK": "射人奉之", "JS": "射入持之"})
     units = "0011"  # the witness's units; the base's all 0
     columns = tuple(
         (col[0], None if col[1] is None else replace(col[1], unit=int(units[i])))

@@ -30,12 +30,12 @@ def test_the_normalizers_script_rule_counts_as_script() -> None:
 
 def test_the_normalizer_relates_characters_whose_keys_differ() -> None:
     # 罷/疲 is a 通假 pair (a loan, noted); 着/著 one character in two scripts (no variant);
-    # 已/己 a reading a collator must see (never related).
+    # 已/己 a reading a collator must see (never related): a look-alike, its cause 形近.
     alignment, witnesses = align_rows({"SK": "主罷人着之已也", "ZS": "主疲人著之己也"})
     loci = build_layer(alignment, witnesses).loci
     assert [summary(x) for x in loci] == [
         ["罷", "loan", [[["ZS"], "疲", "loan", "loan"]]],
-        ["已", "substantive", [[["ZS"], "己", "substantive", None]]],
+        ["已", "substantive", [[["ZS"], "己", "substantive", "look-alike"]]],
     ]
     assert loci[0].readings[0].rules == ("loan",)
     assert build_layer(alignment, witnesses).script_differences == 1

@@ -62,9 +62,12 @@ def _relate(a: str, b: str, normalizer: Normalizer) -> _Verdict | None:
     """
     change = normalizer.relation(a, b)
     if change is None:
-        return ReadingClass.SUBSTANTIVE, None, ()
+        return ReadingClass.SUBSTANTIVE, Cause.LOOKALIKE if normalizer.lookalike(a, b) else None, ()
     if change.cls is ChangeClass.LOAN:
         return ReadingClass.LOAN, Cause.LOAN, (change.rule,)
+    if change.rule == "print-form":
+        # One character in two print forms (亨/烹, 譲/讓): a dictionary says so, however weakly.
+        return ReadingClass.ORTHOGRAPHIC, Cause.VARIANT, (change.rule,)
     return None
 
 
@@ -105,6 +108,8 @@ def _compare(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalize
         return cls, (Cause.ARTIFACT if Cause.ARTIFACT in causes else None), ()
     if cls is ReadingClass.LOAN:
         return cls, Cause.LOAN, rules
+    if cls is ReadingClass.SUBSTANTIVE and all(v[1] is Cause.LOOKALIKE for v in verdicts if v[0] is cls):
+        return cls, Cause.LOOKALIKE, ()  # every different character a look-alike: 形近
     return cls, None, ()
 
 

@@ -121,6 +121,8 @@ class Cause(StrEnum):
     VARIANT = "variant"  # variant graphs (筭/算)
     ARTIFACT = "artifact"  # a declared substitution artifact of the e-text (防 for a rare glyph)
     LOAN = "loan"  # 通假: the normalizer relates the two characters as a loan (罷/疲)
+    LOOKALIKE = "look-alike"  # 形近: a graphic confusion of two characters (己/已, 曰/日): a reading all the same
+    HABIT = "habit"  # a print's habit the collation shows (凡讓皆作譲): orthographic for that witness
     SCRIPT = "script"  # simplified against traditional only (賓/宾): never listed, so never on a reading
 
 

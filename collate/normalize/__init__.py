@@ -197,6 +197,10 @@ class Normalizer:
         """
         return self._relations.relation(a, b)
 
+    def lookalike(self, a: str, b: str) -> bool:
+        """Whether two single characters are look-alikes (形近), whose confusion a collator must see."""
+        return self._relations.lookalike(a, b)
+
     def explain(self, a: str, b: str) -> tuple[Change, ...]:
         """Why the strings ``a`` and ``b`` are the same after normalization: their changes.
 

@@ -9,6 +9,13 @@ Writes, into ``collate/data/`` (or ``--out DIR``):
   (``ucs-scs/variant``: one character encoded twice because a source standard had both);
 - ``cjkvi_loans.tsv`` — 漢語大字典's 通假 pairs (``hydcd/borrowed``): a different word written for
   another. They never fold; :meth:`collate.normalize.Normalizer.relation` names them ``loan``.
+- ``cjkvi_related.tsv`` — every pair any of the tables relates, however weakly (the Japanese and
+  family-register tables, the CJKVI project's own, and the dictionaries' everyday pairs that
+  ``cjkvi_variants.tsv`` leaves out), with the relations that say so, and the look-alikes
+  (``cjkvi/non-cognate``: same shape, different characters). They never fold either: where a
+  witness reads one where another reads the other, the apparatus classes the pair by them
+  (a print form, orthographic; a look-alike, substantive with the cause 形近), and a print's
+  habit found in the collation may rest on them (:mod:`collate.apparatus.habits`).
 
 The dictionaries are big and chain distinct words: 叚 is a variant of 假 and of 段, 已 of 以, 巳
 of 已, 太 of 泰 and 泰 of 太, 土 of 社 and of 士, 王 of 玉, 景 of 影. Taken as a graph, they make
@@ -50,7 +57,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from collate.normalize.script import convert, convert_all, is_simplified_form, opencc_version
-from collate.normalize.tables import CJKVI_LOANS, CJKVI_VARIANTS, RELATION_LABELS, data_path
+from collate.normalize.tables import CJKVI_LOANS, CJKVI_RELATED, CJKVI_VARIANTS, RELATION_LABELS, data_path
 from collate.normalize.variants import preference
 
 # Graphic sources: file, the relations taken from it, and whether its pairs have a direction
@@ -62,6 +69,26 @@ GRAPHIC_SOURCES = (
     ("ucs-scs.txt", "ucs-scs/variant", False),
 )
 LOAN_SOURCE = ("hydzd-borrowed.txt", "hydcd/borrowed")
+# Every relation of a pair of ideographs that says they are one character in some usage, however
+# weak, and the look-alikes; file -> relations. Not here: the simplified and revoked relations
+# (the script rule's; pairs restored as words of their own), the loans (their own table), the
+# numeric, radical and non-CJK tables (numbers, components, symbols), and the Zhuang characters.
+RELATED_SOURCES = (
+    ("hydzd-variants.txt", ("hydzd/variant",)),
+    ("twedu-variants.txt", ("twedu/variant",)),
+    ("dypytz-variants.txt", ("dypytz/variant",)),
+    ("ucs-scs.txt", ("ucs-scs/variant",)),
+    ("cjkvi-variants.txt", ("cjkvi/variant",)),
+    ("duplicate-chars.txt", ("cjkvi/duplicate",)),
+    ("joyo-variants.txt", ("joyo/variant",)),
+    ("jinmei-variants.txt", ("jinmei1/variant", "jinmei2/variant")),
+    ("hyogai-variants.txt", ("hyogai/variant",)),
+    ("jisx0212-variants.txt", ("jisx0212/variant",)),
+    ("jisx0213-variants.txt", ("jisx0213/variant",)),
+    ("koseki-variants.txt", ("koseki/variant",)),
+    ("non-cognates.txt", ("cjkvi/non-cognate",)),
+)
+OLD_STYLE = ("jp-old-style.txt", "jp/old-style")
 
 # Left out on purpose: ``hydzd/simplified`` and ``cjkvi-simplified`` (the script rule's),
 # ``dypytz/variant/1956…1997`` (pairs the state revoked: the characters were restored as words of
@@ -190,6 +217,42 @@ def select(
     return rows, dropped
 
 
+def related_pairs(root: Path) -> list[tuple[str, str, str]]:
+    """``(a, b, relations)`` for every unordered pair of ideographs a table relates, ``a < b``.
+
+    Pairs one key already (the script rule's: 閑/闲) are left out; ``relations`` lists every
+    relation that names the pair, in the order of :data:`RELATED_SOURCES`.
+    """
+    found: dict[tuple[str, str], list[str]] = defaultdict(list)
+
+    def add(a: str, b: str, relation: str) -> None:
+        if a != b and is_ideograph(a) and is_ideograph(b):
+            pair = (min(a, b), max(a, b))
+            if relation not in found[pair]:
+                found[pair].append(relation)
+
+    for name, relations in RELATED_SOURCES:
+        for relation in relations:
+            for first, third, _ in read_relations(root / name, relation):
+                add(first, third, relation)
+    # The Japanese old-style table is two columns, each with a variation selector after the character.
+    name, relation = OLD_STYLE
+    for line in (root / name).read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or "\t" not in line:
+            continue
+        left, right = line.split("\t")[:2]
+        if left and right:
+            add(left[0], right[0], relation)
+    chars = {c for pair in found for c in pair}
+    convert_all("t2s", chars)
+    order = [r for _, rs in RELATED_SOURCES for r in rs] + [relation]
+    return [
+        (a, b, ",".join(sorted(rs, key=order.index)))
+        for (a, b), rs in sorted(found.items())
+        if convert("t2s", a) != convert("t2s", b)
+    ]
+
+
 def _digests(root: Path, names: Iterable[str]) -> list[str]:
     return [f"#   {name}  sha256 {hashlib.sha256((root / name).read_bytes()).hexdigest()}" for name in names]
 
@@ -249,6 +312,20 @@ def build(root: Path, out: Path) -> tuple[int, int, dict[str, int]]:
     )
     lines += [f"{loan}\t{original}\t{LOAN_SOURCE[1]}\t{page}" for loan, original, page in loans]
     (out / CJKVI_LOANS).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    related = related_pairs(root)
+    lines = _header(
+        "Pairs any table relates, however weakly, and the look-alikes: never folded.",
+        [
+            f"{len(related)} unordered pairs of ideographs. The apparatus classes a witness's reading of one",
+            "for the other by them: a print form (orthographic) unless the only relation is cjkvi/non-cognate",
+            "(a look-alike: substantive, cause 形近); a print's habit may rest on them.",
+        ],
+        root,
+        [name for name, _ in RELATED_SOURCES] + [OLD_STYLE[0]],
+        "a<TAB>b<TAB>relations (comma-separated), a before b in code point order",
+    )
+    lines += [f"{a}\t{b}\t{rel}" for a, b, rel in related]
+    (out / CJKVI_RELATED).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return len(rows), len(loans), dropped
 
 
@@ -258,7 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("cjkvi", type=Path, help="folder of the cjkvi-variants files")
     parser.add_argument("--out", type=Path, default=data_path(CJKVI_VARIANTS).parent, help="folder for the tables")
     args = parser.parse_args(argv)
-    for name in [n for n, _, _ in GRAPHIC_SOURCES] + [LOAN_SOURCE[0]]:
+    for name in (
+        [n for n, _, _ in GRAPHIC_SOURCES] + [LOAN_SOURCE[0]] + [n for n, _ in RELATED_SOURCES] + [OLD_STYLE[0]]
+    ):
         if not (args.cjkvi / name).is_file():
             parser.error(f"{args.cjkvi / name}: no such file")
     build(args.cjkvi, args.out)

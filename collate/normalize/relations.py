@@ -10,7 +10,14 @@ class them:
   ``script-pair`` lines say which. Orthographic, not an apparatus entry.
 - ``loan`` — 漢語大字典's 通假 pairs (``cjkvi_loans.tsv``), the curated and the project's ``loan``
   lines: another word's character, which an editor notes (罷 for 疲, 說 for 悅).
-- never-fold pairs (``never_fold.tsv``) relate to nothing: a collator must see them.
+- ``print-form`` — a pair any dictionary relates, however weakly (``cjkvi_related.tsv``: the
+  dictionaries' everyday pairs the variant tables leave out, 亨/烹 孰/熟 絜/潔; the Japanese
+  tables, 譲/讓): one character in two print forms, orthographic. Where a pair is a loan too,
+  the loan wins, unless only 漢語大字典's 通假 table names it and a dictionary (漢語大字典, 教育部,
+  第一批) names it a variant as well (廷/庭): a loan the curated table or the project names stays one.
+- never-fold pairs (``never_fold.tsv``) relate to nothing: a collator must see them. Nor do
+  look-alikes (CJKVI's non-cognates: 日/曰): :meth:`Relations.lookalike` names them, for the
+  apparatus to give their readings the cause 形近.
 
 Pairs are looked up on the characters as written and on their keys, so a simplified witness
 meets a table written in traditional characters (说/悦 is 說/悅's loan).
@@ -21,7 +28,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from collate.model import Change, ChangeClass
-from collate.normalize.tables import NeverFold, VariantPair
+from collate.normalize.tables import (
+    DICTIONARY_RELATIONS,
+    LOOKALIKE,
+    RELATION_LABELS,
+    NeverFold,
+    VariantPair,
+    read_related,
+    relation_source,
+)
+
+# The source of the loans only 漢語大字典's 通假 table names (the curated table's and a project's differ).
+DICTIONARY_LOANS = RELATION_LABELS["hydcd/borrowed"]
 
 
 class Relations:
@@ -39,6 +57,7 @@ class Relations:
         self._script: dict[frozenset[str], str] | None = None
         self._loans: dict[frozenset[str], str] = {}
         self._never: set[frozenset[str]] = set()
+        self._lookalikes: set[frozenset[str]] = set()
         self._cache: dict[tuple[str, str], Change | None] = {}
 
     def _build(self) -> dict[frozenset[str], str]:
@@ -46,6 +65,8 @@ class Relations:
         key = self._key
         for pair in never:
             self._never.update({pair.key, frozenset((key(pair.a), key(pair.b)))})
+            if pair.lookalike:
+                self._lookalikes.update({pair.key, frozenset((key(pair.a), key(pair.b)))})
         script: dict[frozenset[str], str] = {}
         for p in script_pairs:
             # As written, and one side as its key: 閒 against 间 (間's key) is the pair 閒/間.
@@ -76,7 +97,28 @@ class Relations:
         source = script.get(frozenset((a, b)))
         if source is not None:
             return Change("script", a, b, ChangeClass.ORTHOGRAPHIC, source)
+        related = read_related()
+        weak = related.get(frozenset((a, b))) or related.get(frozenset((ka, kb)))
+        named = weak.split(",") if weak else []
         source = self._loans.get(frozenset((a, b))) or self._loans.get(frozenset((ka, kb)))
-        if source is not None:
+        # A loan the curated table or the project names is one (罷/疲); one only the dictionary's
+        # 通假 table names yields to the dictionaries' own variant tables (廷/庭, a print form).
+        dictionary = any(r in DICTIONARY_RELATIONS for r in named)
+        if source is not None and (source != DICTIONARY_LOANS or not dictionary):
             return Change("loan", a, b, ChangeClass.LOAN, source)
+        if dictionary:
+            return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, relation_source(weak or ""))
+        if named and LOOKALIKE not in named:
+            return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, relation_source(weak or ""))
         return None
+
+    def lookalike(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` are look-alikes (形近): a never-fold pair so marked, or CJKVI's non-cognates."""
+        if self._script is None:
+            self._build()
+        ka, kb = self._key(a), self._key(b)
+        if frozenset((a, b)) in self._lookalikes or frozenset((ka, kb)) in self._lookalikes:
+            return True
+        related = read_related()
+        named = related.get(frozenset((a, b))) or related.get(frozenset((ka, kb))) or ""
+        return LOOKALIKE in named.split(",")

@@ -21,6 +21,7 @@ CURATED_VARIANTS = "curated_variants.tsv"
 TABOO = "taboo.tsv"
 CJKVI_VARIANTS = "cjkvi_variants.tsv"
 CJKVI_LOANS = "cjkvi_loans.tsv"
+CJKVI_RELATED = "cjkvi_related.tsv"
 SCRIPT_PAIRS = "script_pairs.tsv"
 NEVER_FOLD = "never_fold.tsv"
 
@@ -41,7 +42,21 @@ RELATION_LABELS = {
     "dypytz/variant": "第一批異體字整理表",
     "ucs-scs/variant": "UCS 原規格分離",
     "hydcd/borrowed": "漢語大字典 通假",
+    "cjkvi/variant": "CJKVI 異體",
+    "cjkvi/duplicate": "CJKVI 重複",
+    "cjkvi/non-cognate": "CJKVI 形近",
+    "joyo/variant": "常用漢字表",
+    "jinmei1/variant": "人名用漢字",
+    "jinmei2/variant": "人名用漢字",
+    "hyogai/variant": "表外漢字字体表",
+    "jisx0212/variant": "JIS X 0212",
+    "jisx0213/variant": "JIS X 0213",
+    "koseki/variant": "戸籍統一文字",
+    "jp/old-style": "JIS 旧字体",
 }
+# The dictionaries' graphic relations: a pair they name is a print form even if it is a loan too.
+DICTIONARY_RELATIONS = ("hydzd/variant", "twedu/variant", "dypytz/variant", "ucs-scs/variant")
+LOOKALIKE = "cjkvi/non-cognate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +82,7 @@ class NeverFold:
     b: str
     reason: str
     source: str = "never_fold.tsv"
+    lookalike: bool = False  # a graphic confusion (形近): the reading's cause says so
 
     @property
     def key(self) -> frozenset[str]:
@@ -161,8 +177,14 @@ def read_never_fold(path: Path | None = None, *, source: str = "never_fold.tsv")
         _check_char(fields[1], table, number)
         if fields[0] == fields[1]:
             raise ProjectError("a character cannot be kept apart from itself", where=f"{table}:{number}")
-        pairs.append(NeverFold(fields[0], fields[1], fields[2], source))
+        pairs.append(NeverFold(fields[0], fields[1], fields[2], source, fields[3:4] == ["形近"]))
     return tuple(pairs)
+
+
+@cache
+def read_related() -> dict[frozenset[str], str]:
+    """Every pair any dictionary relates, however weakly, and the look-alikes: ``a  b  relations``."""
+    return {frozenset((f[0], f[1])): f[2] for _, f in read_rows(data_path(CJKVI_RELATED), 3)}
 
 
 def relation_source(relations: str) -> str:
