@@ -18,6 +18,7 @@ from collate.model.inert import inert
 from collate.project import PROJECT_FILE, Project, is_siglum, load_project
 
 if TYPE_CHECKING:
+    from collate.apparatus.habits import HabitVerdict
     from collate.review.decisions import Decision
 
 
@@ -75,11 +76,11 @@ def files_and_sigla(args: tuple[str, ...]) -> tuple[tuple[Path, ...], tuple[str,
     return files, tuple(a for a in args if is_siglum(a))
 
 
-def _decisions(project: Project) -> tuple[Decision, ...]:
-    """The editor's decisions the project keeps (none before the first review)."""
-    from collate.review.decisions import decisions_path, load_decisions
+def _editorial(project: Project) -> tuple[tuple[Decision, ...], tuple[HabitVerdict, ...]]:
+    """The editor's decisions and verdicts on print habits the project keeps (none before the first review)."""
+    from collate.review.decisions import load_editorial
 
-    return load_decisions(decisions_path(project))
+    return load_editorial(project)
 
 
 config_option = click.option(
@@ -157,7 +158,7 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     project = load(config, files)
     if gaiji is not None:
         project = replace(project, gaiji_table=gaiji.resolve())
-    decisions = _decisions(project)
+    decisions, habits = _editorial(project)
     console = stdout_console()
     folder = out or project.root / "output"
     # A folder another collate is writing into is waited for before collating, saying so (and
@@ -165,7 +166,7 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     wait_for_output(folder, _tell)
     # Progress on stderr, and only on a terminal: piped, stdout is the summary alone.
     with StageProgress(stderr_console()) as progress:
-        result = collate_project(project, progress=progress, decisions=decisions)
+        result = collate_project(project, progress=progress, decisions=decisions, habits=habits)
         written = write_outputs(result, folder, progress=progress, waiting=_tell)
     print_run(console, result, written)
 
@@ -180,9 +181,7 @@ def _tell(message: str) -> None:
 @main.command()
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--layout", default="auto", show_default=True, help="Print layout to read the file with.")
-@click.option(
-    "--container", default="auto", show_default=True, help="Container of the file (mandoku, paged, plain)."
-)
+@click.option("--container", default="auto", show_default=True, help="Container of the file (mandoku, paged, plain).")
 @click.option("--gaiji", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Kanripo gaiji table.")
 @click.option(
     "--encoding",
@@ -245,6 +244,80 @@ def notes(config: Path | None, files: tuple[Path, ...]) -> None:
     from collate.views.notes import print_notes
 
     print_notes(_console(), project_notes(load(config, files, last_run=True)))
+
+
+@main.command()
+@config_option
+@click.option(
+    "--confirm",
+    "confirm",
+    nargs=3,
+    metavar="SIGLUM BASE WRITTEN",
+    default=None,
+    help="Confirm a habit: the witness writes WRITTEN wherever the base writes BASE (applied however few the places).",
+)
+@click.option(
+    "--reject",
+    "reject",
+    nargs=3,
+    metavar="SIGLUM BASE WRITTEN",
+    default=None,
+    help="Reject a habit: its places are classed as they would be without it (readings, unless a dictionary "
+    "relates the two).",
+)
+@click.option("--editor", default=None, help="Who decides (default: the project's [review] editor, else $USER).")
+@click.option("--comment", default="", help="Why, as the decisions file keeps it.")
+@files_argument
+def habits(
+    config: Path | None,
+    confirm: tuple[str, str, str] | None,
+    reject: tuple[str, str, str] | None,
+    editor: str | None,
+    comment: str,
+    files: tuple[Path, ...],
+) -> None:
+    """List the print habits the collation shows (凡「讓」皆作「譲」), or confirm or reject one.
+
+    A verdict is kept in the decisions file beside the project, as the editor's other decisions
+    are, and the next `collate run` applies it.
+    """
+    from collate.views.habits import print_habits
+
+    project = load(config, files, last_run=True)
+    if confirm and reject:
+        raise click.UsageError("give --confirm or --reject, not both")
+    chosen = confirm or reject
+    if chosen:
+        from collate.apparatus.habits import HabitVerdict
+        from collate.review.anchors import now
+        from collate.review.decisions import change_habit_verdict, decisions_path
+        from collate.review.session import default_editor
+
+        siglum, base, written = chosen
+        if not is_siglum(siglum) or siglum not in {w.siglum for w in project.witnesses}:
+            raise ProjectError(
+                f"no witness {siglum!r} in the project",
+                where=str(project.source or project.root),
+                hint="the sigla are " + ", ".join(w.siglum for w in project.witnesses),
+            )
+        if len(base) != 1 or len(written) != 1:
+            raise click.UsageError("BASE and WRITTEN are one character each")
+        verdict = HabitVerdict(
+            siglum, base, written, "confirm" if confirm else "reject", editor or default_editor(project), now(), comment
+        )
+        change_habit_verdict(decisions_path(project), verdict, project.title)
+        _console().print(
+            Text(
+                inert(
+                    f"{verdict.verdict}ed: {siglum} 凡「{base}」作「{written}」 (run `collate run` to apply)", keep=""
+                )
+            )
+        )
+        return
+    from collate.pipeline import collate_project
+
+    decisions, verdicts = _editorial(project)
+    print_habits(_console(), collate_project(project, decisions=decisions, habits=verdicts).collation)
 
 
 @main.command(name="export")
@@ -413,7 +486,8 @@ def diff(
     console = stdout_console()
     # The stages go when done: the view follows on the same screen.
     with StageProgress(stderr_console(), transient=True) as progress:
-        result = collate_project(project, progress=progress, decisions=_decisions(project))
+        decisions, habits = _editorial(project)
+        result = collate_project(project, progress=progress, decisions=decisions, habits=habits)
     collation = result.collation
     view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers))
     if as_list:

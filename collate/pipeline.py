@@ -21,6 +21,7 @@ from collate.readers import read_witness
 from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 if TYPE_CHECKING:
+    from collate.apparatus.habits import HabitVerdict
     from collate.normalize import Normalizer
     from collate.notes import NotesResult
     from collate.review.apply import ApplyReport
@@ -203,15 +204,21 @@ def _check_work(base: Witness, work: str | None, normalizer: Normalizer, source:
 
 
 def collate_project(
-    project: Project, progress: Progress | None = None, *, decisions: Sequence[Decision] | None = None
+    project: Project,
+    progress: Progress | None = None,
+    *,
+    decisions: Sequence[Decision] | None = None,
+    habits: Sequence[HabitVerdict] = (),
 ) -> RunResult:
     """Read, normalize, tokenize, align layer with layer, build the apparatus, attach the notes.
 
     ``decisions`` (the editor's, as the caller loaded them from ``decisions.toml``) are applied
     to the loci they concern; None applies none (the review asks for the collation without
-    them) and leaves the run's ``decisions`` report None. The normalizer is built once, from
+    them) and leaves the run's ``decisions`` report None. ``habits`` are the editor's verdicts
+    on the print habits the collation finds (:mod:`collate.apparatus.habits`). The normalizer is built once, from
     the project, and every stage compares with it.
     """
+    from collate.apparatus.habits import apply_habits, find_habits
     from collate.limits import check_sizes, limits_of
     from collate.normalize import Normalizer, rule_counts
     from collate.notes import attach_to_loci, notes_for_project
@@ -224,6 +231,7 @@ def collate_project(
     check_sizes(read.witnesses, project.base, layers, limits)
     tokens, whole = tokenize_project(read, layers, normalizer, progress)
     collation = _collation(read, align_project(read, tokens, layers, normalizer, progress), normalizer)
+    collation = apply_habits(collation, find_habits(collation, normalizer, habits))
     if progress:
         progress("anchoring editorial notes")
     notes = notes_for_project(read, normalizer, whole)

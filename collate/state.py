@@ -293,7 +293,7 @@ def load_run(out: Path, project: Project | None = None, progress: Progress | Non
     is an :class:`ExportError` saying so, raised before any witness is read.
     """
     from collate.pipeline import collate_project
-    from collate.review.decisions import decisions_path, load_decisions
+    from collate.review.decisions import load_editorial
 
     manifest = read_manifest(out)
     if manifest.collate != __version__:
@@ -305,7 +305,8 @@ def load_run(out: Path, project: Project | None = None, progress: Progress | Non
     if project is None:
         project = _project_of(manifest, out)
     _check_inputs(manifest, input_hashes(project, out), out)
-    return collate_project(project, progress, decisions=load_decisions(decisions_path(project)))
+    decisions, habits = load_editorial(project)
+    return collate_project(project, progress, decisions=decisions, habits=habits)
 
 
 __all__ = [

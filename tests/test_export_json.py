@@ -14,6 +14,7 @@ from builders import align_rows, decoded_tokens, sparse_witness
 
 from collate.alignment import Transposition
 from collate.apparatus import ApparatusDiagnostic, Collation, RuleInfo, WitnessInfo, build_layer
+from collate.apparatus.habits import Habit
 from collate.errors import ExportError
 from collate.exporters import EXPORTERS, ExportInput, get_exporter
 from collate.exporters.json import SCHEMA, dumps, to_json, write_json
@@ -68,6 +69,7 @@ def built() -> tuple[Collation, dict[str, Witness]]:
             *result.diagnostics,
             ApparatusDiagnostic("ZS", Diagnostic("odd", "an oddity", 0, 1), SourceLocation("ZS.txt", 1, 1)),
         ),
+        habits=(Habit("ZS", "讓", "譲", 3, 0, "常用漢字表"),),
     )
     return collation, {**witnesses, "DD": dd}
 
@@ -106,7 +108,7 @@ def objects_of(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     found: list[tuple[str, dict[str, Any]]] = [("Top level", doc)]
     found += [("witness", w) for w in doc["witnesses"]] + [("rule", r) for r in doc["rules"]]
     found += [("change", c) for c in doc["changes"]]
-    found += [("diagnostic", d) for d in doc["diagnostics"]]
+    found += [("diagnostic", d) for d in doc["diagnostics"]] + [("habit", h) for h in doc["habits"]]
     for layer in doc["layers"]:
         found += [("layer", layer), ("alignment table", layer["alignment"])]
         found += [("extent", e) for e in layer["extents"]] + [("transposition", t) for t in layer["transpositions"]]

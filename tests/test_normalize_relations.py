@@ -20,6 +20,12 @@ from collate.normalize.tables import NeverFold, VariantPair
         ("說", "悅", "loan", ChangeClass.LOAN),
         ("说", "悦", "loan", ChangeClass.LOAN),
         ("仍", "乃", "loan", ChangeClass.LOAN),
+        # Print forms: a pair any table relates, however weakly (the dictionaries' everyday pairs,
+        # the Japanese tables); a loan only the 通假 table names yields to a dictionary's variant.
+        ("亨", "烹", "print-form", ChangeClass.ORTHOGRAPHIC),
+        ("熟", "孰", "print-form", ChangeClass.ORTHOGRAPHIC),
+        ("讓", "譲", "print-form", ChangeClass.ORTHOGRAPHIC),
+        ("廷", "庭", "print-form", ChangeClass.ORTHOGRAPHIC),
     ],
 )
 def test_relation(a: str, b: str, rule: str, cls: ChangeClass) -> None:
@@ -82,3 +88,14 @@ def test_never_fold_pairs_and_equal_keys_relate_to_nothing() -> None:
     assert relations.relation("著", "着") is None  # one key: the changes say why, not a relation
     assert relations.relation("閒", "閒") is None
     assert relations.relation("閒間", "間") is None  # one character to one character only
+
+
+@pytest.mark.parametrize(("a", "b"), [("己", "已"), ("曰", "日"), ("士", "土"), ("未", "末"), ("但", "伹")])
+def test_look_alikes_relate_to_nothing_and_are_named(a: str, b: str) -> None:
+    assert norm().relation(a, b) is None
+    assert norm().lookalike(a, b) and norm().lookalike(b, a)
+
+
+def test_a_pair_a_collator_must_see_is_no_print_form_whatever_a_table_says() -> None:
+    assert norm().relation("王", "玉") is None and norm().never_folds("王", "玉")
+    assert not norm().lookalike("王", "玉")  # kept apart, but no look-alikes: their cause is none

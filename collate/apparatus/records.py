@@ -18,6 +18,7 @@ from collate.review.records import EditorDecision
 if TYPE_CHECKING:
     # Named for the type checker only: importing collate.notes runs its package, which loads
     # the whole notes stage and the normalizer, on every import of the apparatus.
+    from collate.apparatus.habits import Habit
     from collate.notes.records import AttachedNote
 
 
@@ -257,6 +258,8 @@ class Collation:
     layers: tuple[LayerResult, ...]
     rules: tuple[RuleInfo, ...] = ()
     diagnostics: tuple[ApparatusDiagnostic, ...] = ()
+    # The witnesses' print habits the collation shows (collate.apparatus.habits), each stated once.
+    habits: tuple[Habit, ...] = ()
 
     def layer(self, layer: Layer) -> LayerResult | None:
         """The result for one layer, if it was collated."""

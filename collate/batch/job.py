@@ -81,12 +81,13 @@ def run_job(name: str, project_file: str, out: str) -> Outcome:
     from collate.outputs import write_outputs
     from collate.pipeline import collate_project
     from collate.project import load_project
-    from collate.review.decisions import decisions_path, load_decisions
+    from collate.review.decisions import load_editorial
 
     start, cpu = time.perf_counter(), time.process_time()
     try:
         project = load_project(Path(project_file))
-        result = collate_project(project, decisions=load_decisions(decisions_path(project)))
+        decisions, habits = load_editorial(project)
+        result = collate_project(project, decisions=decisions, habits=habits)
         write_outputs(result, Path(out))
     except CollateError as exc:
         error = JobError(exc.message, exc.code, exc.where, exc.hint)

@@ -71,6 +71,20 @@ def to_json(collation: Collation, witnesses: Mapping[str, Witness] | None = None
         "rules": [{"name": r.name, "description": r.description, "enabled": r.enabled} for r in collation.rules],
         "changes": changes.rows,
         "layers": layers,
+        "habits": [
+            {
+                "id": h.id,
+                "siglum": h.siglum,
+                "base": h.base,
+                "written": h.written,
+                "places": h.places,
+                "agrees": h.agrees,
+                "relation": h.relation,
+                "verdict": h.verdict,
+                "applied": h.applied,
+            }
+            for h in collation.habits
+        ],
         "diagnostics": [_diagnostic(d) for d in collation.diagnostics],
     }
 

@@ -201,6 +201,10 @@ class Normalizer:
         """Whether two single characters are look-alikes (形近), whose confusion a collator must see."""
         return self._relations.lookalike(a, b)
 
+    def never_folds(self, a: str, b: str) -> bool:
+        """Whether two characters are kept apart whatever a dictionary says (the never-fold list)."""
+        return self._relations.never_folds(a, b)
+
     def explain(self, a: str, b: str) -> tuple[Change, ...]:
         """Why the strings ``a`` and ``b`` are the same after normalization: their changes.
 

@@ -112,6 +112,12 @@ class Relations:
             return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, relation_source(weak or ""))
         return None
 
+    def never_folds(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` are a pair a collator must see apart (``never_fold.tsv``, the project's)."""
+        if self._script is None:
+            self._build()
+        return frozenset((a, b)) in self._never or frozenset((self._key(a), self._key(b))) in self._never
+
     def lookalike(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are look-alikes (形近): a never-fold pair so marked, or CJKVI's non-cognates."""
         if self._script is None:

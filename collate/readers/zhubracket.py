@@ -242,6 +242,14 @@ class _Reading:
         self.run_ = None
         self.tally = False
         words = self.text[start:end].strip(LINE_SPACE)
+        if _BOOK_AND_COMMENTATOR.fullmatch(words):
+            # The book and its commentator, wherever the line sets it (after a title's small
+            # print, at a line's end: 鄭氏註, 禮記　鄭氏註): a heading, never 經.
+            at = self.text.index(words, start)
+            st.spans.layout(start, at)
+            self.heading(at, at + len(words), "book and commentator")
+            st.spans.layout(at + len(words), end)
+            return
         if _LARGE_TALLY.fullmatch(words):
             at = self.text.index(words, start)
             st.spans.layout(start, at)

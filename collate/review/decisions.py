@@ -31,6 +31,7 @@ from tomlkit.items import AoT, InlineTable, Table
 from tomlkit.toml_document import TOMLDocument
 
 from collate.apparatus import ReadingClass
+from collate.apparatus.habits import HabitVerdict
 from collate.errors import ProjectError
 from collate.files import parse_toml
 from collate.model import Layer
@@ -47,6 +48,9 @@ from collate.review.ledger import Ledger, read_text
 from collate.review.records import DecisionAction
 
 DECISIONS_FILE = "decisions.toml"
+# The editor's verdicts on the print habits the collation finds: one [[habit]] table each.
+HABIT_KEY = "habit"
+HABIT_VERDICTS = ("confirm", "reject")
 # The file's format, its `version` key: required, checked on every read, refused if newer.
 FORMAT_VERSION = 1
 VERSION_KEY = "version"
@@ -83,7 +87,7 @@ def check_file(data: Mapping[str, Any], where: str) -> None:
     read as "no decisions" nor ever overwritten. A newer version is refused: this collate would
     drop what it does not know. An empty file (or one of comments) is a decisions file to be.
     """
-    others = [key for key, value in data.items() if key != "decision" and _is_table(value)]
+    others = [key for key, value in data.items() if key not in ("decision", HABIT_KEY) and _is_table(value)]
     if others:
         shown = ", ".join(f"[{key}]" for key in others)
         raise ProjectError(
@@ -135,6 +139,91 @@ def parse_decisions(raw: str, where: str = DECISIONS_FILE) -> tuple[Decision, ..
         shown = f"{where}:{lines[k]}" if k < len(lines) else where
         out.append(_decision(entry, shown))
     return tuple(out)
+
+
+def load_editorial(project: Project) -> tuple[tuple[Decision, ...], tuple[HabitVerdict, ...]]:
+    """What the editor has decided for ``project``: the decisions, and the verdicts on print habits."""
+    path = decisions_path(project)
+    return load_decisions(path), load_habit_verdicts(path)
+
+
+def load_habit_verdicts(path: Path) -> tuple[HabitVerdict, ...]:
+    """The editor's verdicts on print habits in the decisions file ``path`` (none if it does not exist)."""
+    raw = read_text(path, _UTF8)
+    return () if raw is None else parse_habit_verdicts(raw, str(path))
+
+
+_HABIT_HEADER = re.compile(r"\s*\[\[\s*habit\s*\]\]")
+
+
+def parse_habit_verdicts(raw: str, where: str = DECISIONS_FILE) -> tuple[HabitVerdict, ...]:
+    """The ``[[habit]]`` tables of a decisions file's text: witness, the base's character, the witness's, verdict."""
+    data = parse_toml(raw, where)
+    check_file(data, where)
+    entries = data.get(HABIT_KEY, [])
+    if not isinstance(entries, list):
+        raise ProjectError("`habit` must be an array of tables ([[habit]])", where=where)
+    lines = [i + 1 for i, line in enumerate(raw.splitlines()) if _HABIT_HEADER.match(line)]
+    out = []
+    for k, entry in enumerate(entries):
+        shown = f"{where}:{lines[k]}" if k < len(lines) else where
+        if not isinstance(entry, dict):
+            raise ProjectError("a habit must be a table", where=shown)
+        chars = [_get(entry, key, str, shown) for key in ("base", "written")]
+        if any(len(c) != 1 for c in chars):
+            raise ProjectError("`base` and `written` must be one character each", where=shown)
+        verdict = _get(entry, "verdict", str, shown)
+        if verdict not in HABIT_VERDICTS:
+            raise ProjectError(f"`verdict` {verdict!r} is not one of {', '.join(HABIT_VERDICTS)}", where=shown)
+        out.append(
+            HabitVerdict(
+                siglum=_get(entry, "siglum", str, shown),
+                base=chars[0],
+                written=chars[1],
+                verdict=verdict,
+                editor=_get(entry, "editor", str, shown, required=False) or "",
+                when=_get(entry, "when", str, shown, required=False) or "",
+                comment=_get(entry, "comment", str, shown, required=False) or "",
+            )
+        )
+    return tuple(out)
+
+
+def change_habit_verdict(path: Path, verdict: HabitVerdict, title: str = "") -> tuple[HabitVerdict, ...]:
+    """Merge one verdict on a habit into the decisions file (replacing the one on the same habit); all of them then.
+
+    As :func:`change_decisions` does for decisions: under the file's lock, on the file as it is,
+    everything else kept.
+    """
+
+    def merge(f: _File) -> str:
+        tables = f.doc.get(HABIT_KEY)
+        if not isinstance(tables, AoT):
+            tables = tomlkit.aot()
+            f.doc.append(HABIT_KEY, tables)
+        same = (verdict.siglum, verdict.base, verdict.written)
+        fields: list[tuple[str, _Value]] = [
+            ("siglum", verdict.siglum),
+            ("base", verdict.base),
+            ("written", verdict.written),
+            ("verdict", verdict.verdict),
+            ("comment", verdict.comment or None),
+            ("editor", verdict.editor),
+            ("when", verdict.when),
+        ]
+        for table in tables:
+            if (table.get("siglum"), table.get("base"), table.get("written")) == same:
+                _set(table, fields)
+                break
+        else:
+            table = tomlkit.table()
+            _set(table, fields)
+            table.trivia.indent = "\n"
+            tables.append(table)
+        return f.doc.as_string()
+
+    _LEDGER.change(path, lambda text: _load(path, text, title), merge)
+    return load_habit_verdicts(path)
 
 
 def _get(table: Mapping[str, Any], key: str, kind: type, where: str, *, required: bool = True) -> Any:
@@ -247,6 +336,7 @@ def new_document(title: str = "") -> TOMLDocument:
         "One [[decision]] per decision, in the order made; a later decision on the same place",
         "and matter supersedes an earlier one. [decision.anchor] finds the place again after",
         "witness files change: the base text there (lemma), the readings, the text around it.",
+        "A [[habit]] table confirms or rejects a print habit (`collate habits`).",
     ):
         doc.add(tomlkit.comment(line))
     doc.add(VERSION_KEY, FORMAT_VERSION)

@@ -29,6 +29,7 @@ from collate.review.decisions import (
     change_decisions,
     decisions_path,
     load_decisions,
+    load_habit_verdicts,
     new_id,
     now,
     reading_key,
@@ -361,7 +362,7 @@ def open_review(project: Project, editor: str, progress: Callable[[str], None] |
     from collate.pipeline import collate_project
 
     # No decisions applied: the session loads and applies them itself, as the editor makes them.
-    run = collate_project(project, progress)
+    run = collate_project(project, progress, habits=load_habit_verdicts(decisions_path(project)))
     notes = run.notes
     claims = {n.id: notes.claims_of(n) for n in notes.notes} if notes is not None else {}
     return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum(), claims=claims)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
-from collate.exporters.jiaokanji.words import LONG, chars, lost_pages, place, plain, printed_place, quote
+from collate.exporters.jiaokanji.words import LONG, chars, count, lost_pages, place, plain, printed_place, quote
 from collate.files import write_atomic
 from collate.model import Layer, MarkKind, SourceLocation, Witness
 from collate.model.inert import inert
@@ -298,6 +298,19 @@ class _Writer:
             lines.append("底本為簡體字本：出文、案語照錄底本原字，不轉繁體；校本異文照錄原字。")
         listed = "只錄實質異文（異文、脫文、衍文、倒文）及通假"
         lines.append(f"凡{count}條。{listed}；異體字、避諱字、數字化占位符見 TEI 本。")
+        lines.extend(self.habits())
+        return lines
+
+    def habits(self) -> list[str]:
+        """One 通例 line per print habit the collation shows, as an editor says it once: 凡「讓」皆作「譲」."""
+        lines = []
+        for h in self.collation.habits:
+            if not h.applied:
+                continue
+            label = self.labels.get(h.siglum, h.siglum)
+            # With exceptions a print "mostly" writes so (多作), and the exceptions are counted.
+            how, rest = ("多作", f"；{count(h.agrees)}處仍作「{h.base}」") if h.agrees else ("皆作", "")
+            lines.append(f"通例：{label}凡「{h.base}」{how}「{h.written}」（{count(h.places)}見{rest}），下不出校。")
         return lines
 
 

@@ -114,6 +114,16 @@ def _editorial_decl(ctx: Context) -> Any:
     )
     if off:
         normalization.append(E.p("Not in force: " + ", ".join(off) + ".", {XML_LANG: "en"}))
+    # Each print habit the collation shows, stated once (its places are orthographic readings
+    # whose @ana points here), as a 校勘記 states its 通例.
+    for h in ctx.collation.habits:
+        if h.applied:
+            label = ctx.collation.witness(h.siglum)
+            name = inert(label.label, keep="") if label else h.siglum
+            statement = f"{name}凡「{h.base}」{'多' if h.agrees else '皆'}作「{h.written}」，下不出校。"
+            normalization.append(
+                E.p(*ctx.text(statement), {XML_ID: h.id}, corresp=f"#{h.siglum}", n=str(h.places))
+            )
     collated = ", ".join(f"{lay.layer.chinese} ({lay.layer.value})" for lay in ctx.layers.values())
     return E.editorialDecl(
         E.normalization(*normalization),

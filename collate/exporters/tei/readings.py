@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from collate.apparatus import Locus, Reading, ReadingClass
 from collate.exporters.tei.context import NOTE_LABELS, Context
 from collate.exporters.tei.markup import XML_ID, XML_LANG, E
+from collate.model import Cause
 
 if TYPE_CHECKING:
     from collate.notes.records import AttachedNote, NoteVerdict
@@ -38,6 +39,9 @@ def classify(ctx: Context, element: Any, reading: Reading) -> None:
     elif reading.cls in _CAUSED:
         element.set("cause", reading_type(reading.cls))
     rules = [ctx.rule_ids[r] for r in reading.rules if r in ctx.rule_ids]
+    if reading.cause == Cause.HABIT:
+        # The habit's statement in the header (a 通例), for the witnesses whose habit it is.
+        rules += [h.id for h in ctx.collation.habits if h.applied and h.siglum in reading.sigla]
     if rules:
         element.set("ana", " ".join(f"#{r}" for r in rules))
 
