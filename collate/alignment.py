@@ -152,14 +152,18 @@ class LayerAlignment:
         return Extent(siglum, 0, len(self.columns) - 1) if self.columns else Extent(siglum, None, None)
 
 
-def with_lacunae(alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int]]) -> LayerAlignment:
-    """The alignment with each witness's lost pages (raw offsets of its lacuna marks) in its extent.
+def with_lacunae(
+    alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int | tuple[int, int | None]]]
+) -> LayerAlignment:
+    """The alignment with each witness's lost pages and glyphs (raw offsets of its lacuna marks) in its extent.
 
     A print that has lost pages has nothing there: between its last token before the mark
     and its first after it, the columns where it has no token are a lacuna, not an omission
     (nor, where the base has lost them, are the other witnesses' text there additions). A
     mark before the witness's first token or after its last in the layer is outside its
-    extent already.
+    extent already. A mark may come with a width (a blank in the line a cell wide): then the
+    columns between are a lacuna only if they are no more than that many (or one more): a
+    blank where the others read a whole phrase sets off a phrase the print does not have.
     """
     extents = []
     changed = False
@@ -173,11 +177,12 @@ def with_lacunae(alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int]]
         ordered = sorted(own.tokens, key=lambda t: t.index)
         starts = [t.start for t in ordered]
         holes = []
-        for offset in offsets:
+        for mark in offsets:
+            offset, width = mark if isinstance(mark, tuple) else (mark, None)
             k = bisect.bisect_left(starts, offset)
             if 0 < k < len(ordered):
                 before, after = own.column_of[ordered[k - 1].index], own.column_of[ordered[k].index]
-                if after > before + 1:
+                if after > before + 1 and (width is None or after - before - 1 <= width + 1):
                     holes.append((before + 1, after))
         if holes:
             changed = True

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.errors import InputError
-from collate.model import Layer, MarkKind, Role, Span, Token, Witness
+from collate.model import Layer, MarkKind, Role, Span, Token, Witness, blank_width
 from collate.project import Project
 from collate.readers import read_witness
 from collate.readers.zhubracket import PREVIOUS_CHAPTER
@@ -302,7 +302,7 @@ def align_project(
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
     # Where each print has lost pages: never an omission.
-    lacunae = {w.siglum: [m.offset for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
+    lacunae = {w.siglum: [(m.offset, blank_width(m.label)) for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
     # Words whose layer the print leaves in doubt and no witness settles: never a variant.
     doubts = {w.siglum: [(u.start, u.end) for u in w.unsettled] for w in full}
 

@@ -175,13 +175,14 @@ def test_a_missing_page_is_a_lacuna_with_its_extent() -> None:
     ("between", "lost"),
     [
         # Layout only: line ends, a blank printed line, a blank line, another comment line.
-        ("<pb:KR1_SBCK_006-14a>¶\n", ["006-14a, 1 page"]),
-        ("<pb:KR1_SBCK_006-14a>¶\n　¶\n\n# SB1_0016-028.png\n", ["006-14a, 1 page"]),
-        ("<pb:KR1_SBCK_006-14a><md:KR1_WYG_006-20a>¶\n", ["006-14a, 1 page"]),
+        ("<pb:KR1_SBCK_006-14a>¶\n", ["006-14a, 1 page, empty in the file"]),
+        ("<pb:KR1_SBCK_006-14a>¶\n　¶\n\n# SB1_0016-028.png\n", ["006-14a, 1 page, empty in the file"]),
+        ("<pb:KR1_SBCK_006-14a><md:KR1_WYG_006-20a>¶\n", ["006-14a, 1 page, empty in the file"]),
         # Empty leaves in a row (006-13b, 006-14a) are one lacuna, as one `# page missing` for
         # two pages is.
-        ("<pb:KR1_SBCK_006-13b>¶\n<pb:KR1_SBCK_006-14a>¶\n", ["006-13b, 2 pages"]),
-        # The file says what became of the page: lost (the existing mark, once) or blank in the print.
+        ("<pb:KR1_SBCK_006-13b>¶\n<pb:KR1_SBCK_006-14a>¶\n", ["006-13b, 2 pages, empty in the file"]),
+        # The file says what became of the page: lost (the existing mark, once: the copy lacks it,
+        # not only the e-text) or blank in the print.
         ("<pb:KR1_SBCK_006-14a>¶\n# page missing\n", ["006-14a, 1 page"]),
         ("<pb:KR1_SBCK_006-14a>¶\n# blank page\n", []),
         ("<pb:KR1_SBCK_006-14a>¶\n# 空白\n", []),
@@ -234,7 +235,9 @@ def test_lost_pages_read_the_same_without_their_page_missing_comments() -> None:
 
     said, empty = lacunae("\n".join(lines)), lacunae("\n".join(bare))
     assert [label for label, _ in said] == ["006-14a, 2 pages", "006-19a, 2 pages"]
-    assert empty == said
+    # The same leaves, where the print resumes; only their label says the file is what lacks them.
+    assert [(label.removesuffix(", empty in the file"), resumes) for label, resumes in empty] == said
+    assert all(label.endswith(", empty in the file") for label, _ in empty)
 
 
 def test_a_leaf_emptied_in_a_real_file_is_a_lacuna_not_an_omission(tmp_path: Path) -> None:
@@ -265,7 +268,7 @@ def test_a_leaf_emptied_in_a_real_file_is_a_lacuna_not_an_omission(tmp_path: Pat
     )
     zz = run.read.by_siglum()["ZZ"]
     assert [m.label for m in zz.marks if m.kind == "lacuna"] == [
-        "006-3a, 1 page",
+        "006-3a, 1 page, empty in the file",
         "006-14a, 2 pages",
         "006-19a, 2 pages",
     ]

@@ -517,8 +517,8 @@ def yanli(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     "line",
     [
         "頁006-1a行5　〔注〕鄭注本（頁006-1a行3）無「戒」字。",
-        "頁006-37a行6　鄭注本原書缺頁，無「奠觶右還」至「大夫皆坐」凡一百〇五字（自其頁006-14a起缺二頁）。",
-        "頁006-49b行2　鄭注本原書缺頁，無「曰寡君有」至「辭不得命」凡八十九字（自其頁006-19a起缺二頁）。",
+        "頁006-37a行6　鄭注本缺頁，無「奠觶右還」至「大夫皆坐」凡一百〇五字（自其頁006-14a起缺二頁）。",
+        "頁006-49b行2　鄭注本缺頁，無「曰寡君有」至「辭不得命」凡八十九字（自其頁006-19a起缺二頁）。",
     ],
 )
 def test_yanli_cites_the_zhengzhu_pages_and_the_pages_it_lost(yanli: list[str], line: str) -> None:

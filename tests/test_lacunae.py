@@ -10,6 +10,7 @@ from collate.apparatus import ReadingClass
 from collate.exporters import ExportInput
 from collate.exporters.jiaokanji import entries
 from collate.exporters.tei import NS, build_tei, tei_bytes, witness_text_from_tei
+from collate.model import Layer
 from collate.pipeline import RunResult, collate_project
 from collate.validate import rule_problems
 
@@ -42,11 +43,11 @@ def test_no_omission_of_the_witness_falls_in_its_lacunae(run: RunResult) -> None
 
 
 def test_the_jiaokanji_notes_each_lost_stretch_once_in_each_layer(run: RunResult) -> None:
-    lost = [e for e in entries(run.collation, run.read.by_siglum()) if "原書缺頁" in e]
+    lost = [e for e in entries(run.collation, run.read.by_siglum()) if "缺頁，無" in e]
     assert len(lost) == 4  # two lost pages, each with 經 and 注
-    assert any("鄭注本原書缺頁，無「奠觶右還」至「大夫皆坐」凡一百〇五字" in e for e in lost)
+    assert any("鄭注本缺頁，無「奠觶右還」至「大夫皆坐」凡一百〇五字" in e for e in lost)
     assert all(e.startswith("頁006-") for e in lost)  # at the base's printed page and line
-    assert not [e for e in entries(run.collation) if "原書缺頁" in e]  # without the witnesses, no places
+    assert not [e for e in entries(run.collation) if "缺頁，無" in e]  # without the witnesses, no places
 
 
 def test_the_tei_opens_and_closes_each_lacuna_and_reads_back_exactly(run: RunResult) -> None:
@@ -62,3 +63,44 @@ def test_the_tei_opens_and_closes_each_lacuna_and_reads_back_exactly(run: RunRes
 
 def test_a_witness_without_lost_pages_has_no_lacunae(run: RunResult) -> None:
     assert all(not r.alignment.extent("ZS").lacunae for r in run.collation.layers)
+
+
+@pytest.fixture(scope="module")
+def danshu(tmp_path_factory: pytest.TempPathFactory) -> RunResult:
+    project = shared_project(
+        tmp_path_factory.mktemp("sheyi-shu"),
+        "ZS",
+        {
+            "ZS": ("liji-sheyi-zhushu-kanripo-WYG.txt", "注疏本"),
+            "DS": ("liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt", "單疏本"),
+        },
+    )
+    return collate_project(project)
+
+
+def test_a_blank_in_a_line_of_the_danshu_is_a_lost_glyph_not_an_omission(danshu: RunResult) -> None:
+    # 爲射不　而受爵: the 單疏本 shows a glyph its print lost as a blank, where the 注疏本 reads 中.
+    lines = entries(danshu.collation, danshu.read.by_siglum())
+    assert any("單疏本此處空一格，闕「中」字" in e for e in lines)
+    shu = danshu.collation.layer(Layer.SHU)
+    assert shu is not None
+    omitted = [r for x in shu.loci for r in x.variants() if r.cls is ReadingClass.OMISSION and "DS" in r.sigla]
+    assert all(x.lemma.text != "中" for x in shu.loci if any(r in omitted for r in x.readings))
+    # Every blank of the 單疏本 that became a lacuna stands where the 注疏本 reads a character or two.
+    for a, b in shu.alignment.extent("DS").lacunae:
+        assert 1 <= len(shu.alignment.base.within(a, b)) <= 2
+
+
+def test_a_blank_where_the_others_read_a_phrase_sets_it_off_and_stays_an_omission() -> None:
+    from builders import align_rows
+
+    from collate.alignment import with_lacunae
+
+    alignment, _ = align_rows({"A": "天子之射也以爲諸侯", "B": "天子之射---諸侯"})
+    b = alignment.sigla.index("B")
+    start = alignment.index(b).tokens[3].end  # the blank after 射
+    assert with_lacunae(alignment, {"B": [(start, 1)]}).extent("B").lacunae == ()
+    assert with_lacunae(alignment, {"B": [(start, None)]}).extent("B").lacunae == ((4, 7),)
+    # As wide as the blank (or one more): the print lost as many glyphs.
+    one, _ = align_rows({"A": "天子之射也諸侯", "B": "天子之射-諸侯"})
+    assert with_lacunae(one, {"B": [(one.index(1).tokens[3].end, 1)]}).extent("B").lacunae == ((4, 5),)

@@ -31,11 +31,13 @@ from collate.model.enums import (
     StrEnum,
 )
 from collate.model.readings import SparseReading
-from collate.model.spans import Diagnostic, Mark, Span, Substitution, Unsettled
+from collate.model.spans import BLANK, EMPTY_LEAF, Diagnostic, Mark, Span, Substitution, Unsettled, blank_width
 from collate.model.tokens import Change, RuleInfo, Token
 from collate.model.witness import SourceLocation, Witness
 
 __all__ = [
+    "BLANK",
+    "EMPTY_LEAF",
     "Cause",
     "Change",
     "ChangeClass",
@@ -56,4 +58,5 @@ __all__ = [
     "Token",
     "Unsettled",
     "Witness",
+    "blank_width",
 ]

@@ -147,6 +147,19 @@ class Mark:
         object.__setattr__(self, "label", label)
 
 
+# A lacuna's label says what the evidence is: ``006-14a, 2 pages`` (pages the print lost: a
+# ``# page missing`` of the file), ``006-14a, 1 page, empty in the file`` (a leaf whose text the
+# e-text does not have), ``blank, 1`` (a glyph the print lost, shown as a blank a cell wide).
+BLANK = "blank"
+EMPTY_LEAF = "empty in the file"
+
+
+def blank_width(label: str) -> int | None:
+    """How many cells a blank in the line is, from its lacuna's label (None: a lacuna of pages)."""
+    head, _, width = label.partition(",")
+    return int(width) if head == BLANK and width.strip().isdigit() else None
+
+
 @dataclass(frozen=True, slots=True)
 class Substitution:
     """Characters of the raw text that stand for something else: a resolved gaiji entity.

@@ -193,6 +193,8 @@ class ReadState:
         self.metadata: list[tuple[str, str]] = []
         # Layer boundaries the print leaves unmarked, as the reader cut them (for the collation to settle).
         self.unsettled: list[Unsettled] = []
+        # Marks the layout finds itself (a glyph the print lost, shown as a blank).
+        self.marks: list[Mark] = []
         self.unit = 0
 
     def next_unit(self) -> int:
@@ -213,6 +215,7 @@ class ReadState:
         self.diagnostics.sort(key=lambda d: d.start)
         return Parsed(
             self.spans.freeze(),
+            marks=tuple(sorted(self.marks, key=lambda m: m.offset)),
             diagnostics=tuple(self.diagnostics),
             metadata=tuple(self.metadata),
             unsettled=tuple(sorted(self.unsettled, key=lambda u: u.start)),

@@ -19,7 +19,7 @@ import bisect
 from dataclasses import dataclass, field, replace
 
 from collate.errors import LayoutError
-from collate.model import Diagnostic, Layer, Mark, Role, Span, Substitution
+from collate.model import Diagnostic, Layer, Mark, MarkKind, Role, Span, Substitution
 from collate.readers.base import Parsed, SpanList
 
 # What an unresolved entity reads as in the body: the digitizers' own placeholder.
@@ -228,7 +228,8 @@ def merge(raw: str, body: Body, parsed: Parsed, layout: str, path: str) -> Parse
             where=path,
             hint="this is a bug",
         )
-    own_kinds = {m.kind for m in body.marks}
+    # Pages and lines: a lacuna the layout finds (a blank in the line) joins the container's own.
+    own_kinds = {m.kind for m in body.marks} & {MarkKind.PAGE, MarkKind.LINE}
     marks = list(body.marks) + [
         Mark(_raw_start(pieces, starts, m.offset), m.kind, m.label) for m in parsed.marks if m.kind not in own_kinds
     ]

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Role, Severity
+from collate.model import BLANK, Diagnostic, Layer, Mark, MarkKind, Role, Severity
 from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
 
 _NUMERAL = "[一二三四五六七八九十百]"
@@ -335,6 +335,9 @@ class _Reading(ReadState):
             return
         message = "a gap inside the 疏 that sets off no quotation: perhaps a glyph lost from the print"
         self.diagnostics.append(Diagnostic("gap", message, start, end, Severity.INFO))
+        # A lacuna as wide as the gap: where the other witnesses read as many characters here,
+        # the print lost them (此本闕), never an omission; where they read none, it says nothing.
+        self.marks.append(Mark(start, MarkKind.LACUNA, f"{BLANK}, {self.text.count(GAP, start, end)}"))
 
     def quotation_at(self, start: int) -> bool:
         """A quotation closed by 者 starts at ``start``: within ``QUOTATION_MAX`` words, no gap first."""

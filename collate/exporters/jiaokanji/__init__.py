@@ -27,7 +27,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
-from collate.exporters.jiaokanji.words import LONG, chars, count, lost_pages, place, plain, printed_place, quote
+from collate.exporters.jiaokanji.words import (
+    LONG,
+    chars,
+    count,
+    lacuna_words,
+    lost_pages,
+    place,
+    plain,
+    printed_place,
+    quote,
+)
 from collate.files import write_atomic
 from collate.model import Layer, MarkKind, SourceLocation, Witness
 from collate.model.inert import inert
@@ -233,23 +243,24 @@ class _Writer:
                     if not tokens:
                         continue
                     loc = base.locate(tokens[0].start)
-                    pages = self.lost(result, j, a, b)
-                    text = f"{layer}{self.labels.get(siglum, siglum)}原書缺頁，無{chars(''.join(t.t for t in tokens))}"
+                    labels = self.lost(result, j, a, b)
+                    said = [p for label in labels if (p := lost_pages(label))]
+                    pages = f"（{'；'.join(said)}）" if said else ""
+                    what = lacuna_words(labels, "".join(t.t for t in tokens))
+                    text = f"{layer}{self.labels.get(siglum, siglum)}{what}"
                     out.append(Entry(loc.line, loc.column, f"{place(loc)}　{text}{pages}。", ()))
         return out
 
-    def lost(self, result: LayerResult, j: int, start: int, end: int) -> str:
-        """``（自其頁006-14a起缺二頁）``: the pages witness ``j`` lost in columns [start, end), by its lacuna marks."""
+    def lost(self, result: LayerResult, j: int, start: int, end: int) -> list[str]:
+        """The labels of witness ``j``'s lacuna marks that stand where it has no text in columns [start, end)."""
         witness = self.witnesses.get(result.alignment.sigla[j])
         if witness is None:
-            return ""
+            return []
         own = result.alignment.index(j)
         before, after = own.before(start), own.after(end)
         lo = before[0].end if before else 0
         hi = after[0].start if after else len(witness.text)
-        said = [lost_pages(m.label) for m in witness.marks if m.kind is MarkKind.LACUNA and lo <= m.offset <= hi]
-        said = [s for s in said if s]
-        return f"（{'；'.join(said)}）" if said else ""
+        return [m.label for m in witness.marks if m.kind is MarkKind.LACUNA and lo <= m.offset <= hi]
 
     def decision(self, locus: Locus) -> str:
         """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑."""

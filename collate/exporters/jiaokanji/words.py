@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import SourceLocation
+from collate.model import EMPTY_LEAF, SourceLocation, blank_width
 
 _NUMERALS = "〇一二三四五六七八九十"
 
@@ -77,17 +77,33 @@ def printed_place(location: SourceLocation | None) -> str:
     return f"（{place(location)}）"
 
 
-# The label of a lacuna mark: the first page lost and how many (``006-14a, 2 pages``).
-_LOST = re.compile(r"(?P<page>.+?),\s*(?P<n>\d+)\s+pages?")
+# The label of a lacuna mark: the first page lost and how many (``006-14a, 2 pages``), with what
+# says so (``empty in the file``: the e-text has the leaf's marker and no text).
+_LOST = re.compile(r"(?P<page>.+?),\s*(?P<n>\d+)\s+pages?(?P<empty>,\s*" + re.escape(EMPTY_LEAF) + ")?")
 
 
 def lost_pages(label: str) -> str:
     """``自其頁006-14a起缺二頁`` from a lacuna mark's label; '' when it does not say which pages."""
     m = _LOST.fullmatch(label.strip())
     if m is None:
-        page = label.strip()
-        return f"自其頁{page}起缺" if page and page != "?" else ""
+        page = label.removesuffix(f", {EMPTY_LEAF}").strip()
+        return f"自其頁{page}起缺" if page and page != "?" and blank_width(label) is None else ""
     return f"自其頁{m.group('page')}起缺{count(int(m.group('n')))}頁"
+
+
+def lacuna_words(labels: list[str], text: str) -> str:
+    """What a witness's lacuna over the base's ``text`` is, in a 校勘記's words, by what the marks say.
+
+    A blank in the line: 此處空一格，闕「中」字 (the print lost the glyph). A leaf the e-text has
+    no text for: 此頁無文，無「…」 (the file lacks it: the book may not). Pages the copy lacks
+    (its ``# page missing``): 缺頁，無「…」.
+    """
+    widths = [w for label in labels if (w := blank_width(label)) is not None]
+    if labels and len(widths) == len(labels):
+        return f"此處空{count(sum(widths))}格，闕{chars(text)}"
+    if labels and all(label.strip().endswith(EMPTY_LEAF) for label in labels):
+        return f"此頁無文，無{chars(text)}"
+    return f"缺頁，無{chars(text)}"
 
 
 def plain(source: str) -> str:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Mark, MarkKind, Role
+from collate.model import EMPTY_LEAF, Diagnostic, Layer, Mark, MarkKind, Role
 from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
 from collate.readers.gaiji import load_gaiji
@@ -240,7 +240,8 @@ class _Reading:
         self.empty = None
         count = _pages_between(first, after)
         extent = f"{first}, {count} page{'s' if count != 1 else ''}" if count else first
-        self.b.marks.append(Mark(start, MarkKind.LACUNA, extent))
+        # The file has the leaf's marker and no text: what the e-text lacks, perhaps not the book.
+        self.b.marks.append(Mark(start, MarkKind.LACUNA, f"{extent}, {EMPTY_LEAF}"))
         message = f"no text between the page markers of {first} and {after} ({extent}): a lacuna, not an omission"
         self.b.diagnostics.append(Diagnostic("lacuna", message, start, end))
 
