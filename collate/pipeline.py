@@ -312,7 +312,11 @@ def align_project(
         has_sparse = any(r.layer is layer for w in read.witnesses if w.sparse for r in w.readings)
         if base not in streams or (len(streams) < 2 and not has_sparse):
             continue
-        quoting = frozenset(w.siglum for w in full if w.siglum in streams and _quotes(w, layer))
+        quoting = frozenset(
+            w.siglum
+            for w in full
+            if w.siglum in streams and (read.project.witness(w.siglum).quotes or _quotes(w, layer))
+        )
         aligned = align_layer(layer, streams, base, progress, quoting=quoting)
         alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
         if progress:

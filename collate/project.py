@@ -51,6 +51,8 @@ class WitnessConfig:
     bibl: str = ""
     artifacts: tuple[str, ...] = ()
     layers: tuple[str, ...] | None = None
+    # The witness quotes the base's work in pieces (a compilation, a 集說): collated only where it quotes.
+    quotes: bool = False
 
     @property
     def display_path(self) -> str:
@@ -185,7 +187,19 @@ def _check_layers(layers: object, where: str) -> None:
 # --- Keys: every key of the project file is one a stage reads ---------------------------
 
 SETTINGS = ("title", "name", "base", "witness", "gaiji_table", "layers", "work")
-WITNESS_KEYS = ("siglum", "label", "path", "layout", "container", "encoding", "notes", "bibl", "artifacts", "layers")
+WITNESS_KEYS = (
+    "siglum",
+    "label",
+    "path",
+    "layout",
+    "container",
+    "encoding",
+    "notes",
+    "bibl",
+    "artifacts",
+    "layers",
+    "quotes",
+)
 # The stages' tables and the keys each reads; None: the keys are the table's own data (names).
 # [normalize]'s keys are its module's own list (collate.normalize.config), read when checked.
 SECTION_KEYS: dict[str, tuple[str, ...] | None] = {
@@ -541,6 +555,13 @@ def project_from_mapping(
         own_layers = entry.get("layers")
         if own_layers is not None:
             _check_layers(own_layers, where)
+        quotes = entry.get("quotes", False)
+        if not isinstance(quotes, bool):
+            raise ProjectError(
+                f"`quotes` must be true or false, not {quotes!r}",
+                where=shown + _line_in(raw_text, "witness", "quotes", i),
+                hint="quotes = true: the witness quotes the work in pieces and is collated only where it quotes",
+            )
         witnesses.append(
             WitnessConfig(
                 siglum=siglum,
@@ -553,6 +574,7 @@ def project_from_mapping(
                 bibl=_str(entry, "bibl", where, ""),
                 artifacts=tuple(artifacts),
                 layers=tuple(own_layers) if own_layers is not None else None,
+                quotes=quotes,
             )
         )
     base = _str(data, "base", shown, witnesses[0].siglum)

@@ -111,9 +111,9 @@ def test_a_whole_short_unit_a_witness_lacks_under_a_quoting_base_is_absent() -> 
 def test_a_quoting_witness_does_not_contain_what_it_skips_anywhere() -> None:
     # A 集說 quoting 鄭注 by the phrase skips within a unit of the base.
     n = QUOTE_GAP
-    cols = columns(["xxx" + "z" * n + "xxx", "xxx" + "-" * n + "xxx"], units="1" * (n + 6))
+    cols = columns(["xxxxx" + "z" * n + "xxxxx", "xxxxx" + "-" * n + "xxxxx"], units="1" * (n + 10))
     _, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
-    assert wit.absent == ((3, 3 + n),)
+    assert wit.absent == ((5, 5 + n),)
 
 
 def test_the_witness_keeps_its_own_tokens_inside_a_passage_it_lacks() -> None:
@@ -125,3 +125,30 @@ def test_the_witness_keeps_its_own_tokens_inside_a_passage_it_lacks() -> None:
     _, extent = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
     assert extent.absent == ((3, 13), (15, 3 + n + 2))
     assert extent.covers(13) and extent.covers(14)
+
+
+def test_a_quoter_is_extant_only_where_it_reads_as_the_base_densely() -> None:
+    # 注曰 quotes the first sentence, skips a short gloss, rewords the next (its own words, pqrst for
+    # the base's fghij), adds a remark of its own (uvw) and quotes again.
+    base = "abcdeklmnfghijopqrs---xyzab"
+    wit_ = "abcde----pqrstopqrsuvwxyzab"
+    cols = columns([base, wit_])
+    base_extent, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
+    # The gloss it skips is not extant in it: no omission.
+    assert not any(wit.covers(c) for c in range(5, 9))
+    # Its reworded words stay its own (their columns in its extent), and the base is not extant
+    # there, nor where it adds its remark: neither a substitution nor an addition.
+    assert all(wit.covers(c) for c in range(9, 14))
+    assert not any(base_extent.covers(c) for c in (*range(9, 14), *range(19, 22)))
+    # Where it quotes, a word it changes is a reading: the base is extant there.
+    assert all(base_extent.covers(c) for c in (*range(0, 5), *range(22, 27)))
+
+
+def test_the_base_stays_extant_where_another_witness_has_a_reading_of_its_own() -> None:
+    base = "abcdefghijklmnopqrst"
+    quoter = "abcde-----klmnopqrst"[:5] + "vwxyz" + "klmnopqrst"
+    other = "abcdefgQijklmnopqrst"
+    cols = columns([base, quoter, other])
+    base_extent, _, _ = layer_extents(cols, ("A", "B", "C"), slack=2, quoting=frozenset({"B"}))
+    assert base_extent.covers(7)  # C reads Q for h there: a reading, whatever B does
+    assert not base_extent.covers(5)  # B alone rewords f

@@ -23,6 +23,7 @@ that a gap there is an omission or an addition, and outside it neither:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from collate.alignment import Extent
@@ -45,13 +46,119 @@ def layer_extents(
     of the witnesses (the base among them, perhaps) that quote the layer in pieces."""
     base_quotes = sigla[0] in quoting
     extents = [_base_extent(columns, sigla[0], slack, base_quotes)]
+    own: list[int] = []
     for r, siglum in enumerate(sigla):
         if r:
             extent = _extent(columns, r, siglum)
             if base_quotes or siglum in quoting:
                 extent = _without_quoted(columns, r, extent, siglum in quoting)
+            if siglum in quoting and not base_quotes:
+                extent, words = _quoted_only(columns, r, extent)
+                own.extend(c for c in words if _alone(columns, r, c))
             extents.append(extent)
+    if own:
+        # The quoter's own words between its quotations: no addition to the base, which has none there.
+        base = extents[0]
+        extents[0] = replace(base, absent=tuple(sorted({*base.absent, *_runs(sorted(set(own)))})))
     return tuple(extents)
+
+
+# A quotation is a run of the base's words the quoter reads as the base, QUOTED or more of them,
+# that a small difference (a word or two changed, one left out or added) does not break: a
+# reading of the quotation. A larger one is the quoter's own doing: it skips (SKIP words or more
+# it does not have), adds (ADD or more of its own) or rewords (REWORD or more written otherwise).
+QUOTED = 4
+SKIP = 2
+ADD = 2
+REWORD = 3
+
+
+def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Extent, list[int]]:
+    """A quoting witness's extent limited to where it quotes; and the columns of its own words outside.
+
+    A 集說 quotes the 注 and 疏 by the phrase (注曰…, 疏曰…), skips, rewords (假令堂深三丈… for
+    若堂深二…) and adds its own words: collated as if it copied the whole, every phrase it skips
+    would be an omission and every reworded sentence a long substitution. Where it quotes, it
+    reads as the base; the base's words it skips are not extant in it, and its own words (added,
+    or written for the base's) are no reading of the base. Inside a quotation a word it changes,
+    leaves out or adds is a reading like any other. A column where the witness has a token stays
+    in its extent (its text must stay where it stands); the caller makes the base not extant at
+    the columns of its own words where no other witness reads otherwise.
+    """
+    if extent.first is None or extent.last is None:
+        return extent, []
+    held = [c for c in range(extent.first, extent.last + 1) if columns[c][0] is not None or columns[c][r] is not None]
+
+    def kind(c: int) -> str:
+        base, wit = columns[c][0], columns[c][r]
+        if base is None:
+            return "add"
+        if wit is None:
+            return "skip"
+        return "alike" if base.n == wit.n else "diff"
+
+    kinds = [kind(c) for c in held]
+    departs = [False] * len(held)
+    i = 0
+    while i < len(held):
+        j = i
+        if kinds[i] == "alike":
+            while j < len(held) and kinds[j] == "alike":
+                j += 1
+            if j - i < QUOTED:
+                departs[i:j] = [True] * (j - i)  # a few words alike by chance amid its own
+        else:
+            while j < len(held) and kinds[j] != "alike":
+                j += 1
+            run = kinds[i:j]
+            small = run.count("skip") < SKIP and run.count("add") < ADD and run.count("diff") < REWORD
+            if not small:
+                departs[i:j] = [True] * (j - i)
+        i = max(j, i + 1)
+    outside = [c for c, d in zip(held, departs, strict=True) if d]
+    skipped = [c for c in outside if columns[c][r] is None]
+    own = [c for c in outside if columns[c][r] is not None]
+    absent = sorted({*extent.absent, *_runs(skipped)})
+    return replace(extent, absent=tuple(_merged(absent))), own
+
+
+def _alone(columns: Sequence[Column], r: int, c: int) -> bool:
+    """Whether witness ``r`` is the only one whose word at column ``c`` is not the base's.
+
+    The others there read as the base (or, where it has none, have nothing): the base not extant
+    at the column silences the quoter's word alone.
+    """
+    base = columns[c][0]
+    for k, token in enumerate(columns[c]):
+        if k in (0, r):
+            continue
+        if base is None and token is not None:
+            return False
+        if base is not None and (token is None or token.n != base.n):
+            return False
+    return True
+
+
+def _runs(columns: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted column numbers as ranges [start, end) of consecutive columns."""
+    runs: list[tuple[int, int]] = []
+    for c in columns:
+        if runs and runs[-1][1] == c:
+            runs[-1] = (runs[-1][0], c + 1)
+        else:
+            runs.append((c, c + 1))
+    return runs
+
+
+def _merged(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching ranges made one."""
+    out: list[tuple[int, int]] = []
+    for a, b in ranges:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 def _extent(columns: Sequence[Column], r: int, siglum: str) -> Extent:
