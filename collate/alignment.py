@@ -191,7 +191,7 @@ def with_lacunae(
     return replace(alignment, extents=tuple(extents)) if changed else alignment
 
 
-def _runs(columns: Sequence[int]) -> list[tuple[int, int]]:
+def column_runs(columns: Sequence[int]) -> list[tuple[int, int]]:
     """Sorted column numbers as ranges [start, end) of consecutive columns."""
     runs: list[tuple[int, int]] = []
     for c in columns:
@@ -233,5 +233,5 @@ def with_doubts(alignment: LayerAlignment, doubts: Mapping[str, Sequence[tuple[i
     extents = [alignment.extent(s) for s in alignment.sigla]
     for i, columns in absent.items():
         extent = alignment.extent(alignment.sigla[i])
-        extents[i] = replace(extent, absent=tuple(sorted({*extent.absent, *_runs(sorted(set(columns)))})))
+        extents[i] = replace(extent, absent=tuple(sorted({*extent.absent, *column_runs(sorted(set(columns)))})))
     return replace(alignment, extents=tuple(extents))

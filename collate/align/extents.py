@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
-from collate.alignment import Extent
+from collate.alignment import Extent, column_runs
 from collate.model import Token
 
 Column = tuple[Token | None, ...]
@@ -59,7 +59,7 @@ def layer_extents(
     if own:
         # The quoter's own words between its quotations: no addition to the base, which has none there.
         base = extents[0]
-        extents[0] = replace(base, absent=tuple(sorted({*base.absent, *_runs(sorted(set(own)))})))
+        extents[0] = replace(base, absent=tuple(sorted({*base.absent, *column_runs(sorted(set(own)))})))
     return tuple(extents)
 
 
@@ -118,7 +118,7 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
     outside = [c for c, d in zip(held, departs, strict=True) if d]
     skipped = [c for c in outside if columns[c][r] is None]
     own = [c for c in outside if columns[c][r] is not None]
-    absent = sorted({*extent.absent, *_runs(skipped)})
+    absent = sorted({*extent.absent, *column_runs(skipped)})
     return replace(extent, absent=tuple(_merged(absent))), own
 
 
@@ -137,17 +137,6 @@ def _alone(columns: Sequence[Column], r: int, c: int) -> bool:
         if base is not None and (token is None or token.n != base.n):
             return False
     return True
-
-
-def _runs(columns: Sequence[int]) -> list[tuple[int, int]]:
-    """Sorted column numbers as ranges [start, end) of consecutive columns."""
-    runs: list[tuple[int, int]] = []
-    for c in columns:
-        if runs and runs[-1][1] == c:
-            runs[-1] = (runs[-1][0], c + 1)
-        else:
-            runs.append((c, c + 1))
-    return runs
 
 
 def _merged(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
