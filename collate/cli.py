@@ -13,7 +13,7 @@ from rich.text import Text
 from collate.apparatus import ReadingClass
 from collate.errors import CollateError, ProjectError
 from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
-from collate.model import Layer
+from collate.model import Cause, Layer
 from collate.model.inert import inert
 from collate.project import PROJECT_FILE, Project, is_siglum, load_project
 
@@ -436,6 +436,13 @@ def validate(file: Path, schema: Path | None) -> None:
     help="Show only this layer (repeatable).",
 )
 @click.option(
+    "--cause",
+    "causes",
+    multiple=True,
+    type=click.Choice([c.value for c in Cause]),
+    help="Show only readings of this cause (repeatable): look-alike (形近), habit (a print's 通例), loan …",
+)
+@click.option(
     "--list",
     "as_list",
     is_flag=True,
@@ -460,6 +467,7 @@ def diff(
     sigla: tuple[str, ...],
     classes: tuple[str, ...],
     layers: tuple[str, ...],
+    causes: tuple[str, ...],
     as_list: bool,
     context: int | None,
     full: bool,
@@ -489,7 +497,7 @@ def diff(
         decisions, habits = _editorial(project)
         result = collate_project(project, progress=progress, decisions=decisions, habits=habits)
     collation = result.collation
-    view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers))
+    view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers), causes)
     if as_list:
         print_loci(console, collation, view, pager=not no_pager)
         return

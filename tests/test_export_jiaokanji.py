@@ -537,7 +537,7 @@ def test_yanli_witnesses_printing_the_same_glyphs_share_one_clause(tmp_path: Pat
         },
     )
     lines = entries(collate_project(project).collation)
-    assert "頁006-15b行4　〔注〕「巳」，注疏本（頁006-40b行2）、集說本（頁006-40a行1）並作「已」。" in lines
+    assert "頁006-15b行4　〔注〕「巳」，注疏本（頁006-40b行2）、集說本（頁006-40a行1）並作「已」（形近）。" in lines
     assert "頁006-5b行6　「干」，注疏本（頁006-16a行3）、集說本（頁006-16a行7）並作「于」。" in lines
 
 

@@ -241,3 +241,14 @@ def test_an_excerpt_is_cut_at_its_paragraph_and_neighbouring_loci_share_one() ->
         "1a  甲乙丙丁〔ZS X 文〕戊己庚〔ZS Y 文〕辛壬癸子丑",
         "1a  寅卯辰巳〔ZS Z 文〕午未申酉",
     ]
+
+
+def test_a_cause_asked_for_shows_only_its_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 形近: 己/已 and 已/巳 are graphic confusions; 矣/也 is another word, of no cause.
+    (tmp_path / "a.txt").write_text("反求諸己而已故君子無所爭矣\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("反求諸已而巳故君子無所爭也\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["diff", "a.txt", "b.txt", "--cause", "look-alike", "--list", "--no-pager"])
+    assert result.exit_code == 0, result.output
+    rows = [line.split("\t") for line in result.output.splitlines()[1:] if line.strip()]
+    assert sorted((r[4], r[6]) for r in rows) == [("己", "已"), ("已", "巳")]

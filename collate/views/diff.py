@@ -71,6 +71,7 @@ class DiffFilter:
     sigla: tuple[str, ...] = ()
     classes: tuple[ReadingClass, ...] = ()
     layers: tuple[Layer, ...] = ()
+    causes: tuple[str, ...] = ()  # e.g. look-alike (形近), habit: only readings of these causes
 
     def readings(self, locus: Locus) -> tuple[Reading, ...]:
         """The readings of ``locus`` this filter shows (each limited to the witnesses asked for).
@@ -87,6 +88,8 @@ class DiffFilter:
                 continue
             if not self.classes and r.cls is ReadingClass.NOT_EXTANT:
                 continue
+            if self.causes and (r.cause or "") not in self.causes:
+                continue
             if self.sigla:
                 ws = tuple(w for w in r.witnesses if w.siglum in self.sigla)
                 if not ws:
@@ -101,8 +104,8 @@ class DiffFilter:
 
     @property
     def narrows(self) -> bool:
-        """True if it asks for some witnesses, classes or layers: then only their loci are of interest."""
-        return bool(self.sigla or self.classes or self.layers)
+        """True if it asks for some witnesses, classes, layers or causes: then only their loci are of interest."""
+        return bool(self.sigla or self.classes or self.layers or self.causes)
 
 
 def cite(loc: SourceLocation | None) -> str:

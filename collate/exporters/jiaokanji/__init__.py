@@ -5,7 +5,8 @@
 Each entry gives the base's printed page and line, the lemma in 「」, each witness's reading
 by its Chinese siglum (作 reads, 無…字 lacks, 「X」下有…字 has after X) with the witness's own
 page and line where its print has them (``纂圖本（頁020-8b行3）作「體」``), then the editorial
-notes attached to the place. A 通假 reading (罷 for 疲) is an entry marked （通假）. Witnesses
+notes attached to the place. A 通假 reading (罷 for 疲) is an entry marked （通假）, a graphic
+confusion (己 for 已, 日 for 曰) one marked （形近）. Witnesses
 share one clause (``並作``) only where they print the same characters: a reading compared
 equal (賔對, 賓對) is still written by each witness in its own glyphs.
 
@@ -39,7 +40,7 @@ from collate.exporters.jiaokanji.words import (
     quote,
 )
 from collate.files import write_atomic
-from collate.model import Layer, MarkKind, SourceLocation, Witness
+from collate.model import Cause, Layer, MarkKind, SourceLocation, Witness
 from collate.model.inert import inert
 
 if TYPE_CHECKING:
@@ -149,6 +150,9 @@ class _Writer:
             return _Clause("", f"作{quote(text)}（倒文）", True)
         if reading.cls is ReadingClass.LOAN:
             return _Clause("", f"作{quote(text)}（通假）", True)
+        if reading.cause == Cause.LOOKALIKE and len(lemma) == len(text):
+            # A graphic confusion (己/已, 曰/日): which side erred is the editor's to say.
+            return _Clause("", f"作{quote(text)}（形近）", True)
         if not text:
             return _Clause("", f"無{chars(lemma)}", False)
         if not lemma:
