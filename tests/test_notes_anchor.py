@@ -87,3 +87,32 @@ def test_yili_notes_are_anchored_in_their_own_layer(yili: Witness) -> None:
     assert wuyou is not None and wuyou.text == "物右"
     songbai = next(c for c in result.claims if c.reading == "拜送之")
     assert songbai.base == "送拜之"  # the same-length stretch just before the note
+
+
+def test_a_part_of_a_quotation_places_a_note_only_where_it_stands_once() -> None:
+    """A note at the end of the chapter quoting words the base does not have: its last words,
+    found twice, place it nowhere; found once, there."""
+    from builders import layered
+
+    from collate.model import Layer, SourceLocation
+    from collate.notes.anchor import BaseIndex, find_phrase
+    from collate.notes.records import Note
+
+    base = layered("ZS", [(Layer.JING, "諸侯卿大夫射於澤卿大夫以下射于射宮"), (Layer.NOTE, "監本某某某卿")])
+    note_start = base.text.index("監本")
+    note = Note(
+        "n1",
+        "ZS",
+        2,
+        note_start,
+        len(base.text),
+        "案",
+        "",
+        "監本某某某卿",
+        ((note_start, len(base.text)),),
+        SourceLocation("ZS.txt", 1, 1),
+    )
+    index = BaseIndex(base)
+    assert find_phrase(index, "君使卿大夫", note, None, suffixes=True) is None  # 卿大夫 twice
+    found = find_phrase(index, "君命于射宮", note, None, suffixes=True)
+    assert found is not None and found[1] == "于射宮"

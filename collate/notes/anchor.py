@@ -166,7 +166,8 @@ def find_phrase(
 
     Searched before the note first (in the passage's layer, then every text layer), then
     after it (a note may name the passage it is about to discuss). Returns the match and
-    the part of ``phrase`` that was found.
+    the part of ``phrase`` that was found; a part found (with ``suffixes``) only where it
+    stands once in the layer searched.
     """
     words = index.fold(phrase)
     if not words:
@@ -183,11 +184,22 @@ def find_phrase(
                     continue
                 for layer in layers:
                     found = _search(index, layer, query, note, forward=forward, exact=exact)
-                    if found:
+                    # A part of the quotation (its last words) places the note only where it
+                    # stands once in the layer: a 考證 note on the whole 經 quoted against an
+                    # excerpt would land on 卿 or 四 anywhere.
+                    if found and (query == words or not exact or _placed_once(index, layer, query, found, passage)):
                         return found, phrase[len(words) - len(query) :]
             if not suffixes:
                 candidates = [words]
     return None
+
+
+def _placed_once(index: BaseIndex, layer: Layer | None, query: str, found: Match, passage: Passage | None) -> bool:
+    """Whether a part of a quotation found at ``found`` says where the note is: it stands once in
+    the layer, or within the passage the note follows (a note judges what stands just before it)."""
+    if passage is not None and found.text is passage.text and passage.i <= found.i and found.j <= passage.j:
+        return True
+    return index.text(layer).text.count(query) == 1
 
 
 def _search(
