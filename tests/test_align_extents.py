@@ -152,3 +152,34 @@ def test_the_base_stays_extant_where_another_witness_has_a_reading_of_its_own() 
     base_extent, _, _ = layer_extents(cols, ("A", "B", "C"), slack=2, quoting=frozenset({"B"}))
     assert base_extent.covers(7)  # C reads Q for h there: a reading, whatever B does
     assert not base_extent.covers(5)  # B alone rewords f
+
+
+def quoting_word_by_word(skips: int) -> tuple[list[Column], int]:
+    """A quoter over a long passage that leaves out one word in ``skips`` places (every 12th
+    word), with a one-word addition of its own at the end; and the column of that addition."""
+    base, wit = "", ""
+    for k in range(12):
+        chunk = "abcdefghijkl"
+        base += chunk
+        wit += chunk[:5] + "-" + chunk[6:] if k < skips else chunk
+    base += "mnop-qrst"
+    wit += "mnopZqrst"
+    return columns([base, wit]), len(base) - 5
+
+
+def test_a_quoter_that_abridges_leaves_a_single_word_out_of_its_own_accord() -> None:
+    # A 集說 leaves words out one at a time, often (君無所為辱賜於使臣 quoted 無所辱賜): a word it
+    # skips is not extant in it, a word it adds its own, and neither is a reading.
+    cols, added = quoting_word_by_word(skips=4)
+    base, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
+    assert not wit.covers(5)
+    assert not base.covers(added)
+
+
+def test_a_quoter_that_copies_reads_a_single_word_it_lacks_or_adds() -> None:
+    # 五禮通考 quoting a 經 copies it: once in a hundred and fifty words, a word it lacks is an
+    # omission and a word it adds an addition, as in any witness.
+    cols, added = quoting_word_by_word(skips=1)
+    base, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
+    assert wit.covers(5)
+    assert base.covers(added)

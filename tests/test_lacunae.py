@@ -86,9 +86,19 @@ def test_a_blank_in_a_line_of_the_danshu_is_a_lost_glyph_not_an_omission(danshu:
     assert shu is not None
     omitted = [r for x in shu.loci for r in x.variants() if r.cls is ReadingClass.OMISSION and "DS" in r.sigla]
     assert all(x.lemma.text != "中" for x in shu.loci if any(r in omitted for r in x.readings))
-    # Every blank of the 單疏本 that became a lacuna stands where the 注疏本 reads a character or two.
-    for a, b in shu.alignment.extent("DS").lacunae:
-        assert 1 <= len(shu.alignment.base.within(a, b)) <= 2
+    # Every blank or short line of the 單疏本 that became a lacuna stands where the 注疏本 reads a
+    # few characters (as many as the cells lost, or one more), never a phrase.
+    lacunae = shu.alignment.extent("DS").lacunae
+    assert lacunae
+    for a, b in lacunae:
+        assert 1 <= len(shu.alignment.base.within(a, b)) <= 6
+
+
+def test_a_line_of_the_danshu_that_stops_short_lost_its_last_glyphs(danshu: RunResult) -> None:
+    # 此經明將射之¶<pb>子諸侯: the last line of a leaf two cells short, where the 注疏本 reads 時天.
+    lines = entries(danshu.collation, danshu.read.by_siglum())
+    assert any("單疏本此行短二格，行末闕「時天」二字" in e for e in lines)
+    assert not any("無「時天」" in e for e in lines)
 
 
 def test_a_blank_where_the_others_read_a_phrase_sets_it_off_and_stays_an_omission() -> None:

@@ -82,7 +82,14 @@ def align_layer(
             )
     columns = _merge(streams, sigla, pairings, keys, opt)
     extents = layer_extents(columns, sigla, opt.edge_slack, quoting)
-    transpositions = tuple(Transposition(s, bs, be, ws, we) for s in sigla[1:] for bs, be, ws, we in pairings[s].moves)
+    # A quoter quotes a passage where it pleases (a 集說 its 注 before or after its own words): the
+    # passage stands at the base's place in the columns, and its place is no reading of it.
+    transpositions = tuple(
+        Transposition(s, bs, be, ws, we)
+        for s in sigla[1:]
+        if s not in quoting or base in quoting
+        for bs, be, ws, we in pairings[s].moves
+    )
     return LayerAlignment(layer, sigla, tuple(columns), extents, transpositions)
 
 

@@ -64,13 +64,19 @@ def layer_extents(
 
 
 # A quotation is a run of the base's words the quoter reads as the base, QUOTED or more of them,
-# that a small difference (a word or two changed, one left out or added) does not break: a
-# reading of the quotation. A larger one is the quoter's own doing: it skips (SKIP words or more
-# it does not have), adds (ADD or more of its own) or rewords (REWORD or more written otherwise).
+# that a small difference (a word or two written otherwise) does not break: a reading of the
+# quotation. Anything else is the quoter's own doing: it skips (SKIP words or more it does not
+# have), adds (ADD or more of its own) or rewords (REWORD or more written otherwise).
 QUOTED = 4
 SKIP = 2
 ADD = 2
 REWORD = 3
+# A quoter that abridges as it quotes (a 集說, 五禮通考 quoting a 疏: 君無所為辱賜於使臣 quoted
+# 無所辱賜) leaves words out and puts its own in one at a time; one that copies (五禮通考 quoting a
+# 經) does so rarely, and a word it lacks or adds is a reading. Which kind it is, its own habit in
+# the layer says: short skips (fewer than QUOTE_GAP words) among its quoted words, ABRIDGES per
+# hundred or more, and it abridges: then a single word it skips or adds is its own doing.
+ABRIDGES = 1.0
 
 
 def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Extent, list[int]]:
@@ -80,10 +86,11 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
     若堂深二…) and adds its own words: collated as if it copied the whole, every phrase it skips
     would be an omission and every reworded sentence a long substitution. Where it quotes, it
     reads as the base; the base's words it skips are not extant in it, and its own words (added,
-    or written for the base's) are no reading of the base. Inside a quotation a word it changes,
-    leaves out or adds is a reading like any other. A column where the witness has a token stays
-    in its extent (its text must stay where it stands); the caller makes the base not extant at
-    the columns of its own words where no other witness reads otherwise.
+    or written for the base's) are no reading of the base. Inside a quotation a word it writes
+    otherwise is a reading like any other, and so is one it leaves out or adds, unless it
+    abridges. A column where the witness has a token stays in its extent (its text must stay
+    where it stands); the caller makes the base not extant at the columns of its own words
+    where no other witness reads otherwise.
     """
     if extent.first is None or extent.last is None:
         return extent, []
@@ -98,6 +105,7 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
         return "alike" if base.n == wit.n else "diff"
 
     kinds = [kind(c) for c in held]
+    skip, add = (1, 1) if _abridges(kinds) else (SKIP, ADD)
     departs = [False] * len(held)
     i = 0
     while i < len(held):
@@ -111,7 +119,7 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
             while j < len(held) and kinds[j] != "alike":
                 j += 1
             run = kinds[i:j]
-            small = run.count("skip") < SKIP and run.count("add") < ADD and run.count("diff") < REWORD
+            small = run.count("skip") < skip and run.count("add") < add and run.count("diff") < REWORD
             if not small:
                 departs[i:j] = [True] * (j - i)
         i = max(j, i + 1)
@@ -120,6 +128,21 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
     own = [c for c in outside if columns[c][r] is not None]
     absent = sorted({*extent.absent, *column_runs(skipped)})
     return replace(extent, absent=tuple(_merged(absent))), own
+
+
+def _abridges(kinds: Sequence[str]) -> bool:
+    """Whether a quoter abridges as it quotes (see ``ABRIDGES``), from the kinds of its columns."""
+    alike = kinds.count("alike")
+    short = 0
+    i = 0
+    while i < len(kinds):
+        j = i
+        while j < len(kinds) and kinds[j] == kinds[i]:
+            j += 1
+        if kinds[i] == "skip" and j - i < QUOTE_GAP:
+            short += 1
+        i = j
+    return alike > 0 and short * 100 >= ABRIDGES * alike
 
 
 def _alone(columns: Sequence[Column], r: int, c: int) -> bool:

@@ -31,13 +31,24 @@ from collate.model.enums import (
     StrEnum,
 )
 from collate.model.readings import SparseReading
-from collate.model.spans import BLANK, EMPTY_LEAF, Diagnostic, Mark, Span, Substitution, Unsettled, blank_width
+from collate.model.spans import (
+    BLANK,
+    EMPTY_LEAF,
+    SHORT_LINE,
+    Diagnostic,
+    Mark,
+    Span,
+    Substitution,
+    Unsettled,
+    blank_width,
+)
 from collate.model.tokens import Change, RuleInfo, Token
 from collate.model.witness import SourceLocation, Witness
 
 __all__ = [
     "BLANK",
     "EMPTY_LEAF",
+    "SHORT_LINE",
     "Cause",
     "Change",
     "ChangeClass",

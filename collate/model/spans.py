@@ -149,15 +149,17 @@ class Mark:
 
 # A lacuna's label says what the evidence is: ``006-14a, 2 pages`` (pages the print lost: a
 # ``# page missing`` of the file), ``006-14a, 1 page, empty in the file`` (a leaf whose text the
-# e-text does not have), ``blank, 1`` (a glyph the print lost, shown as a blank a cell wide).
+# e-text does not have), ``blank, 1`` (a glyph the print lost, shown as a blank a cell wide),
+# ``short line, 3`` (glyphs lost at the end of a line three cells shorter than the print's).
 BLANK = "blank"
+SHORT_LINE = "short line"
 EMPTY_LEAF = "empty in the file"
 
 
 def blank_width(label: str) -> int | None:
-    """How many cells a blank in the line is, from its lacuna's label (None: a lacuna of pages)."""
+    """How many cells of glyphs a lacuna's label says were lost in a line (None: a lacuna of pages)."""
     head, _, width = label.partition(",")
-    return int(width) if head == BLANK and width.strip().isdigit() else None
+    return int(width) if head in (BLANK, SHORT_LINE) and width.strip().isdigit() else None
 
 
 @dataclass(frozen=True, slots=True)

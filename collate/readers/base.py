@@ -136,6 +136,10 @@ class SpanList:
                 )
             )
 
+    def frozen_view(self) -> tuple[Span, ...]:
+        """The spans added so far, in order (nothing is frozen: more may be added)."""
+        return tuple(self._spans)
+
     def append(self, span: Span) -> None:
         """Append ``span``; joined to the previous span if that ends where it starts and is alike."""
         if span.end <= span.start:

@@ -44,13 +44,19 @@ glyph the print may have lost: it is layout, not text, so the tokens do not say 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
-from collate.model import BLANK, Diagnostic, Layer, Mark, MarkKind, Role, Severity
+from collate.model import BLANK, SHORT_LINE, Diagnostic, Layer, Mark, MarkKind, Role, Severity
 from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
 
 _NUMERAL = "[一二三四五六七八九十百]"
 GAP = "\u3000"
+# A line SHORT cells or more shorter than the print's own lines, its paragraph going on, lost its
+# last glyphs; the print's line length is found where SHORT_LINES_FROM lines or more are of it.
+SHORT = 2
+SHORT_LINES_FROM = 10
 LINE_ENDS = "\r\n"
 
 # The formula opening the 疏 proper after its lemma (a marker named by it). 正義曰 in 孔穎達's 正義,
@@ -178,7 +184,32 @@ class _Reading(ReadState):
                 self.spans.layout(line.body_end, line.end)
             pos = lines[last].end
         self.stream(pos, len(self.text), unit)
+        self.short_lines(lines)
         return self.parsed()
+
+    def short_lines(self, lines: list[Line]) -> None:
+        """A lacuna at the end of each line that stops short inside a paragraph (see ``SHORT``).
+
+        The print's lines are of one length (the commonest length of its lines); a line a few
+        cells shorter whose paragraph goes on on the next line lost its last glyphs, as a worn
+        print does, unmarked in the e-text (主人於¶之上, where the 注疏 read 主人於阼階之上).
+        The lacuna is as wide as the cells missing: where the others read as many characters
+        there, they are lost, never omitted; where they read none or many, it says nothing.
+        """
+        cells = [(line, line.body_end - line.body_start) for line in lines if line.body_end > line.body_start]
+        lengths = Counter(n for _, n in cells if n >= SHORT_LINES_FROM)
+        if sum(lengths.values()) < SHORT_LINES_FROM:
+            return
+        full, _ = lengths.most_common(1)[0]
+        unit_at = {s.start: s.unit for s in self.spans.frozen_view() if s.layer is Layer.SHU and s.role is Role.TEXT}
+        ends = {s.end: s.unit for s in self.spans.frozen_view() if s.layer is Layer.SHU and s.role is Role.TEXT}
+        for (line, n), (after, _) in pairwise(cells):
+            missing = full - n
+            if missing < SHORT or missing > full // 2:
+                continue
+            unit, going_on = ends.get(line.body_end), unit_at.get(after.body_start)
+            if unit is not None and unit == going_on:
+                self.marks.append(Mark(line.body_end, MarkKind.LACUNA, f"{SHORT_LINE}, {missing}"))
 
     def heading_lines(self, lines: list[Line]) -> list[tuple[int, int, int]]:
         """(first, last, unit) of each block of heading lines: juan titles and the 撰者 under them."""
@@ -330,14 +361,21 @@ class _Reading(ReadState):
             pos = space
 
     def gap(self, start: int, end: int) -> None:
-        """A gap inside the 疏 that sets off no quotation: perhaps a lost glyph (a diagnostic)."""
-        if self.text[start - 1] in SENTENCE_ENDS or "\n" in self.text[start:end] or self.quotation_at(end):
+        """A gap inside the 疏: a lacuna as wide as it, and a diagnostic where it sets off no quotation.
+
+        Where the other witnesses read as many characters here, the print lost them (此本闕),
+        never an omission; where they read none (a gap that sets off a quotation of the 經, the
+        usual kind), the lacuna says nothing. So every gap inside a line is one: the collation
+        tells the two kinds apart, where the print alone cannot (介　象陰陽也者 lost 僎, though
+        a quotation closed by 者 follows).
+        """
+        if "\n" in self.text[start:end]:
+            return
+        self.marks.append(Mark(start, MarkKind.LACUNA, f"{BLANK}, {self.text.count(GAP, start, end)}"))
+        if self.text[start - 1] in SENTENCE_ENDS or self.quotation_at(end):
             return
         message = "a gap inside the 疏 that sets off no quotation: perhaps a glyph lost from the print"
         self.diagnostics.append(Diagnostic("gap", message, start, end, Severity.INFO))
-        # A lacuna as wide as the gap: where the other witnesses read as many characters here,
-        # the print lost them (此本闕), never an omission; where they read none, it says nothing.
-        self.marks.append(Mark(start, MarkKind.LACUNA, f"{BLANK}, {self.text.count(GAP, start, end)}"))
 
     def quotation_at(self, start: int) -> bool:
         """A quotation closed by 者 starts at ``start``: within ``QUOTATION_MAX`` words, no gap first."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from collate.model import EMPTY_LEAF, SourceLocation, blank_width
+from collate.model import EMPTY_LEAF, SHORT_LINE, SourceLocation, blank_width
 
 _NUMERALS = "〇一二三四五六七八九十"
 
@@ -94,12 +94,15 @@ def lost_pages(label: str) -> str:
 def lacuna_words(labels: list[str], text: str) -> str:
     """What a witness's lacuna over the base's ``text`` is, in a 校勘記's words, by what the marks say.
 
-    A blank in the line: 此處空一格，闕「中」字 (the print lost the glyph). A leaf the e-text has
+    A blank in the line: 此處空一格，闕「中」字 (the print lost the glyph); a line shorter than the
+    print's: 此行短三格，行末闕「阼階」二字. A leaf the e-text has
     no text for: 此頁無文，無「…」 (the file lacks it: the book may not). Pages the copy lacks
     (its ``# page missing``): 缺頁，無「…」.
     """
     widths = [w for label in labels if (w := blank_width(label)) is not None]
     if labels and len(widths) == len(labels):
+        if all(label.startswith(SHORT_LINE) for label in labels):
+            return f"此行短{count(sum(widths))}格，行末闕{chars(text)}"
         return f"此處空{count(sum(widths))}格，闕{chars(text)}"
     if labels and all(label.strip().endswith(EMPTY_LEAF) for label in labels):
         return f"此頁無文，無{chars(text)}"
