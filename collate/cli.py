@@ -98,6 +98,14 @@ out_option = click.option(
     default=None,
     help="Folder for outputs (default: output/ beside the project file).",
 )
+# Readings of one cause alone (look-alike: the graphic confusions, 形近), in diff and review.
+cause_option = click.option(
+    "--cause",
+    "causes",
+    multiple=True,
+    type=click.Choice([c.value for c in Cause]),
+    help="Only the places with a reading of this cause (repeatable): look-alike (形近), habit (a print's 通例), loan …",
+)
 
 
 @click.group(cls=CollateGroup)
@@ -435,13 +443,7 @@ def validate(file: Path, schema: Path | None) -> None:
     type=click.Choice([x.value for x in Layer if x.is_text]),
     help="Show only this layer (repeatable).",
 )
-@click.option(
-    "--cause",
-    "causes",
-    multiple=True,
-    type=click.Choice([c.value for c in Cause]),
-    help="Show only readings of this cause (repeatable): look-alike (形近), habit (a print's 通例), loan …",
-)
+@cause_option
 @click.option(
     "--list",
     "as_list",
@@ -521,8 +523,11 @@ def diff(
     default=None,
     help="The interface's language (default: Chinese for an edition with a Chinese title, else English).",
 )
+@cause_option
 @files_argument
-def review(config: Path | None, editor: str | None, lang: str | None, files: tuple[Path, ...]) -> None:
+def review(
+    config: Path | None, editor: str | None, lang: str | None, causes: tuple[str, ...], files: tuple[Path, ...]
+) -> None:
     """Review the variant loci full-screen; each decision is saved at once to decisions.toml.
 
     Of the project, of FILES (as `collate run FILES…` takes them), or of the files the last run collated.
@@ -540,7 +545,10 @@ def review(config: Path | None, editor: str | None, lang: str | None, files: tup
     with console.status("collating…") as status:
         # A status is markup: each message is given as Text, inert.
         session = open_review(
-            project, editor or default_editor(project), progress=lambda msg: status.update(Text(inert(msg, keep="")))
+            project,
+            editor or default_editor(project),
+            progress=lambda msg: status.update(Text(inert(msg, keep=""))),
+            causes=frozenset(causes),
         )
     words = Words("en" if lang == "en" else "zh" if lang == "zh" else default_lang(project.title))
     run_review(session, words.lang)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from collate.model import Layer, Role, Token, Witness
 from collate.normalize import Normalizer
+from collate.notation import NOTATION_CHARS, in_notation
 
 # Categories that never make a token: punctuation, separators, controls and format
 # characters, and the ASCII-ish symbols (+ = | ^ ` $ …) that e-texts use as markup.
@@ -55,29 +56,6 @@ def is_ideograph(char: str) -> bool:
         or 0xE000 <= cp <= 0xF8FF
         or char in "○〇々"
     )
-
-
-_NOTATION = frozenset("○〇□囗半")
-_CIRCLES = frozenset("○〇")
-_SQUARES = frozenset("□囗")
-NOTATION_RUN = 4  # signs in a row, circles and squares both, that make a drum score
-
-
-def in_notation(text: str, i: int) -> bool:
-    """``text[i]`` stands in a drum score (○□○○□□○…): a run of its signs with circles and squares.
-
-    There □ is the score's sign for the 鼙, not a lost glyph; alone, or among other
-    characters, it stays a placeholder.
-    """
-    if text[i] not in _NOTATION:
-        return False
-    left, right = i, i
-    while left > 0 and text[left - 1] in _NOTATION:
-        left -= 1
-    while right + 1 < len(text) and text[right + 1] in _NOTATION:
-        right += 1
-    run = set(text[left : right + 1])
-    return right - left + 1 >= NOTATION_RUN and bool(run & _CIRCLES) and bool(run & _SQUARES)
 
 
 def is_question_placeholder(text: str, i: int) -> bool:
@@ -161,7 +139,7 @@ def tokenize(witness: Witness, layer: Layer, normalizer: Normalizer) -> tuple[To
             char = text[i]
             kind = _kind(char)
             if kind == _TOKEN:
-                notation = char in _NOTATION and in_notation(text, i)
+                notation = char in NOTATION_CHARS and in_notation(text, i)
                 _add(drafts, gap, _Draft(i, i + 1, char, span.unit, False, notation=notation))
             elif kind == _MARK and drafts and not gap and drafts[-1].end == i:
                 # A combining mark (a variation selector) belongs to the character before it.

@@ -122,3 +122,20 @@ def test_the_page_reads_each_layer_in_linear_time_not_once_per_locus() -> None:
 
     # The base tokens by index are built once per layer, not for every locus's panel.
     assert growth(lambda collation, witnesses: build_html(collation, witnesses["SK"], witnesses=witnesses)) < 2.5
+
+
+def test_graphic_confusions_have_a_filter_of_their_own() -> None:
+    """A locus of look-alikes (己 read 已) is marked 形近 too, and a checkbox hides those marks alone."""
+    from builders import collate, plain_witness
+
+    from collate.exporters.html.common import LOOKALIKE_CSS
+
+    sk = plain_witness("SK", "君子反求諸己而已矣其爭也君子")
+    zs = plain_witness("ZS", "君子反求諸已而已矣其事也君子")
+    collation, witnesses = collate([sk, zs], layers=(Layer.JING,))
+    doc = parse(build_html(collation, sk, witnesses=witnesses))
+    marked = {m.text: m.get("class").split() for m in doc.xpath(f"//*[{has_class('v')}][@data-locus]")}
+    assert LOOKALIKE_CSS in marked["己"] and LOOKALIKE_CSS not in marked["爭"]
+    assert LOOKALIKE_CSS in doc.xpath("//input[@type='checkbox']/@data-hide")
+    style = CSS.read_text(encoding="utf-8")
+    assert f".hide-{LOOKALIKE_CSS} .{LOOKALIKE_CSS}" in style

@@ -491,7 +491,7 @@ def sheyi(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     "line",
     [
         "頁062-2b行1　「蘩」，纂圖本（頁020-8b行3）作「繁」。",
-        "頁062-1b行3　〔疏〕單疏本此行短二格，行末闕「時天」二字。",
+        "頁062-1b行3　〔疏〕單疏本（頁007-1a行15）此行短二格，行末闕「時天」二字。",
     ],
 )
 def test_sheyi_cites_each_print_where_it_reads(sheyi: list[str], line: str) -> None:

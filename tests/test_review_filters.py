@@ -84,3 +84,12 @@ def test_a_page_is_found_among_the_loci(session: ReviewSession) -> None:
 def test_a_collation_without_loci_matches_nothing(tmp_path: Path) -> None:
     same = review_session(collate_rows({"SK": REVIEW_BASE, "ZS": REVIEW_BASE}), tmp_path / "d.toml")
     assert same.loci == () and same.matching(LocusFilter(search="哨")) == ()
+
+
+def test_the_review_can_keep_to_the_readings_of_one_cause(tmp_path: Path) -> None:
+    """`collate review --cause look-alike`: only the graphic confusions (己 read 已), not 爭/事."""
+    collation = collate_rows({"SK": "君子反求諸己其爭也君子", "ZS": "君子反求諸已其事也君子"})
+    everything = ReviewSession(collation, tmp_path / "a.toml", "王")
+    assert [x.lemma.text for x in everything.loci] == ["己", "爭"]
+    confusions = ReviewSession(collation, tmp_path / "b.toml", "王", causes=frozenset({"look-alike"}))
+    assert [x.lemma.text for x in confusions.loci] == ["己"]

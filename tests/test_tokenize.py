@@ -5,11 +5,13 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from builders import text_tokens
 from click.testing import CliRunner
 from conftest import GAIJI, MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEED_004, need_shared
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from collate.apparatus import ReadingClass
 from collate.cli import main
 from collate.model import Layer, Span, Substitution, Token, Witness
 from collate.normalize import Normalizer
@@ -275,6 +277,28 @@ def test_a_drum_score_is_text_and_its_signs_are_one_each(tmp_path: Path) -> None
     found = {
         (x.lemma.text, r.cls.value, w.siglum) for x in run.collation.loci() for r in x.readings for w in r.witnesses
     }
-    assert any(cls == "substantive" and s == "WY" and "○" in text for text, cls, s in found)  # compared as text
+    # Compared sign by sign, and a reading of the score, not of the words: listed apart.
+    assert any(cls == "notation" and s == "WY" and "○" in text for text, cls, s in found)
+    assert not any(cls == "substantive" for _, cls, s in found if s == "WY")
     assert ("子", "placeholder", "ZS") in found
     assert {cls for text, cls, s in found if s == "ZS" and text != "子"} <= {"orthographic"}
+    from collate.exporters.jiaokanji import SCORES, entries
+
+    lines = list(entries(run.collation, run.read.by_siglum()))
+    heading = next(i for i, line in enumerate(lines) if line.startswith(SCORES))
+    assert heading == len(lines) - 2 and "WY作" in lines[-1]  # the score's one entry, after the others
+
+
+def test_a_score_read_otherwise_beside_words_read_otherwise_is_a_reading_of_the_words() -> None:
+    """Only where both sides are a score's signs and nothing else is a reading one of the score."""
+    from collate.apparatus.compare import _compare
+
+    nz = normalizer()  # the default one
+    score = text_tokens("○囗○○囗", nz)
+    other = text_tokens("○囗囗○囗", nz)
+    words = text_tokens("君子之射也", nz)
+    assert _compare(score, other, nz) == (ReadingClass.NOTATION, None, ())
+    lacking = _compare(score[:4], (), nz)  # signs the other score lacks
+    assert lacking is not None and lacking[0] is ReadingClass.NOTATION
+    mixed = _compare((*score, *words[:2]), (*other, *text_tokens("君臣", nz)[:2]), nz)
+    assert mixed is not None and mixed[0] is ReadingClass.SUBSTANTIVE

@@ -77,8 +77,28 @@ def _agree(a: Token | None, b: Token | None, normalizer: Normalizer) -> bool:
     return _classify(a, b, normalizer) is None
 
 
+def _is_notation(tok: Token) -> bool:
+    """A sign of a score (the tokenizer found it in a run of notation)."""
+    return any(c.cls is ChangeClass.NOTATION for c in tok.changes)
+
+
+# What a score's signs read otherwise may be: a difference of words it is not, and it is listed apart.
+_OF_WORDS = (ReadingClass.SUBSTANTIVE, ReadingClass.OMISSION, ReadingClass.ADDITION, ReadingClass.TRANSPOSITION)
+
+
 def _compare(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer) -> _Verdict | None:
-    """Classify a witness's tokens against the lemma's; None if they agree."""
+    """Classify a witness's tokens against the lemma's; None if they agree.
+
+    Where both sides are signs of a score and nothing else (○□○○□ against ○○□○□, or some
+    signs lacking), the reading is of the score, not of the words: ``NOTATION``.
+    """
+    verdict = _compare_tokens(lemma, wit, normalizer)
+    if verdict is not None and verdict[0] in _OF_WORDS and all(_is_notation(t) for t in (*lemma, *wit)):
+        return ReadingClass.NOTATION, None, ()
+    return verdict
+
+
+def _compare_tokens(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer) -> _Verdict | None:
     if len(lemma) == len(wit) and all(_agree(a, b, normalizer) for a, b in zip(lemma, wit, strict=True)):
         return None
     if not wit:

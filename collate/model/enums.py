@@ -107,6 +107,7 @@ class ChangeClass(str, Enum):
     PLACEHOLDER = "placeholder"  # ? □ ■ 〓, PUA, unresolved entities: match nothing
     UNCERTAIN = "uncertain"  # a declared per-witness substitution artifact (e.g. 防)
     LOAN = "loan"  # 通假: a loan character for another word; relates two keys, never folds them
+    NOTATION = "notation"  # a sign of a score (○ 鼓, 囗 鼙 of the 投壺 drum scores): one sign whatever its encoding
 
 
 class Cause(StrEnum):
@@ -135,6 +136,7 @@ class ReadingClass(str, Enum):
     ADDITION = "addition"  # the witness has text the base lacks
     SCRIBAL_ERROR = "scribal_error"  # set by an editor reclassifying a reading, never by the builder
     LOAN = "loan"  # 通假: another word's character written for this one (罷/疲): noted, never folded
+    NOTATION = "notation"  # signs of a score (○□○○□ of the 投壺 drum scores) read otherwise: listed apart
     PLACEHOLDER = "placeholder"  # a digitization placeholder (? □ PUA …) on either side: never substantive
     ORTHOGRAPHIC = "orthographic"  # same normalized form, different graph (異體字, 避諱)
     NOT_EXTANT = "not_extant"  # the witness does not contain this place (fragment, lacuna)
@@ -158,6 +160,7 @@ _CLASS_CHINESE = {
     ReadingClass.ADDITION: "多文",
     ReadingClass.SCRIBAL_ERROR: "訛誤",
     ReadingClass.LOAN: "通假",
+    ReadingClass.NOTATION: "譜",
     ReadingClass.PLACEHOLDER: "缺字",
     ReadingClass.ORTHOGRAPHIC: "異體",
     ReadingClass.NOT_EXTANT: "不存",

@@ -55,11 +55,11 @@ from collate.normalize.tables import (
 )
 from collate.normalize.taboo import TabooRule
 from collate.normalize.variants import VariantRule
+from collate.notation import NOTATION_SIGNS
 from collate.project import Project
 
 # A drum score's signs (鼓 ○, 鼙 □, 半 a half beat), as the e-texts write them: one sign each.
-NOTATION_SIGNS = {"○": "○", "〇": "○", "□": "囗", "囗": "囗", "半": "半"}
-_NOTATION = "drum notation: 〇 is the score's ○ (鼓), □ its 囗 (鼙)"
+_NOTATION = "drum notation: 〇 is the score's ○, □ and ◍ its 囗"
 
 # Passes over the folding rules. One is usually enough; a second catches a character that
 # OpenCC sends into a variant class it was not in, so that every path ends on the same key.
@@ -156,8 +156,10 @@ class Normalizer:
         there its signs are text, never lost glyphs, and 囗/□ and ○/〇 are one sign each.
         """
         if notation and t in NOTATION_SIGNS:
+            # Every sign of a score says so (its change), the same sign written alike included:
+            # the apparatus lists a score's readings apart (``ReadingClass.NOTATION``).
             sign = NOTATION_SIGNS[t]
-            return sign, (() if sign == t else (Change("notation", t, sign, ChangeClass.ORTHOGRAPHIC, _NOTATION),))
+            return sign, (Change("notation", t, sign, ChangeClass.NOTATION, _NOTATION),)
         if len(t) == 1 and not placeholder:
             # The cache never holds a placeholder character while the placeholder rule is on:
             # both paths into it test for placeholders first.

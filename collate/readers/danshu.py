@@ -361,18 +361,19 @@ class _Reading(ReadState):
             pos = space
 
     def gap(self, start: int, end: int) -> None:
-        """A gap inside the 疏: a lacuna as wide as it, and a diagnostic where it sets off no quotation.
+        """A gap inside the 疏: a lacuna as wide as it, unless a sentence ends before it; a
+        diagnostic where it sets off no quotation.
 
-        Where the other witnesses read as many characters here, the print lost them (此本闕),
-        never an omission; where they read none (a gap that sets off a quotation of the 經, the
-        usual kind), the lacuna says nothing. So every gap inside a line is one: the collation
-        tells the two kinds apart, where the print alone cannot (介　象陰陽也者 lost 僎, though
-        a quotation closed by 者 follows).
+        After a sentence (易易也　此五行者) a gap is the print's separator before the next
+        quotation of the 經: what the others read there and it does not is an omission. Inside
+        a sentence it is a glyph the print lost, even where a quotation seems to follow (介　象陰
+        陽也者 lost 僎): where the others read as many characters, they are lost (此本闕), never
+        omitted; where they read none, the lacuna says nothing.
         """
-        if "\n" in self.text[start:end]:
+        if "\n" in self.text[start:end] or self.text[start - 1] in SENTENCE_ENDS:
             return
         self.marks.append(Mark(start, MarkKind.LACUNA, f"{BLANK}, {self.text.count(GAP, start, end)}"))
-        if self.text[start - 1] in SENTENCE_ENDS or self.quotation_at(end):
+        if self.quotation_at(end):
             return
         message = "a gap inside the 疏 that sets off no quotation: perhaps a glyph lost from the print"
         self.diagnostics.append(Diagnostic("gap", message, start, end, Severity.INFO))

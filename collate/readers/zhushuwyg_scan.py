@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled
+from collate.notation import in_notation
 from collate.readers.base import Line, Parsed, ReadState, iter_lines
 from collate.readers.zhushuwyg_cuts import Stretch, cut_stretches
 from collate.readers.zhushuwyg_kaozheng import KaozhengNotes
@@ -184,7 +185,8 @@ class Reading(ReadState):
             self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=ZHU_MARK)
             self.large = _Run(Layer.ZHU, self.next_unit(), clean_start=True)
             return i + 1
-        if char in SEGMENT_MARKS:
+        # A ○ inside a drum score is a sign of it (collate.notation), not a segment mark.
+        if char in SEGMENT_MARKS and not in_notation(text, i):
             self.end_large(clean=True)
             self.small = None
             self.after_close = False

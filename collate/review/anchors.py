@@ -34,6 +34,7 @@ EDITOR_CLASSES = (
     ReadingClass.LOAN,
     ReadingClass.TRANSPOSITION,
     ReadingClass.PLACEHOLDER,
+    ReadingClass.NOTATION,
 )
 # The actions that cut the loci anew rather than judge one (collate.review.regroup).
 STRUCTURAL = (DecisionAction.MERGE, DecisionAction.SPLIT)

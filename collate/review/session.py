@@ -83,7 +83,8 @@ class ReviewSession:
     ``collation`` that with every decision applied; ``loci`` the loci to review (with a real
     variant), in layer and base order; ``witnesses`` the witnesses as read, to cite the place
     of every witness's text; ``claims`` each note's claims (by note id), to word them and to
-    suggest a decision from them.
+    suggest a decision from them. ``causes``, if any, keeps to review only the loci with a
+    reading of one of them (``look-alike``: the graphic confusions, 形近).
     """
 
     def __init__(
@@ -95,8 +96,10 @@ class ReviewSession:
         clock: Callable[[], str] = now,
         witnesses: Mapping[str, Witness] | None = None,
         claims: Mapping[str, Sequence[Claim]] | None = None,
+        causes: frozenset[str] = frozenset(),
     ) -> None:
         self.raw = raw
+        self.causes = causes
         self.witnesses: Mapping[str, Witness] = witnesses or {}
         self.claims: Mapping[str, Sequence[Claim]] = claims or {}
         self.path = path
@@ -119,7 +122,11 @@ class ReviewSession:
 
     def _refresh(self) -> None:
         self.shaped, self.collation, self.report = apply_all(self.raw, self.decisions, self._locate)
-        self.loci = tuple(x for x in self.collation.loci() if reviewable(x))
+        self.loci = tuple(
+            x
+            for x in self.collation.loci()
+            if reviewable(x) and (not self.causes or any(r.cause in self.causes for r in x.variants()))
+        )
 
     # --- What a locus shows -------------------------------------------------------------
 
@@ -357,12 +364,20 @@ class ReviewSession:
         self._change((), {decision_id}, locus, "drop")
 
 
-def open_review(project: Project, editor: str, progress: Callable[[str], None] | None = None) -> ReviewSession:
-    """Collate ``project`` (the editorial notes attached to the loci they judge) and open its decisions."""
+def open_review(
+    project: Project,
+    editor: str,
+    progress: Callable[[str], None] | None = None,
+    causes: frozenset[str] = frozenset(),
+) -> ReviewSession:
+    """Collate ``project`` (the editorial notes attached to the loci they judge) and open its decisions;
+    ``causes``: review only the loci with a reading of one of them."""
     from collate.pipeline import collate_project
 
     # No decisions applied: the session loads and applies them itself, as the editor makes them.
     run = collate_project(project, progress, habits=load_habit_verdicts(decisions_path(project)))
     notes = run.notes
     claims = {n.id: notes.claims_of(n) for n in notes.notes} if notes is not None else {}
-    return ReviewSession(run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum(), claims=claims)
+    return ReviewSession(
+        run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum(), claims=claims, causes=causes
+    )

@@ -27,6 +27,7 @@ _CLASS_NAMES_EN: dict[ReadingClass, str] = {
     ReadingClass.ADDITION: "addition",
     ReadingClass.SCRIBAL_ERROR: "scribal error",
     ReadingClass.LOAN: "loan",
+    ReadingClass.NOTATION: "score notation",
     ReadingClass.PLACEHOLDER: "placeholder",
     ReadingClass.ORTHOGRAPHIC: "orthographic",
     ReadingClass.NOT_EXTANT: "not extant",

@@ -37,6 +37,7 @@ CLASS_STYLE: dict[ReadingClass, str] = {
     ReadingClass.ADDITION: "bold green",
     ReadingClass.SCRIBAL_ERROR: "bold bright_red",
     ReadingClass.LOAN: "bold blue",
+    ReadingClass.NOTATION: "magenta",
     ReadingClass.PLACEHOLDER: "bright_black",
     ReadingClass.ORTHOGRAPHIC: "cyan",
     ReadingClass.NOT_EXTANT: "dim",
@@ -51,6 +52,7 @@ CLASS_MARK: dict[ReadingClass, str] = {
     ReadingClass.ADDITION: "衍",  # 衍文: the witness has text the base lacks
     ReadingClass.SCRIBAL_ERROR: "訛",  # 訛字: a copyist's error (an editor's reclassification)
     ReadingClass.LOAN: "借",  # 假借/通假
+    ReadingClass.NOTATION: "譜",  # a score's signs (○□) read otherwise
     ReadingClass.PLACEHOLDER: "闕",  # 闕字: a placeholder (□, ?) where a glyph was not transcribed
     ReadingClass.ORTHOGRAPHIC: "異",  # 異體: another graph of the same character
     ReadingClass.NOT_EXTANT: "無",  # the witness does not contain this place at all

@@ -30,6 +30,7 @@ from collate.apparatus import Collation, ReadingClass
 from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
+    LOOKALIKE_CSS,
     ClaimCheck,
     Element,
     append_text,
@@ -37,6 +38,7 @@ from collate.exporters.html.common import (
     display_class,
     el,
     is_script_only,
+    lookalike,
     shown_loci,
     shown_readings,
 )
@@ -202,7 +204,8 @@ def _bar(ctx: Context, targets: PageTargets) -> Element:
 
 
 def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
-    """Checkboxes: one per reading class present (its sample is the legend), one per layer."""
+    """Checkboxes: one per reading class present (its sample is the legend), one for the
+    graphic confusions (形近) if any, one per layer."""
     classes = el("fieldset", None, el("legend", None, "異文"))
     for c in ReadingClass:
         if counts[c]:
@@ -212,6 +215,13 @@ def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
             classes.append(
                 el("label", {"title": en}, box, " ", sample, " ", el("span", {"class": "n"}, str(counts[c])))
             )
+    confusions = sum(1 for _, locus in ctx.shown if lookalike(locus))
+    if confusions:
+        box = el("input", {"type": "checkbox", "data-hide": LOOKALIKE_CSS, "checked": ""})
+        sample = el("span", {"class": f"swatch v {css(ReadingClass.SUBSTANTIVE)}"}, "形近")
+        title = "graphic confusions (look-alike characters)"
+        n = el("span", {"class": "n"}, str(confusions))
+        classes.append(el("label", {"title": title}, box, " ", sample, " ", n))
     layers = el("fieldset", None, el("legend", None, "層次"))
     present = {s.layer for s in ctx.base.spans}
     for layer, zh in LAYER_LABELS.items():

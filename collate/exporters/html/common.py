@@ -28,6 +28,7 @@ _CLASS_LABELS_EN: dict[ReadingClass, str] = {
     ReadingClass.ADDITION: "addition",
     ReadingClass.SCRIBAL_ERROR: "scribal error",
     ReadingClass.LOAN: "loan character",
+    ReadingClass.NOTATION: "score notation",
     ReadingClass.PLACEHOLDER: "placeholder",
     ReadingClass.ORTHOGRAPHIC: "orthographic",
     ReadingClass.NOT_EXTANT: "not extant",
@@ -235,6 +236,17 @@ def shown_loci(result: LayerResult) -> tuple[Locus, ...]:
 def witnesses_shown(locus: Locus) -> str:
     """The sigla of the witnesses whose readings of a locus are shown, space-separated."""
     return " ".join(dict.fromkeys(s for r in shown_readings(locus) for s in r.sigla))
+
+
+# A locus whose readings are all graphic confusions (形近: 己/已, 曰/日) is marked so too: a filter of its own.
+LOOKALIKE_CSS = "k-look-alike"
+
+
+def lookalike(locus: Locus) -> bool:
+    """Every reading of the locus's strongest class that is shown is a look-alike (形近)."""
+    cls = display_class(locus)
+    mine = [r for r in shown_readings(locus) if r.cls is cls]
+    return bool(mine) and all(r.cause == Cause.LOOKALIKE for r in mine)
 
 
 def display_class(locus: Locus) -> ReadingClass:

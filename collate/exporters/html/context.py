@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 
 from collate.apparatus import Collation, LayerResult, Locus, ReadingClass
 from collate.exporters.html.common import (
+    LOOKALIKE_CSS,
     ClaimCheck,
     class_label,
     css,
     display_class,
+    lookalike,
     shown_loci,
     witnesses_shown,
 )
@@ -108,7 +110,7 @@ class Mark:
 
     def attrs(self, extra: str = "") -> dict[str, str]:
         """The mark's attributes: class (colour, line style, decided), locus id, keyboard focus."""
-        names = f"v {css(self.cls)}{extra}"
+        names = f"v {css(self.cls)}{extra}" + (f" {LOOKALIKE_CSS}" if lookalike(self.locus) else "")
         if self.decision is not None:
             names += " decided" + (" doubt" if self.decision.doubtful else "")
         return {

@@ -40,7 +40,7 @@ from collate.exporters.jiaokanji.words import (
     quote,
 )
 from collate.files import write_atomic
-from collate.model import Cause, Layer, MarkKind, SourceLocation, Witness
+from collate.model import Cause, Layer, MarkKind, SourceLocation, Witness, blank_width
 from collate.model.inert import inert
 
 if TYPE_CHECKING:
@@ -59,6 +59,10 @@ SUBSTANTIVE = frozenset(
         ReadingClass.LOAN,
     }
 )
+
+# A score's readings, listed apart under this heading.
+NOTATION = frozenset({ReadingClass.NOTATION})
+SCORES = "樂譜異同"
 
 # How a note is introduced, by who speaks (the notes stage gives the name as printed).
 _NOTE_LABELS = {"秦蕙田": "蕙田案", "蕙田": "蕙田案", "四庫館臣": "案", "四库馆臣": "案"}
@@ -210,10 +214,10 @@ class _Writer:
         text = note.text.strip()
         return f"{label}：{text}" + ("" if text.endswith(tuple(_CLOSING)) else "。")
 
-    def entry(self, result: LayerResult, locus: Locus) -> Entry | None:
+    def entry(self, result: LayerResult, locus: Locus, classes: frozenset[ReadingClass] = SUBSTANTIVE) -> Entry | None:
         # Its variants only: where the base is not extant (beyond a fragmentary base, a passage a
         # quoting base skips) the witnesses' text is no addition, and not an entry.
-        readings = [r for r in locus.variants() if r.cls in SUBSTANTIVE]
+        readings = [r for r in locus.variants() if r.cls in classes]
         if not readings:
             return None
         parts = [part for r in readings for part in self.describe(result, locus, r)]
@@ -247,16 +251,21 @@ class _Writer:
                     if not tokens:
                         continue
                     loc = base.locate(tokens[0].start)
-                    labels = self.lost(result, j, a, b)
+                    marks = self.lost(result, j, a, b)
+                    labels = [label for label, _ in marks]
                     said = [p for label in labels if (p := lost_pages(label))]
                     pages = f"（{'；'.join(said)}）" if said else ""
                     what = lacuna_words(labels, "".join(t.t for t in tokens))
-                    text = f"{layer}{self.labels.get(siglum, siglum)}{what}"
+                    # A glyph lost inside a line: the witness's own page and line, as for a reading.
+                    own = self.witnesses.get(siglum)
+                    inline = own is not None and marks and all(blank_width(label) is not None for label in labels)
+                    where = printed_place(own.locate(marks[0][1])) if inline and own is not None else ""
+                    text = f"{layer}{self.labels.get(siglum, siglum)}{where}{what}"
                     out.append(Entry(loc.line, loc.column, f"{place(loc)}　{text}{pages}。", ()))
         return out
 
-    def lost(self, result: LayerResult, j: int, start: int, end: int) -> list[str]:
-        """The labels of witness ``j``'s lacuna marks that stand where it has no text in columns [start, end)."""
+    def lost(self, result: LayerResult, j: int, start: int, end: int) -> list[tuple[str, int]]:
+        """The labels and offsets of witness ``j``'s lacuna marks where it has no text in columns [start, end)."""
         witness = self.witnesses.get(result.alignment.sigla[j])
         if witness is None:
             return []
@@ -264,7 +273,7 @@ class _Writer:
         before, after = own.before(start), own.after(end)
         lo = before[0].end if before else 0
         hi = after[0].start if after else len(witness.text)
-        return [m.label for m in witness.marks if m.kind is MarkKind.LACUNA and lo <= m.offset <= hi]
+        return [(m.label, m.offset) for m in witness.marks if m.kind is MarkKind.LACUNA and lo <= m.offset <= hi]
 
     def decision(self, locus: Locus) -> str:
         """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑."""
@@ -290,9 +299,23 @@ class _Writer:
         return words + _comment(d)
 
     def entries(self) -> list[str]:
-        """The entry lines in base order; a note judging several places is quoted at the first."""
+        """The entry lines in base order; a note judging several places is quoted at the first.
+
+        A score's signs read otherwise (○□ of the 投壺 drum scores) are no reading of the words:
+        their entries follow the others, under a heading of their own.
+        """
         found = [e for r in self.collation.layers for locus in r.loci if (e := self.entry(r, locus)) is not None]
         found += self.lacunae()
+        scores = [
+            e for r in self.collation.layers for locus in r.loci if (e := self.entry(r, locus, NOTATION)) is not None
+        ]
+        lines = self.lines(found)
+        if scores:
+            lines += [f"{SCORES}（{count(len(scores))}條）", *self.lines(scores)]
+        return lines
+
+    def lines(self, found: list[Entry]) -> list[str]:
+        """Entries as lines in base order; a note judging several places is quoted at the first."""
         quoted: set[str] = set()
         lines = []
         for e in sorted(found, key=lambda e: (e.line, e.column)):
@@ -311,7 +334,7 @@ class _Writer:
         lines = [f"{c.title}　校勘記", f"底本：{base}（{c.base}）。校本：{listed or '無'}。"]
         if self.simplified:
             lines.append("底本為簡體字本：出文、案語照錄底本原字，不轉繁體；校本異文照錄原字。")
-        listed = "只錄實質異文（異文、脫文、衍文、倒文）及通假"
+        listed = f"只錄實質異文（異文、脫文、衍文、倒文）及通假，樂譜之異另列於後（{SCORES}）"
         lines.append(f"凡{count}條。{listed}；異體字、避諱字、數字化占位符見 TEI 本。")
         lines.extend(self.habits())
         return lines
@@ -348,7 +371,8 @@ def build_jiaokanji(collation: Collation, witnesses: Mapping[str, Witness] | Non
     """
     writer = _Writer(collation, witnesses)
     entries = writer.entries()
-    return "\n".join([*writer.header(len(entries)), "", *entries]) + "\n"
+    listed = sum(1 for e in entries if not e.startswith(SCORES))
+    return "\n".join([*writer.header(listed), "", *entries]) + "\n"
 
 
 def entries(collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> Sequence[str]:
