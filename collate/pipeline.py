@@ -22,6 +22,7 @@ from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 if TYPE_CHECKING:
     from collate.apparatus.habits import HabitVerdict
+    from collate.compilation import Compilation, WorkCoverage
     from collate.normalize import Normalizer
     from collate.notes import NotesResult
     from collate.review.apply import ApplyReport
@@ -57,6 +58,8 @@ class RunResult:
     rule_counts: Mapping[str, Mapping[str, int]]
     notes: NotesResult | None = None
     decisions: ApplyReport | None = None
+    # A compilation base: per quoted work, the witnesses it was collated against (and how much).
+    coverage: tuple[WorkCoverage, ...] = ()
 
 
 def read_project(project: Project, progress: Progress | None = None, *, normalizer: Normalizer) -> ReadResult:
@@ -106,37 +109,6 @@ def settle_project(read: ReadResult, normalizer: Normalizer, progress: Progress 
     if progress:
         progress("settling the layer boundaries the prints do not mark")
     return replace(read, witnesses=settle_boundaries(read.witnesses, normalizer))
-
-
-# Passages are compared by the 4-character strings (of comparison keys) they share.
-_GRAM = 4
-
-
-def _likeliest_work(base: Witness, others: Sequence[Witness], normalizer: Normalizer) -> str | None:
-    """The work the base quotes that the other witnesses hold most of, if the base names any.
-
-    A compilation quotes several works (五禮通考 卷163: 周禮 春官 and 夏官, 禮記射義, 詩, 論語);
-    the project's ``work`` says which one its witnesses are editions of. Where it says none,
-    the work whose quoted 經 shares the most 4-character strings with the witnesses' 經 is
-    the one collated (the first the base names, where none shares any).
-    """
-    by_work: dict[str, list[str]] = {}
-    for s in base.spans:
-        if s.layer is Layer.JING and s.role is Role.TEXT and s.work and s.work != PREVIOUS_CHAPTER:
-            by_work.setdefault(s.work, []).append(base.text[s.start : s.end])
-    if len(by_work) < 2:
-        return next(iter(by_work), None)
-    theirs: set[str] = set()
-    for w in others:
-        text = normalizer.fold("".join(w.text[s.start : s.end] for s in w.spans if s.layer is Layer.JING))
-        theirs.update(text[i : i + _GRAM] for i in range(len(text) - _GRAM + 1))
-
-    def shared(work: str) -> int:
-        text = normalizer.fold("".join(by_work[work]))
-        return sum(text[i : i + _GRAM] in theirs for i in range(len(text) - _GRAM + 1))
-
-    # max() keeps the first of equal scores: the work the base names first.
-    return max(by_work, key=shared)
 
 
 def _of_work(witness: Witness, work: str | None, normalizer: Normalizer) -> Witness:
@@ -230,7 +202,13 @@ def collate_project(
     layers = [Layer(name) for name in project.layers]
     check_sizes(read.witnesses, project.base, layers, limits)
     tokens, whole = tokenize_project(read, layers, normalizer, progress)
-    collation = _collation(read, align_project(read, tokens, layers, normalizer, progress), normalizer)
+    compilation = None
+    if project.work is None:
+        from collate.compilation import plan
+
+        compilation = plan(read.base, tokens, layers)
+    results = align_project(read, tokens, layers, normalizer, progress, compilation=compilation)
+    collation = _collation(read, results, normalizer)
     collation = apply_habits(collation, find_habits(collation, normalizer, habits))
     if progress:
         progress("anchoring editorial notes")
@@ -242,7 +220,8 @@ def collate_project(
 
         collation, report = apply_decisions(collation, decisions)
     counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
-    return RunResult(read, tokens, collation, counts, notes, report)
+    coverage = compilation.coverage if compilation is not None else ()
+    return RunResult(read, tokens, collation, counts, notes, report, coverage)
 
 
 Tokens = dict[str, dict[Layer, tuple[Token, ...]]]
@@ -260,7 +239,9 @@ def tokenize_project(
 
     project = read.project
     full = [w for w in read.witnesses if not w.sparse]
-    work = project.work or _likeliest_work(read.base, [w for w in full if w is not read.base], normalizer)
+    # A compilation base with no work named: every work it quotes, each witness aligned with the
+    # articles it holds (collate.compilation); a work named: that work's articles alone.
+    work = project.work
     _check_work(read.base, project.work, normalizer, str(project.source or project.root))
     tokens: Tokens = {w.siglum: {} for w in full}
     whole: Tokens = {}
@@ -293,8 +274,13 @@ def align_project(
     layers: Sequence[Layer],
     normalizer: Normalizer,
     progress: Progress | None = None,
+    *,
+    compilation: Compilation | None = None,
 ) -> list[LayerResult]:
-    """Each layer aligned (CollateX behind the engine) and its apparatus built; a layer only the base has is skipped."""
+    """Each layer aligned (CollateX behind the engine) and its apparatus built; a layer only the base has is skipped.
+
+    With a ``compilation`` plan, each witness is aligned with the articles of the base it holds.
+    """
     from collate.align.engine import align_layer
     from collate.alignment import with_doubts, with_lacunae
 
@@ -317,7 +303,8 @@ def align_project(
             for w in full
             if w.siglum in streams and (read.project.witness(w.siglum).quotes or _quotes(w, layer))
         )
-        aligned = align_layer(layer, streams, base, progress, quoting=quoting)
+        masks = compilation.masks.get(layer) if compilation is not None else None
+        aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks)
         alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
         if progress:
             progress(f"{layer.value}: building the apparatus")

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from collate.align.collatex_adapter import collatex_columns
-from collate.align.extents import layer_extents
+from collate.align.extents import layer_extents, merged
 from collate.align.pairwise import AlignOptions, PairAlignment, align_pair
-from collate.alignment import LayerAlignment, Transposition
+from collate.alignment import Extent, LayerAlignment, Transposition
 from collate.model import Layer, Token
 
 Progress = Callable[[str], None]
@@ -54,13 +55,17 @@ def align_layer(
     options: AlignOptions | None = None,
     *,
     quoting: frozenset[str] = frozenset(),
+    masks: Mapping[str, Sequence[tuple[int, int]]] | None = None,
 ) -> LayerAlignment:
     """Align the token streams of one layer, one per witness, against the base witness.
 
     ``sigla`` of the result are the base, then the other witnesses in the order of
     ``streams``. The same input gives the same output, whatever the order of the other
     witnesses. See the module docstring for how columns, extents and transpositions look;
-    ``quoting``: the witnesses that quote the layer in pieces (:mod:`collate.align.extents`).
+    ``quoting``: the witnesses that quote the layer in pieces (:mod:`collate.align.extents`);
+    ``masks``: per witness, the positions [start, end) of the base's stream it is not to be
+    aligned with (the articles of a compilation it does not hold, :mod:`collate.align.holdings`):
+    it is aligned with the rest alone, and is not extant there.
     """
     if base not in streams:
         raise ValueError(f"the base witness {base!r} has no token stream")
@@ -74,7 +79,12 @@ def align_layer(
         if progress:
             progress(f"{layer.value}: aligning {siglum} with {base}")
         keys[siglum] = _symbols(streams[siglum], table, _WITNESS_PLACEHOLDER)
-        pairings[siglum] = align_pair(a, keys[siglum], opt)
+        mask = (masks or {}).get(siglum, ())
+        if mask:
+            kept = _unmasked(len(a), mask)
+            pairings[siglum] = _remapped(align_pair("".join(map(a.__getitem__, kept)), keys[siglum], opt), kept)
+        else:
+            pairings[siglum] = align_pair(a, keys[siglum], opt)
         if progress and pairings[siglum].fallbacks:
             progress(
                 f"{layer.value}: {siglum}: {pairings[siglum].fallbacks} stretch(es) with little in common "
@@ -82,15 +92,54 @@ def align_layer(
             )
     columns = _merge(streams, sigla, pairings, keys, opt)
     extents = layer_extents(columns, sigla, opt.edge_slack, quoting)
+    if masks:
+        extents = _masked_extents(columns, sigla, extents, masks)
     # A quoter quotes a passage where it pleases (a 集說 its 注 before or after its own words): the
-    # passage stands at the base's place in the columns, and its place is no reading of it.
+    # passage stands at the base's place in the columns, and its place is no reading of it. A
+    # compilation's own order is told (the 校勘記 says where the edition has the passage).
     transpositions = tuple(
         Transposition(s, bs, be, ws, we)
         for s in sigla[1:]
-        if s not in quoting or base in quoting
+        if s not in quoting
         for bs, be, ws, we in pairings[s].moves
     )
     return LayerAlignment(layer, sigla, tuple(columns), extents, transpositions)
+
+
+def _unmasked(length: int, mask: Sequence[tuple[int, int]]) -> array[int]:
+    """The base positions outside ``mask``, in order."""
+    out = array("q")
+    at = 0
+    for start, end in sorted(mask):
+        out.extend(range(at, max(at, start)))
+        at = max(at, end)
+    out.extend(range(at, length))
+    return out
+
+
+def _remapped(pair: PairAlignment, kept: array[int]) -> PairAlignment:
+    """A pairing with a part of the base (positions ``kept``) in terms of the whole base."""
+    base = array("q", (kept[p] if p >= 0 else -1 for p in pair.base))
+    moves = tuple((kept[bs], kept[be - 1] + 1, ws, we) for bs, be, ws, we in pair.moves)
+    return PairAlignment(base, pair.witness, moves, pair.fallbacks)
+
+
+def _masked_extents(
+    columns: Sequence[Column],
+    sigla: Sequence[str],
+    extents: Sequence[Extent],
+    masks: Mapping[str, Sequence[tuple[int, int]]],
+) -> tuple[Extent, ...]:
+    """Each witness not extant at the columns of the base positions masked for it."""
+    column_of = [c for c, col in enumerate(columns) if col[0] is not None]
+    out = [extents[0]]
+    for r, siglum in enumerate(sigla[1:], 1):
+        extent = extents[r]
+        spans = [(column_of[s], column_of[e - 1] + 1) for s, e in masks.get(siglum, ()) if e > s]
+        if spans:
+            extent = replace(extent, absent=tuple(merged(sorted({*extent.absent, *spans}))))
+        out.append(extent)
+    return tuple(out)
 
 
 def _symbols(tokens: Sequence[Token], table: dict[str, str], placeholder: str) -> str:

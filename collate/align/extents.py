@@ -127,7 +127,7 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
     skipped = [c for c in outside if columns[c][r] is None]
     own = [c for c in outside if columns[c][r] is not None]
     absent = sorted({*extent.absent, *column_runs(skipped)})
-    return replace(extent, absent=tuple(_merged(absent))), own
+    return replace(extent, absent=tuple(merged(absent))), own
 
 
 def _abridges(kinds: Sequence[str]) -> bool:
@@ -162,7 +162,7 @@ def _alone(columns: Sequence[Column], r: int, c: int) -> bool:
     return True
 
 
-def _merged(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+def merged(ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """Overlapping or touching ranges made one."""
     out: list[tuple[int, int]] = []
     for a, b in ranges:

@@ -1,0 +1,176 @@
+"""Which passages of a compilation each witness holds, and so may be aligned with.
+
+五禮通考 quotes, article after article, 禮記射義, 周禮夏官, 詩小雅, 論語…, each under its run-in
+title (a heading span naming its ``work``), with the 注 and 疏 it chose. An edition of 禮記·射義
+holds the 射義 articles and none of the rest: aligned with the whole juan it would be read
+against 詩 and 周禮 wherever a few characters happen to agree. So before the alignment each
+witness is given the articles it holds, layer by layer, and is aligned with those alone; the
+rest of the base is not extant in it (never an omission).
+
+The text decides, not the title: an article is held where most of its 4-character strings of
+comparison keys (``GRAM``) stand in the witness, at least ``HELD`` of them. A title can mislead
+(the 孟子 quoted for 反求諸己 shares half its words with 射義, and is not 射義); an article
+that names another office of the same book is told apart by its words. A layer of an article too
+short to say (``FEW`` strings or fewer) goes with the article's other layers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from collate.model import Layer, Role, Token, Witness
+
+GRAM = 4
+# Of an article's strings, the share a witness must have to hold it: the editions of the
+# chapter have 0.85–1.0 of them; a chapter that quotes the same sentence, about half.
+HELD = 0.6
+FEW = 6
+# A witness holding this share of the articles or more is a copy of the compilation itself.
+WHOLE = 0.9
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """A passage of the base under one run-in title: offsets [start, end) of the base's text."""
+
+    title: str
+    start: int
+    end: int
+
+
+def articles(base: Witness) -> tuple[Article, ...]:
+    """The base's quoted articles: from each run-in title, and from each 經 passage after small print.
+
+    A title opens a run of the work it names; inside the run a new article begins where 經
+    follows the small print of the one before (周禮夏官: 小司馬…, 射人…, 服不氏… each an article).
+    Text that names no work (a later commentator, a 蕙田案) ends the article; text naming a work
+    after it begins another.
+    """
+    out: list[Article] = []
+    title: str | None = None
+    start = end = 0
+    last: Layer | None = None
+    for s in base.spans:
+        if s.role is not Role.TEXT or (not s.layer.is_text and s.layer is not Layer.HEADING):
+            continue
+        if s.layer is Layer.HEADING and s.work:
+            if title is not None:
+                out.append(Article(title, start, end))
+            title, start, end, last = s.work, s.start, s.end, None
+            continue
+        if s.work != title:
+            # Text of no work (a commentator amid the small print) ends the article; text that
+            # names its work again after it (the 疏 going on) begins the next one.
+            if title is not None:
+                out.append(Article(title, start, end))
+            title, last = s.work, None
+            if title is None:
+                continue
+            start = s.start
+        if title is None:
+            continue
+        if s.layer is Layer.JING and last is not None and last is not Layer.JING:
+            out.append(Article(title, start, end))
+            start = s.start
+        end, last = s.end, s.layer
+    if title is not None:
+        out.append(Article(title, start, end))
+    return tuple(a for a in out if a.end > a.start)
+
+
+def _grams(keys: str) -> set[str]:
+    return {keys[i : i + GRAM] for i in range(len(keys) - GRAM + 1)}
+
+
+def _keys(tokens: Sequence[Token]) -> str:
+    return "".join(t.n for t in tokens if len(t.n) == 1 and not t.is_placeholder)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """Which articles (by index into the base's ``articles``) a witness holds in each layer."""
+
+    siglum: str
+    layers: Mapping[Layer, frozenset[int]]
+
+
+def holdings(
+    found: Sequence[Article],
+    base: Mapping[Layer, Sequence[Token]],
+    witnesses: Mapping[str, Mapping[Layer, Sequence[Token]]],
+) -> dict[str, Holding]:
+    """For each witness, the articles it holds per layer (see the module docstring).
+
+    ``base`` and ``witnesses`` are the token streams per layer. A witness's strings are those
+    of all its layers (a 單疏本's 疏 quotes the 經 it explains).
+    """
+    starts = [a.start for a in found]
+    by_article: list[dict[Layer, list[Token]]] = [{} for _ in found]
+    for layer, tokens in base.items():
+        k = 0
+        for tok in tokens:
+            while k + 1 < len(found) and starts[k + 1] <= tok.start:
+                k += 1
+            if found and found[k].start <= tok.start < found[k].end:
+                by_article[k].setdefault(layer, []).append(tok)
+    grams = [{layer: _grams(_keys(toks)) for layer, toks in parts.items()} for parts in by_article]
+    out: dict[str, Holding] = {}
+    for siglum, streams in witnesses.items():
+        theirs: set[str] = set()
+        for toks in streams.values():
+            theirs |= _grams(_keys(toks))
+        held: dict[Layer, set[int]] = {layer: set() for layer in streams}
+        titles: set[str] = set()
+        short: list[int] = []
+        for k, parts in enumerate(grams):
+            shares = {layer: len(g & theirs) / len(g) for layer, g in parts.items() if len(g) > FEW}
+            if not shares:
+                short.append(k)
+                continue
+            # A layer too short to say goes with the article's others: held if any is.
+            whole = any(share >= HELD for share in shares.values())
+            if whole:
+                titles.add(found[k].title)
+            for layer in parts:
+                if layer in held and (shares[layer] >= HELD if layer in shares else whole):
+                    held[layer].add(k)
+        # An article too short to say anything by its words goes with its title's others.
+        for k in short:
+            if found[k].title in titles:
+                for layer in by_article[k]:
+                    if layer in held:
+                        held[layer].add(k)
+        out[siglum] = Holding(siglum, {layer: frozenset(ks) for layer, ks in held.items()})
+    return out
+
+
+def masked(
+    found: Sequence[Article], tokens: Sequence[Token], held: frozenset[int]
+) -> tuple[tuple[int, int], ...]:
+    """The positions [start, end) of ``tokens`` (the base's stream of a layer) in articles not
+    ``held``, and outside every article: what the witness is not to be aligned with.
+
+    A layer no article has text in (a commentator's, the notes) is not masked; nor is one whose
+    articles the witness holds nearly all of (``WHOLE`` of them: another copy of the
+    compilation itself).
+    """
+    starts = [a.start for a in found]
+    where: list[int | None] = []
+    k = 0
+    for tok in tokens:
+        while k + 1 < len(found) and starts[k + 1] <= tok.start:
+            k += 1
+        where.append(k if found and found[k].start <= tok.start < found[k].end else None)
+    quoted = {k for k in where if k is not None}
+    if not quoted or len(quoted & held) >= WHOLE * len(quoted):
+        return ()
+    out: list[tuple[int, int]] = []
+    for i, at in enumerate(where):
+        if at is not None and at in held:
+            continue
+        if out and out[-1][1] == i:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return tuple(out)

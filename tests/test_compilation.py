@@ -1,0 +1,122 @@
+"""A compilation base with no work named: every quoted work collated against the witnesses that hold it.
+
+五禮通考 卷163 quotes 禮記射義, 周禮 (春官, 夏官: 射人 among other offices), 詩, 論語, 孟子…; the
+shared witnesses hold editions of 禮記·射義 and of 周禮·射人, and of chapters the juan does not
+quote (儀禮·燕禮, 大戴禮記·投壺). Each is aligned with the articles it holds alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from builders import text_tokens
+from conftest import SHARED, need_shared
+
+from collate.align.holdings import Article, holdings, masked
+from collate.model import Layer
+from collate.normalize import Normalizer
+from collate.pipeline import RunResult, collate_project
+from collate.project import project_from_mapping
+from collate.views.run import coverage_lines
+
+EDITIONS = {
+    "SY": "liji-sheyi-zhushu-kanripo-WYG.txt",
+    "ZT": "liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt",
+    "DS": "liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt",
+    "SR": "zhouli-zhushu-sheren-kanripo-WYG.txt",
+    "YL": "yili-yanli-zhushu-kanripo-WYG.txt",
+    "TH": "dadai-touhu-kanripo-SBCK.txt",
+}
+
+
+@pytest.fixture(scope="module")
+def juan(tmp_path_factory: pytest.TempPathFactory) -> RunResult:
+    shared = need_shared(SHARED)
+    root = tmp_path_factory.mktemp("juan163")
+    witnesses = [{"siglum": "WL", "path": str(shared / "witnesses" / "wuli-tongkao-juan163-kanripo-WYG.txt")}]
+    witnesses += [{"siglum": s, "path": str(shared / "witnesses" / name)} for s, name in EDITIONS.items()]
+    gaiji = str(shared / "data" / "kanripo-KR-Gaiji-charlist.org.txt")
+    project = project_from_mapping({"base": "WL", "gaiji_table": gaiji, "witness": witnesses}, root=root)
+    return collate_project(project)
+
+
+def titles_of_readings(run: RunResult, siglum: str) -> set[str]:
+    """The run-in titles of the base's articles where ``siglum`` has a variant reading."""
+    from collate.align.holdings import articles
+
+    found = articles(run.read.base)
+    out = set()
+    for result in run.collation.layers:
+        for locus in result.loci:
+            if not any(siglum in r.sigla for r in locus.variants()):
+                continue
+            tokens = result.alignment.base.within(locus.col_start, max(locus.col_end, locus.col_start + 1))
+            for tok in tokens:
+                out |= {a.title for a in found if a.start <= tok.start < a.end}
+    return out
+
+
+@pytest.mark.shared
+def test_each_edition_is_collated_where_the_juan_quotes_its_chapter(juan: RunResult) -> None:
+    covered = {w.title: dict(w.collated) for w in juan.coverage}
+    assert {"SY", "ZT", "DS"} <= set(covered["禮記射義"])
+    assert "SR" in covered["周禮夏官"] and covered["周禮夏官"]["SR"] >= 0.9 * max(covered["周禮夏官"].values())
+    # Readings of the 射義 editions stand in 禮記 articles (or words of 射義 another title quotes:
+    # 論語's 君子無所爭), never in 周禮 or 詩; those of the 周禮 edition in 周禮 articles.
+    assert titles_of_readings(juan, "SY") and not any("周禮" in t or "詩" in t for t in titles_of_readings(juan, "SY"))
+    assert titles_of_readings(juan, "SR") and all("官" in t for t in titles_of_readings(juan, "SR"))
+
+
+@pytest.mark.shared
+def test_a_witness_of_a_chapter_the_juan_does_not_quote_has_no_reading(juan: RunResult) -> None:
+    for siglum in ("YL", "TH"):
+        assert not any(siglum in r.sigla for x in juan.collation.loci() for r in x.variants()), siglum
+        assert not any(siglum in dict(w.collated) for w in juan.coverage), siglum
+
+
+@pytest.mark.shared
+def test_a_work_no_witness_holds_is_listed_as_not_collated(juan: RunResult) -> None:
+    lines = coverage_lines(juan)
+    assert any(line.startswith("not collated: 詩小雅") and "(no witness)" in line for line in lines)
+    assert any(line.startswith("禮記射義: ") and "SY (" in line for line in lines)
+
+
+def test_an_article_is_held_by_its_text_not_its_title() -> None:
+    """Two articles of a base; a witness holding the words of the first holds it alone, layer by layer."""
+    nz = Normalizer()
+    base_text = "射者仁之道也射求正諸己己正而后發發而不中則不怨勝己者詩云終日射侯不出正兮展我甥兮"
+    cut = base_text.index("詩")
+    base = text_tokens(base_text, nz, siglum="B")
+    found = (Article("禮記射義", 0, cut), Article("詩齊風", cut, len(base_text)))
+    wit = text_tokens("射者仁之道也射求正諸己己正而後發發而不中則不怨勝己者反求諸己而已矣", nz, siglum="W")
+    held = holdings(found, {Layer.JING: base}, {"W": {Layer.JING: wit}})
+    assert held["W"].layers[Layer.JING] == frozenset({0})
+    assert masked(found, base, held["W"].layers[Layer.JING]) == ((cut, len(base_text)),)
+
+
+def test_the_engine_aligns_a_witness_with_what_it_holds_alone() -> None:
+    """Masked base positions: the witness is not aligned there, and not extant there (no omission)."""
+    from collate.align.engine import align_layer
+
+    nz = Normalizer()
+    base = text_tokens("君子之射也以爲諸侯之射也必先行燕禮", nz, siglum="B")
+    # The witness reads the second half only; the first half, though it shares 之射也, is masked.
+    wit = text_tokens("諸侯之射也必先行燕禮", nz, siglum="W")
+    aligned = align_layer(Layer.JING, {"B": base, "W": wit}, "B", masks={"W": ((0, 7),)})
+    extent = aligned.extent("W")
+    for c, col in enumerate(aligned.columns):
+        if col[0] is not None and col[0].index < 7:
+            assert col[1] is None and not extent.covers(c)
+    assert [col[1].t for col in aligned.columns if col[1] is not None] == list("諸侯之射也必先行燕禮")
+
+
+def test_the_project_file_needs_no_work(tmp_path: Path) -> None:
+    """Without `work`, a project of plain texts is unchanged: no compilation, no coverage lines."""
+    (tmp_path / "a.txt").write_text("君子之射也\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("君子之射矣\n", encoding="utf-8")
+    project = project_from_mapping(
+        {"base": "A", "witness": [{"siglum": "A", "path": "a.txt"}, {"siglum": "B", "path": "b.txt"}]}, root=tmp_path
+    )
+    run = collate_project(project)
+    assert run.coverage == () and coverage_lines(run) == []
