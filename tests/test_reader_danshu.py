@@ -18,7 +18,7 @@ from rapidfuzz.distance import Levenshtein
 from readers_support import assert_partition, synthetic, text_of
 from readers_support import ideographs as shared_ideographs
 
-from collate.model import Layer, Witness
+from collate.model import Layer, Role, Witness
 from collate.normalize import Normalizer
 from collate.readers import detect_container, detect_layout, get_container, read_witness
 from collate.readers.base import ReadOptions
@@ -396,3 +396,13 @@ def test_lemmas_are_shown_but_not_collated(ds: Witness) -> None:
     shu_chars = sum(1 for s in ds.spans if s.layer is Layer.SHU for c in ds.text[s.start : s.end] if is_ideograph(c))
     assert len(tokens) <= shu_chars - lemma_chars + ds.text.count("&KR") * 8
     assert not any(s.start <= t.start < s.end for t in tokens for s in pieces)
+
+
+def test_a_sentence_run_into_the_lemma_that_opens_a_line_stays_su() -> None:
+    """邪失禮也賔酬至遺矣　正義曰: the 疏 ends its sentence on the lemma's line with no gap."""
+    text = "故知郷飲酒能和樂不流\n邪失禮也賔酬至遺矣　正義曰此經明旅酬之時賔主少長皆\n"
+    parsed = READER.read(text, ReadOptions())
+    lemmas = [text[s.start : s.end] for s in parsed.spans if s.role is Role.ATTRIBUTION]
+    assert "".join(lemmas) == "賔酬至遺矣"
+    su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
+    assert "邪失禮也" in su

@@ -267,9 +267,32 @@ class _Reading(ReadState):
         if _well_formed(self.text, after_gap, end):
             return after_gap
         heads = [i for i in range(end - 1, after_gap - 1, -1) if self.text[i] in LEMMA_SOURCES]
-        for candidate in [*heads, *line_starts]:
+        for candidate in heads:
             if _well_formed(self.text, candidate, end):
                 return candidate
+        for candidate in line_starts:
+            if _well_formed(self.text, candidate, end):
+                return self.sentence_before(candidate, end)
+        return self.unshaped(line_starts, after_gap, end)
+
+    def sentence_before(self, start: int, end: int) -> int:
+        """Where a lemma that a line opens begins, after the end of a sentence run into it.
+
+        At a line start the print gives the lemma no gap, and the 疏 before may end on the same
+        line with no gap either (邪失禮也賔酬至遺矣): a lemma's head (before 至) ends no sentence,
+        so a sentence end inside it is the 疏's, and the lemma begins after it.
+        """
+        join = self.text.find(LEMMA_JOIN, start, end)
+        if join < 0:
+            return start
+        for i in range(join - 2, start - 1, -1):
+            # 者 is no end here: a head may hold it (古者至序也).
+            if self.text[i] in SENTENCE_ENDS and self.text[i] != "者":
+                return i + 1
+        return start
+
+    def unshaped(self, line_starts: list[int], after_gap: int, end: int) -> int:
+        """The start of a lemma of no 標起止 shape (a diagnostic says so): its line's, or the gap's."""
         start = line_starts[0] if line_starts else after_gap
         while start < end and self.text[start] in _SPACE:
             start += 1
