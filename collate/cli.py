@@ -98,6 +98,14 @@ out_option = click.option(
     default=None,
     help="Folder for outputs (default: output/ beside the project file).",
 )
+# A folder of edition files: those holding passages the base quotes join the witnesses.
+shelf_option = click.option(
+    "--shelf",
+    "shelf",
+    multiple=True,
+    type=click.Path(path_type=Path, file_okay=False),
+    help="A folder of edition files (repeatable): those holding passages the base quotes are collated too.",
+)
 # Readings of one cause alone (look-alike: the graphic confusions, 形近), in diff and review.
 cause_option = click.option(
     "--cause",
@@ -149,15 +157,19 @@ def init(files: tuple[Path, ...], base: str | None, force: bool) -> None:
     default=None,
     help="Kanripo gaiji table for &KR…; entities (overrides the project's gaiji_table).",
 )
+@shelf_option
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
-def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[Path, ...]) -> None:
+def run(
+    config: Path | None, out: Path | None, gaiji: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...]
+) -> None:
     """Read and collate the project's witnesses (or FILES: the first is the base).
 
-    Writes the results to the output folder and prints a summary per witness.
+    Writes the results to the output folder and prints a summary per witness. With a shelf, the
+    edition files there that hold passages the base quotes join the witnesses.
     """
     from dataclasses import replace
 
-    from collate.outputs import wait_for_output, write_outputs
+    from collate.outputs import cache_folder, wait_for_output, write_outputs
     from collate.pipeline import collate_project
     from collate.views.progress import StageProgress
     from collate.views.run import print_run
@@ -166,6 +178,8 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     project = load(config, files)
     if gaiji is not None:
         project = replace(project, gaiji_table=gaiji.resolve())
+    if shelf:
+        project = replace(project, shelf=(*project.shelf, *(p.resolve() for p in shelf)))
     decisions, habits = _editorial(project)
     console = stdout_console()
     folder = out or project.root / "output"
@@ -174,9 +188,36 @@ def run(config: Path | None, out: Path | None, gaiji: Path | None, files: tuple[
     wait_for_output(folder, _tell)
     # Progress on stderr, and only on a terminal: piped, stdout is the summary alone.
     with StageProgress(stderr_console()) as progress:
-        result = collate_project(project, progress=progress, decisions=decisions, habits=habits)
+        cache = cache_folder(folder, "shelf") if project.shelf else None
+        result = collate_project(project, progress=progress, decisions=decisions, habits=habits, shelf_cache=cache)
         written = write_outputs(result, folder, progress=progress, waiting=_tell)
     print_run(console, result, written)
+
+
+@main.command()
+@config_option
+@shelf_option
+@files_argument
+def sources(config: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...]) -> None:
+    """For each passage the base quotes, where the shelf holds it: file, share matched, page and line.
+
+    Of the project (its `shelf`, and any --shelf), or of FILES (the first is the base).
+    """
+    from dataclasses import replace
+
+    from collate.normalize import Normalizer
+    from collate.pipeline import read_project, shelve_project
+    from collate.views.sources import print_sources
+
+    project = load(config, files)
+    project = replace(project, shelf=(*project.shelf, *(p.resolve() for p in shelf)))
+    normalizer = Normalizer.from_project(project)
+    # The project's own witnesses are read first: what is wrong with them is said as by every command.
+    read_project(project, normalizer=normalizer)
+    if not project.shelf:
+        raise click.UsageError("no shelf: give --shelf DIR, or set shelf = [\"DIR\"] in the project")
+    joined, report = shelve_project(project, normalizer)
+    print_sources(click.echo, joined, report)
 
 
 def _tell(message: str) -> None:

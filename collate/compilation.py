@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from collate.align.holdings import Article, Holding, articles, holdings, masked
+from collate.align.holdings import Article, Holding, articles, holdings, keys_of, masked
 from collate.model import Layer, Token, Witness
 
 Tokens = Mapping[str, Mapping[Layer, Sequence[Token]]]
@@ -53,7 +53,9 @@ def plan(base: Witness, tokens: Tokens, layers: Sequence[Layer]) -> Compilation 
     if not found:
         return None
     base_streams = {layer: tokens[base.siglum].get(layer, ()) for layer in layers}
-    others = {s: {layer: t for layer, t in streams.items() if t} for s, streams in tokens.items() if s != base.siglum}
+    others = {
+        s: {layer: keys_of(t) for layer, t in streams.items() if t} for s, streams in tokens.items() if s != base.siglum
+    }
     held = holdings(found, base_streams, others)
     masks: Masks = {}
     for layer in layers:

@@ -130,6 +130,11 @@ def _lock(handle: IO[bytes], out: Path, waiting: Callable[[str], None] | None) -
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
 
 
+def cache_folder(out: Path, name: str) -> Path:
+    """A cache the runs into ``out`` keep (``out/.collate/NAME``, the shelf's keys): never a link's target."""
+    return _state_folder(out) / name
+
+
 def wait_for_output(out: Path, waiting: Callable[[str], None]) -> None:
     """Wait, saying so, while another collate holds ``out``'s lock; make nothing if there is none.
 

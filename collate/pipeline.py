@@ -21,12 +21,15 @@ from collate.readers import read_witness
 from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from collate.apparatus.habits import HabitVerdict
     from collate.compilation import Compilation, WorkCoverage
     from collate.normalize import Normalizer
     from collate.notes import NotesResult
     from collate.review.apply import ApplyReport
     from collate.review.decisions import Decision
+    from collate.shelf import ShelfReport
 
 Progress = Callable[[str], None]
 
@@ -60,6 +63,8 @@ class RunResult:
     decisions: ApplyReport | None = None
     # A compilation base: per quoted work, the witnesses it was collated against (and how much).
     coverage: tuple[WorkCoverage, ...] = ()
+    # The shelf the run looked in, if any: the files read, those that joined, what could not be read.
+    shelf: ShelfReport | None = None
 
 
 def read_project(project: Project, progress: Progress | None = None, *, normalizer: Normalizer) -> ReadResult:
@@ -175,12 +180,35 @@ def _check_work(base: Witness, work: str | None, normalizer: Normalizer, source:
         )
 
 
+def shelve_project(
+    project: Project, normalizer: Normalizer, cache: Path | None = None, progress: Progress | None = None
+) -> tuple[Project, ShelfReport]:
+    """The project with the edition files of its shelf that hold passages the base quotes.
+
+    The base is read alone, its quoted articles found (:mod:`collate.align.holdings`), and each
+    article looked for on the shelf (:mod:`collate.shelf`); the files holding some article join
+    as witnesses. A base that quotes no titled work takes none.
+    """
+    from collate.shelf import ShelfReport, find_sources, read_shelf, with_shelf
+    from collate.tokenize import tokenize
+
+    alone = read_project(replace(project, witnesses=(project.witness(project.base),)), normalizer=normalizer)
+    base = alone.base
+    streams = {Layer(name): tokenize(base, Layer(name), normalizer) for name in project.layers}
+    files, problems = read_shelf(project, [project.resolve(p) for p in project.shelf], normalizer, cache, progress)
+    sources = find_sources(base, streams, files)
+    joined = with_shelf(project, sources)
+    added = tuple(w.siglum for w in joined.witnesses[len(project.witnesses) :])
+    return joined, ShelfReport(tuple(files), added, tuple(problems), tuple(sources))
+
+
 def collate_project(
     project: Project,
     progress: Progress | None = None,
     *,
     decisions: Sequence[Decision] | None = None,
     habits: Sequence[HabitVerdict] = (),
+    shelf_cache: Path | None = None,
 ) -> RunResult:
     """Read, normalize, tokenize, align layer with layer, build the apparatus, attach the notes.
 
@@ -197,6 +225,9 @@ def collate_project(
 
     normalizer = Normalizer.from_project(project)
     limits = limits_of(project.sections.get("limits"), str(project.source or project.root))
+    shelf = None
+    if project.shelf:
+        project, shelf = shelve_project(project, normalizer, shelf_cache, progress)
     read = read_project(project, progress, normalizer=normalizer)
     read = settle_project(read, normalizer, progress)
     layers = [Layer(name) for name in project.layers]
@@ -221,7 +252,7 @@ def collate_project(
         collation, report = apply_decisions(collation, decisions)
     counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
     coverage = compilation.coverage if compilation is not None else ()
-    return RunResult(read, tokens, collation, counts, notes, report, coverage)
+    return RunResult(read, tokens, collation, counts, notes, report, coverage, shelf)
 
 
 Tokens = dict[str, dict[Layer, tuple[Token, ...]]]

@@ -78,6 +78,8 @@ class Project:
     layers: tuple[str, ...] = DEFAULT_LAYERS
     work: str | None = None
     sections: Mapping[str, Any] = field(default_factory=dict)
+    # Folders of edition files (a shelf): the files holding passages the base quotes join as witnesses.
+    shelf: tuple[Path, ...] = ()
 
     def witness(self, siglum: str) -> WitnessConfig:
         """The witness with this siglum."""
@@ -186,7 +188,7 @@ def _check_layers(layers: object, where: str) -> None:
 
 # --- Keys: every key of the project file is one a stage reads ---------------------------
 
-SETTINGS = ("title", "name", "base", "witness", "gaiji_table", "layers", "work")
+SETTINGS = ("title", "name", "base", "witness", "gaiji_table", "layers", "work", "shelf")
 WITNESS_KEYS = (
     "siglum",
     "label",
@@ -614,7 +616,16 @@ def project_from_mapping(
             where=shown + _key_line(raw_text, "name"),
             hint=f'use {STEM_RULE}, e.g. name = "touhu"',
         )
-    known = {"title", "name", "base", "witness", "gaiji_table", "layers", "work"}
+    shelf = data.get("shelf", [])
+    if isinstance(shelf, str):
+        shelf = [shelf]
+    if not isinstance(shelf, list) or not all(isinstance(x, str) and x for x in shelf):
+        raise ProjectError(
+            "`shelf` must be a list of folder paths",
+            where=shown + _key_line(raw_text, "shelf"),
+            hint='e.g. shelf = ["editions/"]',
+        )
+    known = {"title", "name", "base", "witness", "gaiji_table", "layers", "work", "shelf"}
     for key, value in data.items():
         # The other keys are the stages' tables ([normalize], [notes] …): a value there is a typo.
         if key not in known and not isinstance(value, dict):
@@ -634,4 +645,5 @@ def project_from_mapping(
         layers=tuple(str(x) for x in layers),
         work=work or None,
         sections={k: v for k, v in data.items() if k not in known},
+        shelf=tuple(Path(x) for x in shelf),
     )

@@ -13,7 +13,7 @@ import pytest
 from builders import text_tokens
 from conftest import SHARED, need_shared
 
-from collate.align.holdings import Article, holdings, masked
+from collate.align.holdings import Article, holdings, keys_of, masked
 from collate.model import Layer
 from collate.normalize import Normalizer
 from collate.pipeline import RunResult, collate_project
@@ -90,7 +90,7 @@ def test_an_article_is_held_by_its_text_not_its_title() -> None:
     base = text_tokens(base_text, nz, siglum="B")
     found = (Article("禮記射義", 0, cut), Article("詩齊風", cut, len(base_text)))
     wit = text_tokens("射者仁之道也射求正諸己己正而後發發而不中則不怨勝己者反求諸己而已矣", nz, siglum="W")
-    held = holdings(found, {Layer.JING: base}, {"W": {Layer.JING: wit}})
+    held = holdings(found, {Layer.JING: base}, {"W": {Layer.JING: keys_of(wit)}})
     assert held["W"].layers[Layer.JING] == frozenset({0})
     assert masked(found, base, held["W"].layers[Layer.JING]) == ((cut, len(base_text)),)
 

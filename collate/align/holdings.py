@@ -95,16 +95,13 @@ class Holding:
     layers: Mapping[Layer, frozenset[int]]
 
 
-def holdings(
-    found: Sequence[Article],
-    base: Mapping[Layer, Sequence[Token]],
-    witnesses: Mapping[str, Mapping[Layer, Sequence[Token]]],
-) -> dict[str, Holding]:
-    """For each witness, the articles it holds per layer (see the module docstring).
+def keys_of(tokens: Sequence[Token]) -> str:
+    """The comparison keys of ``tokens``, one character each (placeholders and longer keys left out)."""
+    return _keys(tokens)
 
-    ``base`` and ``witnesses`` are the token streams per layer. A witness's strings are those
-    of all its layers (a 單疏本's 疏 quotes the 經 it explains).
-    """
+
+def article_keys(found: Sequence[Article], base: Mapping[Layer, Sequence[Token]]) -> list[dict[Layer, str]]:
+    """Each article's comparison keys per layer, from the base's token streams."""
     starts = [a.start for a in found]
     by_article: list[dict[Layer, list[Token]]] = [{} for _ in found]
     for layer, tokens in base.items():
@@ -114,12 +111,27 @@ def holdings(
                 k += 1
             if found and found[k].start <= tok.start < found[k].end:
                 by_article[k].setdefault(layer, []).append(tok)
-    grams = [{layer: _grams(_keys(toks)) for layer, toks in parts.items()} for parts in by_article]
+    return [{layer: _keys(toks) for layer, toks in parts.items()} for parts in by_article]
+
+
+def holdings(
+    found: Sequence[Article],
+    base: Mapping[Layer, Sequence[Token]],
+    witnesses: Mapping[str, Mapping[Layer, str]],
+) -> dict[str, Holding]:
+    """For each witness, the articles it holds per layer (see the module docstring).
+
+    ``base`` is the base's token streams per layer, ``witnesses`` each witness's comparison keys
+    per layer (:func:`keys_of`). A witness's strings are those of all its layers (a 單疏本's 疏
+    quotes the 經 it explains).
+    """
+    by_article = article_keys(found, base)
+    grams = [{layer: _grams(keys) for layer, keys in parts.items()} for parts in by_article]
     out: dict[str, Holding] = {}
     for siglum, streams in witnesses.items():
         theirs: set[str] = set()
-        for toks in streams.values():
-            theirs |= _grams(_keys(toks))
+        for keys in streams.values():
+            theirs |= _grams(keys)
         held: dict[Layer, set[int]] = {layer: set() for layer in streams}
         titles: set[str] = set()
         short: list[int] = []

@@ -76,6 +76,11 @@ def coverage_lines(result: RunResult) -> list[str]:
     holds: ``not collated: 詩小雅, 3,562 characters (no witness)``. Shown as printed (inert).
     """
     lines = []
+    shelf = result.shelf
+    if shelf is not None:
+        joined = ", ".join(inert(s, keep="") for s in shelf.joined) or "none"
+        lines.append(f"shelf: {len(shelf.files)} edition files read; holding passages of the base: {joined}")
+        lines += [f"shelf: {inert(p, keep='')}" for p in shelf.problems]
     for work in result.coverage:
         title = inert(work.title, keep="")
         if not work.collated:
