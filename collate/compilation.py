@@ -18,6 +18,27 @@ Tokens = Mapping[str, Mapping[Layer, Sequence[Token]]]
 Masks = dict[Layer, dict[str, tuple[tuple[int, int], ...]]]
 
 
+# The books a run-in title may begin with, longest first, in the prints' forms and simplified:
+# 禮記射義 is 《禮記·射義》.
+BOOKS = (
+    "大戴禮記", "大戴礼记", "大戴禮", "大戴礼", "禮記", "礼记", "儀禮", "仪礼", "周禮", "周礼", "尚書", "尚书",
+    "論語", "论语", "孟子", "周易", "爾雅", "尔雅", "國語", "国语", "孝經", "孝经", "春秋",
+    "詩", "诗", "書", "书", "易",
+)  # fmt: skip
+# The six offices of 周禮, which a compilation prints alone once the book is named (夏官 after 周禮春官).
+OFFICES = ("天官", "地官", "春官", "夏官", "秋官", "冬官", "考工記", "考工记")
+
+
+def work_title(title: str) -> str:
+    """A run-in title as a citation names it: 禮記射義 → 禮記·射義, 夏官 → 周禮·夏官, 論語 → 論語."""
+    if title in OFFICES:
+        return f"周禮·{title}"
+    for book in BOOKS:
+        if title.startswith(book) and len(title) > len(book):
+            return f"{book}·{title[len(book) :]}"
+    return title
+
+
 @dataclass(frozen=True, slots=True)
 class WorkCoverage:
     """One quoted work (as its run-in titles name it): how many of its characters the base

@@ -120,3 +120,61 @@ def test_the_project_file_needs_no_work(tmp_path: Path) -> None:
     )
     run = collate_project(project)
     assert run.coverage == () and coverage_lines(run) == []
+
+
+def test_a_run_in_title_is_cited_as_book_and_chapter() -> None:
+    from collate.compilation import work_title
+
+    assert work_title("禮記射義") == "禮記·射義"
+    assert work_title("周禮夏官") == "周禮·夏官"
+    assert work_title("夏官") == "周禮·夏官"  # an office printed alone is of 周禮
+    assert work_title("詩小雅") == "詩·小雅"
+    assert work_title("論語") == "論語"
+
+
+@pytest.mark.shared
+def test_the_jiaokanji_is_headed_by_quoted_passage(juan: RunResult) -> None:
+    from collate.exporters.jiaokanji import entries
+
+    lines = list(entries(juan.collation, juan.read.by_siglum()))
+    heads = [k for k, line in enumerate(lines) if line.startswith("《")]
+    assert heads and heads[0] == 0  # the first entry comes under its passage's heading
+    assert any(lines[k].startswith("《禮記·射義》「") for k in heads)
+    assert all(not lines[k + 1].startswith("《") for k in heads)  # a heading only where entries follow
+    assert not any(line.startswith("《詩·小雅》") for line in lines)  # no witness holds it: no entry
+
+
+@pytest.mark.shared
+def test_the_page_filters_the_passages_by_quoted_work(juan: RunResult) -> None:
+    from lxml import html as lhtml
+
+    from collate.exporters.html import build_html
+
+    page = build_html(juan.collation, juan.read.base, witnesses=juan.read.by_siglum())
+    doc = lhtml.fromstring(page.encode("utf-8"))
+    boxes = doc.xpath("//fieldset[legend='出處']/label")
+    labels = {label.get("title"): label.xpath("./input/@data-hide")[0] for label in boxes}
+    assert {"禮記射義", "詩小雅", "周禮夏官"} <= set(labels)
+    sheyi = labels["禮記射義"]
+    paragraphs = doc.xpath(f"//p[contains(concat(' ', @class, ' '), ' {sheyi} ')]")
+    assert paragraphs and any("射者仁之道也" in p.text_content() for p in paragraphs)
+    assert f".hide-{sheyi} .{sheyi} {{ display: none; }}" in doc.xpath("//style")[0].text
+
+
+@pytest.mark.shared
+def test_the_tei_names_the_source_of_each_quoted_passage(juan: RunResult, tei_schema: object) -> None:
+    from builders import assert_valid
+    from lxml import etree
+
+    from collate.exporters import ExportInput
+    from collate.exporters.tei import build_tei, tei_bytes
+
+    tree = etree.ElementTree(etree.fromstring(tei_bytes(build_tei(ExportInput.of(juan)))))
+    ns = {"tei": "http://www.tei-c.org/ns/1.0"}
+    bibls = {
+        f"#{b.get('{http://www.w3.org/XML/1998/namespace}id')}": "".join(b.itertext())
+        for b in tree.xpath("//tei:standOff//tei:bibl", namespaces=ns)
+    }
+    cited = [bibls[d.get("source")] for d in tree.xpath("//tei:div[@source]", namespaces=ns)]
+    assert "禮記·射義" in cited and "詩·小雅" in cited and "周禮·夏官" in cited
+    assert_valid(tree, tei_schema)

@@ -103,7 +103,33 @@ def align_layer(
         if s not in quoting
         for bs, be, ws, we in pairings[s].moves
     )
+    if masks:
+        transpositions = _placeable(columns, sigla, extents, transpositions)
     return LayerAlignment(layer, sigla, tuple(columns), extents, transpositions)
+
+
+def _placeable(
+    columns: Sequence[Column], sigla: Sequence[str], extents: Sequence[Extent], moves: Sequence[Transposition]
+) -> tuple[Transposition, ...]:
+    """The moves whose own place in the witness is where the witness is extant.
+
+    Aligned with a compilation's articles alone, a witness is not extant between them; a passage
+    it has right where it stops (the 論語 that 射義 quotes, after 反求諸己而已矣) has its own place
+    in no column the witness reads: that the compilation quotes it elsewhere says nothing.
+    """
+    column_of: dict[tuple[int, int], int] = {}
+    for c, col in enumerate(columns):
+        for r, tok in enumerate(col[1:], 1):
+            if tok is not None:
+                column_of[(r, tok.index)] = c
+    kept = []
+    for t in moves:
+        r = sigla.index(t.siglum)
+        # The witness's token just before the passage (a token's index is its place in the stream).
+        at = column_of.get((r, t.wit_start - 1))
+        if at is None or (at + 1 < len(columns) and extents[r].covers(at + 1)):
+            kept.append(t)
+    return tuple(kept)
 
 
 def _unmasked(length: int, mask: Sequence[tuple[int, int]]) -> array[int]:

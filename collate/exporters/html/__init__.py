@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from collate.apparatus import Collation, ReadingClass
+from collate.compilation import work_title
 from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
@@ -39,8 +40,10 @@ from collate.exporters.html.common import (
     el,
     is_script_only,
     lookalike,
+    quoted_works,
     shown_loci,
     shown_readings,
+    work_css,
 )
 from collate.exporters.html.context import Context
 from collate.exporters.html.panel import coverage, detail
@@ -164,8 +167,14 @@ def _head(ctx: Context) -> Element:
         el("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}),
         el("meta", {"name": "generator", "content": "collate"}),
         el("title", None, f"{ctx.collation.title} 校勘記"),
-        el("style", None, "\n".join(_asset(name) for name in _STYLES)),
+        el("style", None, "\n".join([*(_asset(name) for name in _STYLES), _work_rules(ctx)])),
     )
+
+
+def _work_rules(ctx: Context) -> str:
+    """The rules of the filter by quoted work: a work's box unticked hides its passages."""
+    works = quoted_works(ctx.base)
+    return "\n".join(f".hide-{c} .{c} {{ display: none; }}" for c in (work_css(works, w) for w in works))
 
 
 def _panel(ctx: Context) -> Element:
@@ -222,12 +231,20 @@ def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
         title = "graphic confusions (look-alike characters)"
         n = el("span", {"class": "n"}, str(confusions))
         classes.append(el("label", {"title": title}, box, " ", sample, " ", n))
+    works = quoted_works(ctx.base)
+    quoted = el("fieldset", None, el("legend", None, "出處"))
+    for work in works:
+        box = el("input", {"type": "checkbox", "data-hide": work_css(works, work), "checked": ""})
+        quoted.append(el("label", {"title": work}, box, f" {work_title(work)}"))
     layers = el("fieldset", None, el("legend", None, "層次"))
     present = {s.layer for s in ctx.base.spans}
     for layer, zh in LAYER_LABELS.items():
         if layer in present:
             box = el("input", {"type": "checkbox", "data-hide": f"l-{layer.value}", "checked": ""})
             layers.append(el("label", {"title": layer.value}, box, f" {zh}"))
+    if len(works) > 1:
+        # A compilation quoting several works: its passages shown or hidden by work.
+        return el("div", {"class": "filters"}, classes, quoted, layers, witness_switches(ctx))
     return el("div", {"class": "filters"}, classes, layers, witness_switches(ctx))
 
 

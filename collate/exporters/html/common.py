@@ -7,7 +7,7 @@ element text or an attribute value, never markup.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from lxml.html import html_parser
 
 from collate.apparatus import SCRIPT_RULE, LayerResult, Locus, Reading, ReadingClass, strongest
-from collate.model import Cause, Layer, SourceLocation
+from collate.model import Cause, Layer, SourceLocation, Witness
 from collate.review.records import DecisionAction
 
 Element = Any  # lxml's element type (lxml ships no type information)
@@ -236,6 +236,16 @@ def shown_loci(result: LayerResult) -> tuple[Locus, ...]:
 def witnesses_shown(locus: Locus) -> str:
     """The sigla of the witnesses whose readings of a locus are shown, space-separated."""
     return " ".join(dict.fromkeys(s for r in shown_readings(locus) for s in r.sigla))
+
+
+def quoted_works(base: Witness) -> tuple[str, ...]:
+    """The works a compilation base quotes, by their run-in titles, in the order it first quotes them."""
+    return tuple(dict.fromkeys(s.work for s in base.spans if s.work and s.layer.is_text))
+
+
+def work_css(works: Sequence[str], work: str) -> str:
+    """The CSS class of a quoted work's passages (``w-3``): a filter shows or hides them."""
+    return f"w-{works.index(work)}"
 
 
 # A locus whose readings are all graphic confusions (形近: 己/已, 曰/日) is marked so too: a filter of its own.

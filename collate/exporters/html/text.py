@@ -17,13 +17,15 @@ from collections.abc import Mapping
 from itertools import pairwise
 
 from collate.exporters.html.claims import NoteFooters
-from collate.exporters.html.common import CARET, LAYER_LABELS, Element, append_text, el
+from collate.exporters.html.common import CARET, LAYER_LABELS, Element, append_text, el, quoted_works, work_css
 from collate.exporters.html.context import Context, Mark
 from collate.exporters.html.tools import page_key
 from collate.model import Layer, MarkKind, Role, Span
 
 # Small print printed inside a 經 paragraph.
 _SMALL_PRINT = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)
+# The layers a compilation quotes (under a run-in title naming the work).
+_QUOTED = (Layer.JING, *_SMALL_PRINT)
 # Printed layer markers and the layer each opens (the readers label a marker with its kind).
 # What a printed layer marker opens, by how its label or its words begin (注, 郑注, 疏, 文疏『…』,
 # 註疏 (疏 on the 注), 正義曰, 釋文 …).
@@ -75,6 +77,9 @@ class _Layout:
         self.unit: tuple[Element, Element] | None = None
         self.block_range: tuple[int, int] | None = None
         self.last_layout = ""
+        # A compilation's quoted works: each paragraph of one is marked, for the filter by work.
+        self.works = quoted_works(self.w)
+        self.work: str | None = None
         self.pages = sorted((m for m in self.w.marks if m.kind is MarkKind.PAGE), key=lambda m: m.offset)
         self.page_offsets = [m.offset for m in self.pages]
         self.pending: list[str] = []
@@ -137,6 +142,8 @@ class _Layout:
 
     def open(self, key: tuple[str, int], element: Element) -> Element:
         self.close()
+        if key[0] == "para" and self.work is not None:
+            element.set("class", f"{element.get('class')} {work_css(self.works, self.work)}")
         self.block, self.key = element, key
         self.out.append(element)
         return element
@@ -183,6 +190,9 @@ class _Layout:
 
     def span(self, k: int, s: Span) -> None:
         text = self.w.text[s.start : s.end]
+        if s.layer.is_text or s.layer is Layer.HEADING:
+            # The work the text is of: a paragraph opened from here on is of it (None: of none).
+            self.work = s.work if s.layer in (Layer.HEADING, *_QUOTED) else None
         if s.layer is Layer.MARKUP:
             if s.role is Role.MARKER:
                 self.advance(s.start + 1)

@@ -40,7 +40,7 @@ from collate.exporters.jiaokanji.words import (
     quote,
 )
 from collate.files import write_atomic
-from collate.model import Cause, Layer, MarkKind, SourceLocation, Witness, blank_width
+from collate.model import Cause, Layer, MarkKind, Role, SourceLocation, Witness, blank_width
 from collate.model.inert import inert
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ SUBSTANTIVE = frozenset(
     }
 )
 
+# Characters of a quoted passage that name it in its heading.
+PASSAGE_OPENING = 8
 # A score's readings, listed apart under this heading.
 NOTATION = frozenset({ReadingClass.NOTATION})
 SCORES = "樂譜異同"
@@ -309,16 +311,52 @@ class _Writer:
         scores = [
             e for r in self.collation.layers for locus in r.loci if (e := self.entry(r, locus, NOTATION)) is not None
         ]
-        lines = self.lines(found)
+        lines = self.lines(found, self.passages())
         if scores:
             lines += [f"{SCORES}（{count(len(scores))}條）", *self.lines(scores)]
         return lines
 
-    def lines(self, found: list[Entry]) -> list[str]:
-        """Entries as lines in base order; a note judging several places is quoted at the first."""
+    def passages(self) -> list[Entry]:
+        """A heading per passage a compilation base quotes (《禮記·射義》「射者仁之道也」), at its start.
+
+        A compilation's 校勘記 is read passage by passage, as an editor heads each: the work and
+        chapter, then the passage's first words. A base that quotes no titled work has none.
+        """
+        from collate.align.holdings import articles
+        from collate.compilation import work_title
+
+        base = self.witnesses.get(self.collation.base)
+        if base is None:
+            return []
+        out = []
+        for a in articles(base):
+            words = "".join(
+                base.text[s.start : s.end]
+                for s in base.spans
+                if a.start <= s.start < a.end and s.layer is Layer.JING and s.role is Role.TEXT
+            )
+            opening = "".join(ch for ch in words if ch.isalnum())[:PASSAGE_OPENING]
+            loc = base.locate(a.start)
+            text = inert(f"《{work_title(a.title)}》" + (f"「{opening}」" if opening else ""), keep="")
+            out.append(Entry(loc.line, loc.column, text))
+        return out
+
+    def lines(self, found: list[Entry], passages: Sequence[Entry] = ()) -> list[str]:
+        """Entries as lines in base order; a note judging several places is quoted at the first.
+
+        ``passages``: headings (:meth:`passages`), each written before the first entry of its passage.
+        """
         quoted: set[str] = set()
         lines = []
+        heads = sorted(passages, key=lambda e: (e.line, e.column))
+        h = 0
         for e in sorted(found, key=lambda e: (e.line, e.column)):
+            # The passage the entry is in: the last heading at or before it, written once.
+            at = None
+            while h < len(heads) and (heads[h].line, heads[h].column) <= (e.line, e.column):
+                at, h = heads[h], h + 1
+            if at is not None:
+                lines.append(at.text)
             notes = []
             for n in e.notes:
                 notes.append(f"（{self.label(n)}見上）" if n.id in quoted else self.note(n))
@@ -371,7 +409,7 @@ def build_jiaokanji(collation: Collation, witnesses: Mapping[str, Witness] | Non
     """
     writer = _Writer(collation, witnesses)
     entries = writer.entries()
-    listed = sum(1 for e in entries if not e.startswith(SCORES))
+    listed = sum(1 for e in entries if not e.startswith((SCORES, "《")))
     return "\n".join([*writer.header(listed), "", *entries]) + "\n"
 
 

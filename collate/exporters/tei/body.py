@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from collate.compilation import work_title
 from collate.exporters.tei.apparatus import app, moved_app
 from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.markup import TEI_NS, XML_ID, E, Item
@@ -61,6 +62,11 @@ def body(ctx: Context) -> Any:
                 continue
             if phase != "top":
                 new_div()
+            work = next((s.work for s in block.spans if s.work), None)
+            if work:
+                # A passage a compilation quotes under a run-in title: its source, the work and
+                # chapter it names, is a <bibl> in standOff.
+                div.set("source", ctx.source(work_title(work)))
             div.append(element)
             continue
         if phase == "bottom":
