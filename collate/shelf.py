@@ -133,7 +133,7 @@ def read_shelf(
         try:
             data = path.read_bytes()
             # The keys depend on the file, the normalizer's rules and this code's version.
-            salt = f"\0{CACHE_VERSION}\0{normalizer.rules}".encode()
+            salt = f"\0{CACHE_VERSION}\0{normalizer.config!r}".encode()
             digest = hashlib.sha256(data + salt).hexdigest()
             cached = cache / f"{digest}.json" if cache is not None else None
             if cached is not None and cached.is_file():

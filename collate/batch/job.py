@@ -78,7 +78,7 @@ def peak_mb() -> float:
 def run_job(name: str, project_file: str, out: str) -> Outcome:
     """Collate the project at ``project_file`` and write its whole output set into ``out``."""
     from collate.errors import CollateError
-    from collate.outputs import write_outputs
+    from collate.outputs import cache_folder, write_outputs
     from collate.pipeline import collate_project
     from collate.project import load_project
     from collate.review.decisions import load_editorial
@@ -87,7 +87,9 @@ def run_job(name: str, project_file: str, out: str) -> Outcome:
     try:
         project = load_project(Path(project_file))
         decisions, habits = load_editorial(project)
-        result = collate_project(project, decisions=decisions, habits=habits)
+        # The shelf's keys are kept once for the whole batch, beside the jobs' folders.
+        cache = cache_folder(Path(out).parent, "shelf") if project.shelf else None
+        result = collate_project(project, decisions=decisions, habits=habits, shelf_cache=cache)
         write_outputs(result, Path(out))
     except CollateError as exc:
         error = JobError(exc.message, exc.code, exc.where, exc.hint)

@@ -36,7 +36,9 @@ from collate.project import (
     project_from_mapping,
 )
 
-TOP_KEYS = ("cluster", "defaults", "job")
+TOP_KEYS = ("cluster", "defaults", "job", "book")
+# A book of juans (五禮通考): one job per file of the glob, its base; the rest from [defaults].
+BOOK_KEYS = ("juans", "siglum", "label")
 CLUSTER_KEYS = ("scheduler", "workers")
 _TABLES = tuple(k for k in SECTION_KEYS if "." not in k)
 # What every inline job may take from [defaults]: all a project says but its name and witnesses.
@@ -44,7 +46,7 @@ DEFAULT_KEYS = tuple(k for k in SETTINGS if k not in ("name", "witness")) + _TAB
 INLINE_KEYS = (*SETTINGS, *_TABLES)
 PROJECT_JOB_KEYS = ("project", "name")
 # Files of the output tree beside the jobs' folders: the batch's record, the statistics' page.
-RESERVED = ("batch.json", "stats.html")
+RESERVED = ("batch.json", "stats.html", "index.tsv")
 # An inline job's decisions live beside the manifest, not in the output tree one may delete and rebuild.
 DECISIONS_SUFFIX = ".decisions.toml"
 
@@ -185,6 +187,18 @@ def _inline(
         where = loc.at(table, "gaiji_table") if "gaiji_table" in entry else loc.at(("defaults",), "gaiji_table")
         _require_file(gaiji, where, "the gaiji table", manifest_dir)
         data["gaiji_table"] = _relative(gaiji, manifest_dir, job_dir)
+    shelf = data.get("shelf")
+    if isinstance(shelf, str):
+        shelf = [shelf]
+    if isinstance(shelf, list):
+        where = loc.at(table, "shelf") if "shelf" in entry else loc.at(("defaults",), "shelf")
+        for folder in shelf:
+            if isinstance(folder, str) and folder:
+                target = Path(folder) if Path(folder).is_absolute() else manifest_dir / folder
+                if not target.is_dir():
+                    hint = "paths are relative to the manifest"
+                    raise ProjectError(f"the shelf folder {folder!r} does not exist", where=where, hint=hint)
+        data["shelf"] = [_relative(f, manifest_dir, job_dir) if isinstance(f, str) else f for f in shelf]
     normalize = data.get("normalize")
     if isinstance(normalize, dict) and isinstance(normalize.get("variant_tables"), list):
         tables = normalize["variant_tables"]
@@ -214,7 +228,7 @@ def project_text(data: Mapping[str, Any], batch: Path, name: str) -> str:
     """The project file of an inline job, in TOML: its settings, then its tables, its witnesses last."""
     import tomlkit
 
-    ordered = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or k == "layers"}
+    ordered = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or k in ("layers", "shelf")}
     ordered |= {k: v for k, v in data.items() if isinstance(v, dict)}
     ordered["witness"] = data["witness"]
     head = f"# The project of job {name!r} of the batch {batch.name}, as the manifest and its [defaults] make it.\n"
@@ -262,9 +276,15 @@ def load_batch(path: Path, out: Path | None = None) -> Batch:
     cluster = _cluster(data, loc)
     defaults = _table(data.get("defaults", {}), "[defaults]", loc.at(("defaults",)))
     _check_keys(defaults, DEFAULT_KEYS, "[defaults]", ("defaults",), loc)
-    entries = data.get("job")
-    if not isinstance(entries, list) or not entries:
-        raise ProjectError("no jobs", where=shown, hint="add [[job]] tables, each a project file or a work")
+    entries = data.get("job", [])
+    if not isinstance(entries, list):
+        raise ProjectError("`job` must be [[job]] tables", where=loc.at(("job",)))
+    # The book's juans after the manifest's own jobs: those keep their numbers, and their lines.
+    entries = [*entries, *_book_jobs(data.get("book"), path, loc)]
+    if not entries:
+        raise ProjectError(
+            "no jobs", where=shown, hint="add [[job]] tables, each a project file or a work, or a [book] of juans"
+        )
     folder = (out if out is not None else path.parent / f"{path.stem}-output").resolve()
     jobs: list[Job] = []
     seen: dict[str, str] = {}
@@ -280,6 +300,37 @@ def load_batch(path: Path, out: Path | None = None) -> Batch:
         seen[job.name] = job.where
         jobs.append(job)
     return Batch(path, tuple(jobs), cluster, folder)
+
+
+def _book_jobs(book: object, batch: Path, loc: _Located) -> list[dict[str, Any]]:
+    """One inline job per juan of a ``[book]``: the file of the glob ``juans`` (relative to the
+    manifest) as the base, named by its file's stem; the other settings from ``[defaults]``."""
+    if book is None:
+        return []
+    table = _table(book, "[book]", loc.at(("book",)))
+    _check_keys(table, BOOK_KEYS, "[book]", ("book",), loc)
+    pattern = table.get("juans")
+    if not isinstance(pattern, str) or not pattern:
+        raise ProjectError("[book] has no `juans`", where=loc.at(("book",)), hint='e.g. juans = "wuli/*.txt"')
+    siglum, label = table.get("siglum", "SK"), table.get("label", "四庫本")
+    if not isinstance(siglum, str) or not isinstance(label, str):
+        raise ProjectError("`siglum` and `label` of [book] must be strings", where=loc.at(("book",)))
+    files = sorted(p for p in batch.parent.glob(pattern) if p.is_file())
+    if not files:
+        hint = "the glob is relative to the manifest"
+        raise ProjectError(f"no file matches juans = {pattern!r}", where=loc.at(("book",), "juans"), hint=hint)
+    jobs = []
+    for f in files:
+        name = f.stem
+        if not is_file_stem(name):
+            raise ProjectError(
+                f"the juan file {f.name!r} cannot name a job's folder",
+                where=loc.at(("book",), "juans"),
+                hint=f"rename it: {STEM_RULE}",
+            )
+        relative = os.path.relpath(f, batch.parent)
+        jobs.append({"name": name, "base": siglum, "witness": [{"siglum": siglum, "label": label, "path": relative}]})
+    return jobs
 
 
 def _job(n: int, entry: Mapping[str, Any], defaults: Mapping[str, Any], batch: Path, out: Path, loc: _Located) -> Job:

@@ -180,6 +180,7 @@ def run_batch(
         return ordered
 
     if todo:
+        _index_shelves(batch, todo)
         with connect(scheduler, size, where) as pool:
             threads = pool.threads()
             try:
@@ -189,8 +190,39 @@ def run_batch(
                 record()
                 raise
     ordered = record()
+    from collate.batch.index import write_index
+
+    write_index(batch)
     seconds = time.perf_counter() - start
     return BatchResult(ordered, seconds, threads, scheduler)
+
+
+def _index_shelves(batch: Batch, todo: Sequence[Planned]) -> None:
+    """Read each shelf the jobs name into the batch's cache once, before any worker starts.
+
+    The workers then load every file's keys from the cache (:mod:`collate.shelf`) instead of each
+    reading the whole shelf again. A job whose project cannot be loaded is left to fail as it runs.
+    """
+    from collate.errors import CollateError
+    from collate.normalize import Normalizer
+    from collate.outputs import cache_folder
+    from collate.project import load_project
+    from collate.shelf import read_shelf
+
+    done: set[tuple[tuple[str, ...], str]] = set()
+    for p in todo:
+        try:
+            project = load_project(p.job.project)
+        except CollateError:
+            continue
+        if not project.shelf:
+            continue
+        normalizer = Normalizer.from_project(project)
+        folders = [project.resolve(f) for f in project.shelf]
+        key = (tuple(str(f.resolve()) for f in folders), repr(normalizer.config))
+        if key not in done:
+            done.add(key)
+            read_shelf(project, folders, normalizer, cache_folder(batch.out, "shelf"))
 
 
 __all__ = ["BatchError", "BatchResult", "Listener", "Tally", "run_batch"]
