@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from collate.align.holdings import Article, Holding, articles, holdings, keys_of, masked
+from collate.align.holdings import WHOLE, Article, Holding, articles, holdings, keys_of, masked
 from collate.model import Layer, Token, Witness
 
 Tokens = Mapping[str, Mapping[Layer, Sequence[Token]]]
@@ -55,12 +55,25 @@ class WorkCoverage:
 
 
 @dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A passage whose title names one work and whose text is another's: the witnesses holding it
+    are editions of ``text_title`` (the work they hold most of). The text decides: it is collated
+    with them, and the run says so."""
+
+    article: Article
+    text_title: str
+    sigla: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Compilation:
-    """The base's articles, what each witness is not aligned with, and the coverage per work."""
+    """The base's articles, what each witness is not aligned with, the coverage per work, and the
+    passages whose title and text disagree."""
 
     articles: tuple[Article, ...]
     masks: Masks
     coverage: tuple[WorkCoverage, ...]
+    disagreements: tuple[Disagreement, ...] = ()
 
 
 def is_compilation(base: Witness) -> bool:
@@ -84,7 +97,45 @@ def plan(base: Witness, tokens: Tokens, layers: Sequence[Layer]) -> Compilation 
         if not stream:
             continue
         masks[layer] = {s: masked(found, stream, h.layers.get(layer, frozenset())) for s, h in held.items()}
-    return Compilation(found, masks, _coverage(found, base_streams, held))
+    coverage = _coverage(found, base_streams, held)
+    return Compilation(found, masks, coverage, _disagreements(found, coverage, held))
+
+
+def _disagreements(
+    found: Sequence[Article], coverage: Sequence[WorkCoverage], held: Mapping[str, Holding]
+) -> tuple[Disagreement, ...]:
+    """Each passage held by witnesses that are editions of another work than its title names.
+
+    A witness is an edition of the work it holds most characters of; a passage of another title
+    it holds (論語's 君子無所爭, which 射義 quotes) is one whose text is that work's.
+    """
+    main: dict[str, str] = {}
+    for siglum, h in held.items():
+        # A copy of the compilation itself holds every work: it is an edition of none of them.
+        if len({k for ks in h.layers.values() for k in ks}) >= WHOLE * len(found):
+            continue
+        mine = [(n, w.title) for w in coverage for s, n in w.collated if s == siglum]
+        if mine:
+            main[siglum] = max(mine)[1]
+    out = []
+    for k, article in enumerate(found):
+        others: dict[str, list[str]] = {}
+        for siglum, h in held.items():
+            title = main.get(siglum)
+            if title is None or work_title(title) == work_title(article.title):
+                continue
+            if any(k in ks for ks in h.layers.values()):
+                others.setdefault(title, []).append(siglum)
+        if others:
+            title, sigla = max(others.items(), key=lambda item: len(item[1]))
+            # Where witnesses of the title's own work hold it too, title and text agree.
+            if not any(
+                main.get(s) is not None and work_title(main[s]) == work_title(article.title)
+                for s, h in held.items()
+                if any(k in ks for ks in h.layers.values())
+            ):
+                out.append(Disagreement(article, title, tuple(sorted(sigla))))
+    return tuple(out)
 
 
 def _coverage(

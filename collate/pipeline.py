@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from collate.apparatus.habits import HabitVerdict
-    from collate.compilation import Compilation, WorkCoverage
+    from collate.compilation import Compilation, Disagreement, WorkCoverage
     from collate.normalize import Normalizer
     from collate.notes import NotesResult
     from collate.review.apply import ApplyReport
@@ -65,6 +65,8 @@ class RunResult:
     coverage: tuple[WorkCoverage, ...] = ()
     # The shelf the run looked in, if any: the files read, those that joined, what could not be read.
     shelf: ShelfReport | None = None
+    # Passages whose run-in title names one work and whose text is another's (the text decides).
+    disagreements: tuple[Disagreement, ...] = ()
 
 
 def read_project(project: Project, progress: Progress | None = None, *, normalizer: Normalizer) -> ReadResult:
@@ -252,7 +254,8 @@ def collate_project(
         collation, report = apply_decisions(collation, decisions)
     counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
     coverage = compilation.coverage if compilation is not None else ()
-    return RunResult(read, tokens, collation, counts, notes, report, coverage, shelf)
+    disagreements = compilation.disagreements if compilation is not None else ()
+    return RunResult(read, tokens, collation, counts, notes, report, coverage, shelf, disagreements)
 
 
 Tokens = dict[str, dict[Layer, tuple[Token, ...]]]

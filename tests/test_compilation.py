@@ -178,3 +178,12 @@ def test_the_tei_names_the_source_of_each_quoted_passage(juan: RunResult, tei_sc
     cited = [bibls[d.get("source")] for d in tree.xpath("//tei:div[@source]", namespaces=ns)]
     assert "禮記·射義" in cited and "詩·小雅" in cited and "周禮·夏官" in cited
     assert_valid(tree, tei_schema)
+
+
+@pytest.mark.shared
+def test_a_passage_whose_text_is_another_works_is_said_and_the_text_decides(juan: RunResult) -> None:
+    # 射義 quotes 論語's 君子無所爭…其爭也君子: the 論語 passage of the juan is held by the 射義 editions.
+    lunyu = [d for d in juan.disagreements if d.article.title == "論語"]
+    assert lunyu and lunyu[0].text_title == "禮記射義" and "SY" in lunyu[0].sigla
+    assert not any(d.article.title == "禮記射義" for d in juan.disagreements)
+    assert any("is titled 論語 but its text is 禮記射義's" in line for line in coverage_lines(juan))

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from collate.model.inert import inert
 from collate.pipeline import RunResult
-from collate.views.summary import print_summary
+from collate.views.summary import place, print_summary
 from collate.views.witness import print_witness_table
 
 
@@ -88,6 +88,18 @@ def coverage_lines(result: RunResult) -> list[str]:
             continue
         shares = ", ".join(f"{inert(s, keep='')} ({100 * n // work.chars}%)" for s, n in work.collated)
         lines.append(f"{title}: {work.chars:,} characters, collated against {shares}")
+    base = result.read.base
+    for d in result.disagreements:
+        where = place(base.locate(d.article.start))
+        opening = "".join(ch for ch in base.text[d.article.start : d.article.end] if ch.isalnum())[:10]
+        holders = ", ".join(inert(s, keep="") for s in d.sigla)
+        lines.append(
+            inert(
+                f"{where}: 「{opening}…」 is titled {d.article.title} but its text is {d.text_title}'s "
+                f"(held by {holders}): collated with them",
+                keep="",
+            )
+        )
     return lines
 
 
