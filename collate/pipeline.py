@@ -118,23 +118,23 @@ def settle_project(read: ReadResult, normalizer: Normalizer, progress: Progress 
     return replace(read, witnesses=settle_boundaries(read.witnesses, normalizer))
 
 
-def _of_work(witness: Witness, work: str | None, normalizer: Normalizer) -> Witness:
-    """The witness with only the text of ``work`` left to collate.
+def _of_work(witness: Witness, works: Sequence[str], normalizer: Normalizer) -> Witness:
+    """The witness with only the text of ``works`` left to collate (none named: all of it).
 
     A passage labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes after
     投壺, with the 注 and 疏 it quotes on it; the end of the previous chapter in a full text) is
     text of the witness but not of the work collated: it is kept in the witness and its
     exports, never aligned. Spans that name no work (a full text's, a note's) all stay.
     """
-    if work is None:
+    if not works:
         return witness
-    wanted = normalizer.fold(work)
+    wanted = [normalizer.fold(work) for work in works]
 
     def keep(span: Span) -> bool:
         if not span.layer.is_text or span.work is None:
             return True
         named = normalizer.fold(span.work)
-        return wanted in named or named in wanted
+        return any(w in named or named in w for w in wanted)
 
     spans = tuple(s for s in witness.spans if keep(s))
     return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
@@ -236,7 +236,7 @@ def collate_project(
     check_sizes(read.witnesses, project.base, layers, limits)
     tokens, whole = tokenize_project(read, layers, normalizer, progress)
     compilation = None
-    if project.work is None:
+    if not project.works:
         from collate.compilation import plan
 
         compilation = plan(read.base, tokens, layers)
@@ -275,15 +275,16 @@ def tokenize_project(
     full = [w for w in read.witnesses if not w.sparse]
     # A compilation base with no work named: every work it quotes, each witness aligned with the
     # articles it holds (collate.compilation); a work named: that work's articles alone.
-    work = project.work
-    _check_work(read.base, project.work, normalizer, str(project.source or project.root))
+    works = project.works
+    for work in works:
+        _check_work(read.base, work, normalizer, str(project.source or project.root))
     tokens: Tokens = {w.siglum: {} for w in full}
     whole: Tokens = {}
     for w in full:
         if progress:
             progress(f"normalizing {w.siglum}")
         own = project.witness(w.siglum).layers
-        collated = _of_work(w, work, normalizer)
+        collated = _of_work(w, works, normalizer)
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)

@@ -76,10 +76,18 @@ class Project:
     source: Path | None = None
     gaiji_table: Path | None = None
     layers: tuple[str, ...] = DEFAULT_LAYERS
-    work: str | None = None
+    # The work(s) of a compilation base to collate, as its run-in titles print them; None: every one.
+    work: str | tuple[str, ...] | None = None
     sections: Mapping[str, Any] = field(default_factory=dict)
     # Folders of edition files (a shelf): the files holding passages the base quotes join as witnesses.
     shelf: tuple[Path, ...] = ()
+
+    @property
+    def works(self) -> tuple[str, ...]:
+        """The works named by ``work`` (none: every work a compilation base quotes)."""
+        if self.work is None:
+            return ()
+        return (self.work,) if isinstance(self.work, str) else self.work
 
     def witness(self, siglum: str) -> WitnessConfig:
         """The witness with this siglum."""
@@ -213,7 +221,7 @@ SECTION_KEYS: dict[str, tuple[str, ...] | None] = {
     "limits": ("characters", "ratio"),
 }
 # The settings and witness keys whose values are strings (names, paths, texts).
-_TEXT_SETTINGS = ("title", "name", "base", "gaiji_table", "work")
+_TEXT_SETTINGS = ("title", "name", "base", "gaiji_table")
 _TEXT_KEYS = ("siglum", "label", "path", "layout", "container", "notes", "bibl")
 _HEADER = re.compile(r"^[ \t]*(\[\[?)[ \t]*([^\]\n]+?)[ \t]*\]", re.MULTILINE)
 
@@ -608,7 +616,15 @@ def project_from_mapping(
         )
     _check_witness_layers(witnesses, layers, shown, raw_text)
     _check_lexicon_sigla(data, seen, shown, raw_text)
-    work = _str(data, "work", shown, "")
+    work = data.get("work", "")
+    if isinstance(work, list) and work and all(isinstance(w, str) and w for w in work):
+        work = tuple(work)
+    elif not isinstance(work, str):
+        raise ProjectError(
+            "`work` must be a work's name or a list of them",
+            where=shown + _key_line(raw_text, "work"),
+            hint='e.g. work = "禮記射義", or work = ["禮記射義", "周禮夏官"]',
+        )
     name = _str(data, "name", shown, "collation")
     if not is_file_stem(name):
         raise ProjectError(

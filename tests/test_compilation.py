@@ -187,3 +187,26 @@ def test_a_passage_whose_text_is_another_works_is_said_and_the_text_decides(juan
     assert lunyu and lunyu[0].text_title == "禮記射義" and "SY" in lunyu[0].sigla
     assert not any(d.article.title == "禮記射義" for d in juan.disagreements)
     assert any("is titled 論語 but its text is 禮記射義's" in line for line in coverage_lines(juan))
+
+
+@pytest.mark.shared
+def test_a_project_may_name_several_works(juan: RunResult) -> None:
+    """work = ["禮記射義", "周禮夏官"]: those works' passages alone, each against its editions."""
+    from dataclasses import replace
+
+    project = replace(juan.read.project, work=("禮記射義", "周禮夏官"))
+    run = collate_project(project)
+    assert run.coverage == ()  # works named: no compilation plan
+    readers = {s for x in run.collation.loci() for r in x.variants() for s in r.sigla}
+    assert {"SY", "SR"} <= readers
+
+
+def test_work_is_a_name_or_a_list_of_names(tmp_path: Path) -> None:
+    from collate.errors import ProjectError
+
+    (tmp_path / "a.txt").write_text("君子之射也\n", encoding="utf-8")
+    witnesses = [{"siglum": "A", "path": "a.txt"}]
+    project = project_from_mapping({"base": "A", "work": ["禮記射義", "周禮夏官"], "witness": witnesses}, root=tmp_path)
+    assert project.works == ("禮記射義", "周禮夏官")
+    with pytest.raises(ProjectError, match="`work` must be a work's name or a list of them"):
+        project_from_mapping({"base": "A", "work": 3, "witness": witnesses}, root=tmp_path)

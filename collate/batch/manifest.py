@@ -228,7 +228,7 @@ def project_text(data: Mapping[str, Any], batch: Path, name: str) -> str:
     """The project file of an inline job, in TOML: its settings, then its tables, its witnesses last."""
     import tomlkit
 
-    ordered = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or k in ("layers", "shelf")}
+    ordered = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or k in ("layers", "shelf", "work")}
     ordered |= {k: v for k, v in data.items() if isinstance(v, dict)}
     ordered["witness"] = data["witness"]
     head = f"# The project of job {name!r} of the batch {batch.name}, as the manifest and its [defaults] make it.\n"
