@@ -31,6 +31,8 @@ OFFICES = ("天官", "地官", "春官", "夏官", "秋官", "冬官", "考工�
 
 def work_title(title: str) -> str:
     """A run-in title as a citation names it: 禮記射義 → 禮記·射義, 夏官 → 周禮·夏官, 論語 → 論語."""
+    if "·" in title:
+        return title  # a citation already
     if title in OFFICES:
         return f"周禮·{title}"
     for book in BOOKS:

@@ -154,8 +154,9 @@ def test_the_page_filters_the_passages_by_quoted_work(juan: RunResult) -> None:
     doc = lhtml.fromstring(page.encode("utf-8"))
     boxes = doc.xpath("//fieldset[legend='出處']/label")
     labels = {label.get("title"): label.xpath("./input/@data-hide")[0] for label in boxes}
-    assert {"禮記射義", "詩小雅", "周禮夏官"} <= set(labels)
-    sheyi = labels["禮記射義"]
+    assert {"禮記·射義", "詩·小雅", "周禮·夏官"} <= set(labels)
+    assert len(labels) == len(boxes)  # 夏官 and 周禮夏官: one work, one box
+    sheyi = labels["禮記·射義"]
     paragraphs = doc.xpath(f"//p[contains(concat(' ', @class, ' '), ' {sheyi} ')]")
     assert paragraphs and any("射者仁之道也" in p.text_content() for p in paragraphs)
     assert f".hide-{sheyi} .{sheyi} {{ display: none; }}" in doc.xpath("//style")[0].text

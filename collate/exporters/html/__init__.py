@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from collate.apparatus import Collation, ReadingClass
-from collate.compilation import work_title
 from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
@@ -235,7 +234,7 @@ def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
     quoted = el("fieldset", None, el("legend", None, "出處"))
     for work in works:
         box = el("input", {"type": "checkbox", "data-hide": work_css(works, work), "checked": ""})
-        quoted.append(el("label", {"title": work}, box, f" {work_title(work)}"))
+        quoted.append(el("label", {"title": work}, box, f" {work}"))
     layers = el("fieldset", None, el("legend", None, "層次"))
     present = {s.layer for s in ctx.base.spans}
     for layer, zh in LAYER_LABELS.items():

@@ -239,13 +239,19 @@ def witnesses_shown(locus: Locus) -> str:
 
 
 def quoted_works(base: Witness) -> tuple[str, ...]:
-    """The works a compilation base quotes, by their run-in titles, in the order it first quotes them."""
-    return tuple(dict.fromkeys(s.work for s in base.spans if s.work and s.layer.is_text))
+    """The works a compilation base quotes, as citations name them (禮記·射義; 夏官 and 周禮夏官 are
+    one), in the order it first quotes them."""
+    from collate.compilation import work_title
+
+    titled = (s.work for s in base.spans if s.work and (s.layer.is_text or s.layer is Layer.HEADING))
+    return tuple(dict.fromkeys(work_title(work) for work in titled))
 
 
 def work_css(works: Sequence[str], work: str) -> str:
-    """The CSS class of a quoted work's passages (``w-3``): a filter shows or hides them."""
-    return f"w-{works.index(work)}"
+    """The CSS class of the passages of a run-in title (``w-3``): a filter shows or hides them."""
+    from collate.compilation import work_title
+
+    return f"w-{works.index(work_title(work))}"
 
 
 # A locus whose readings are all graphic confusions (形近: 己/已, 曰/日) is marked so too: a filter of its own.
