@@ -41,7 +41,7 @@ def _console() -> Console:
     return console
 
 
-def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = False) -> Project:
+def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = False, alone: bool = False) -> Project:
     """The project: FILES named, else ``--config``, else ``collate.toml`` here.
 
     With ``last_run``, where there is none of these, the project of the last run in ``output/``:
@@ -51,7 +51,7 @@ def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = 
     if files:
         from collate.init import project_from_files
 
-        return project_from_files(list(files))
+        return project_from_files(list(files), alone=alone)
     if config is not None:
         return load_project(config)
     here = Path(PROJECT_FILE)
@@ -175,7 +175,8 @@ def run(
     from collate.views.run import print_run
     from collate.views.terminal import stderr_console, stdout_console
 
-    project = load(config, files)
+    # A base alone will do with a shelf: its other witnesses are found there.
+    project = load(config, files, alone=bool(shelf))
     if gaiji is not None:
         project = replace(project, gaiji_table=gaiji.resolve())
     if shelf:
@@ -209,7 +210,7 @@ def sources(config: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...
     from collate.pipeline import read_project, shelve_project
     from collate.views.sources import print_sources
 
-    project = load(config, files)
+    project = load(config, files, alone=bool(shelf))
     project = replace(project, shelf=(*project.shelf, *(p.resolve() for p in shelf)))
     normalizer = Normalizer.from_project(project)
     # The project's own witnesses are read first: what is wrong with them is said as by every command.

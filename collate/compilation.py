@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from collate.align.holdings import WHOLE, Article, Holding, articles, holdings, keys_of, masked
+from collate.align.holdings import (
+    WHOLE,
+    Article,
+    Holding,
+    articles,
+    borrowed_identities,
+    holdings,
+    keys_of,
+    masked,
+    without_parallels,
+)
 from collate.model import Layer, Token, Witness
 
 Tokens = Mapping[str, Mapping[Layer, Sequence[Token]]]
@@ -83,8 +93,18 @@ def is_compilation(base: Witness) -> bool:
     return bool(articles(base))
 
 
-def plan(base: Witness, tokens: Tokens, layers: Sequence[Layer]) -> Compilation | None:
-    """What each witness is aligned with in a compilation base, or None if the base is none."""
+def plan(
+    base: Witness,
+    tokens: Tokens,
+    layers: Sequence[Layer],
+    identities: Mapping[str, frozenset[tuple[str, str]]] | None = None,
+) -> Compilation | None:
+    """What each witness is aligned with in a compilation base, or None if the base is none.
+
+    ``identities``: the chapters each witness's own headings name
+    (:func:`collate.readers.titles.witness_identity`): a passage of another chapter of the same
+    book is a parallel, never a source (:func:`collate.align.holdings.without_parallels`).
+    """
     found = articles(base)
     if not found:
         return None
@@ -92,7 +112,8 @@ def plan(base: Witness, tokens: Tokens, layers: Sequence[Layer]) -> Compilation 
     others = {
         s: {layer: keys_of(t) for layer, t in streams.items() if t} for s, streams in tokens.items() if s != base.siglum
     }
-    held = holdings(found, base_streams, others)
+    named = borrowed_identities(others, identities or {})
+    held = without_parallels(found, holdings(found, base_streams, others), named)
     masks: Masks = {}
     for layer in layers:
         stream = base_streams[layer]

@@ -264,12 +264,12 @@ def project_name(headers: Sequence[Header]) -> str:
 # --- The project ---------------------------------------------------------------------------
 
 
-def _headers(files: Sequence[Path], root: Path) -> tuple[Header, ...]:
+def _headers(files: Sequence[Path], root: Path, alone: bool = False) -> tuple[Header, ...]:
     # Every file is read before the number of them is judged: a bad file is named first.
     headers = tuple(read_header(root / f, str(f)) for f in files)
     if not headers:
         raise ProjectError("no witness files named", hint="name two or more witness files, the base first")
-    if len(headers) < 2:
+    if len(headers) < 2 and not alone:
         raise ProjectError(
             "one witness only: a collation needs two or more",
             where=str(files[0]),
@@ -300,8 +300,10 @@ def _with_base(witnesses: tuple[WitnessConfig, ...], base: str | None, root: Pat
     return (chosen, *(w for w in witnesses if w is not chosen))
 
 
-def _described(files: Sequence[Path], root: Path, base: str | None) -> tuple[Project, tuple[Header, ...]]:
-    headers = _headers(files, root)
+def _described(
+    files: Sequence[Path], root: Path, base: str | None, alone: bool = False
+) -> tuple[Project, tuple[Header, ...]]:
+    headers = _headers(files, root, alone)
     named = name_witnesses(headers)
     witnesses = _with_base(named, base, root)
     first = headers[named.index(witnesses[0])]
@@ -316,14 +318,17 @@ def _described(files: Sequence[Path], root: Path, base: str | None) -> tuple[Pro
     return project, headers
 
 
-def project_from_files(files: Sequence[Path], *, root: Path | None = None, base: str | None = None) -> Project:
+def project_from_files(
+    files: Sequence[Path], *, root: Path | None = None, base: str | None = None, alone: bool = False
+) -> Project:
     """The project of witness files named without a project file, named as ``collate init`` names them.
 
     ``files`` are as given, relative to ``root`` (default: the working folder); the first is the
     base unless ``base`` names another (by siglum or file). A run of files and the project file
-    ``collate init`` writes for them agree.
+    ``collate init`` writes for them agree. ``alone``: one file will do (its other witnesses
+    come from a shelf).
     """
-    return _described(files, root or Path.cwd(), base)[0]
+    return _described(files, root or Path.cwd(), base, alone)[0]
 
 
 # --- Writing collate.toml ------------------------------------------------------------------

@@ -238,8 +238,10 @@ def collate_project(
     compilation = None
     if not project.works:
         from collate.compilation import plan
+        from collate.readers.titles import witness_identity
 
-        compilation = plan(read.base, tokens, layers)
+        identities = {w.siglum: witness_identity(w) for w in read.witnesses if w is not read.base}
+        compilation = plan(read.base, tokens, layers, identities)
     results = align_project(read, tokens, layers, normalizer, progress, compilation=compilation)
     collation = _collation(read, results, normalizer)
     collation = apply_habits(collation, find_habits(collation, normalizer, habits))

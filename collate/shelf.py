@@ -17,7 +17,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from collate.align.holdings import GRAM, Article, article_keys, articles, holdings
+from collate.align.holdings import (
+    GRAM,
+    Article,
+    article_keys,
+    articles,
+    borrowed_identities,
+    holdings,
+    without_parallels,
+)
 from collate.errors import CollateError
 from collate.model import Layer, Token, Witness
 from collate.project import Project, WitnessConfig
@@ -28,8 +36,10 @@ if TYPE_CHECKING:
 Progress = Callable[[str], None]
 # Files a shelf may hold: what the readers take (Mandoku and plain texts, web pages, readings files are no editions).
 SUFFIXES = (".txt", ".org", ".md", ".html", ".htm", ".xml")
+# How many of an article's first strings are tried for one the file has once only.
+ANCHOR_TRIES = 64
 # The version of the cached keys: bump when the readers or the keys change what a file yields.
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +50,8 @@ class ShelfFile:
     siglum: str
     keys: dict[Layer, str]
     starts: dict[Layer, tuple[int, ...]]  # the raw offset of each key's character
+    # The chapters the file's own headings name (鄉射禮第五): collate.readers.titles.identity.
+    identity: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +107,10 @@ def _sigla(paths: Sequence[Path], taken: set[str]) -> list[str]:
 
 def _read_keys(
     path: Path, project: Project, normalizer: Normalizer
-) -> tuple[dict[Layer, str], dict[Layer, tuple[int, ...]]]:
-    """A file's comparison keys per layer, and the raw offset of each."""
+) -> tuple[dict[Layer, str], dict[Layer, tuple[int, ...]], frozenset[tuple[str, str]]]:
+    """A file's comparison keys per layer, the raw offset of each, and the chapters it names."""
     from collate.readers import read_witness
+    from collate.readers.titles import witness_identity
     from collate.tokenize import tokenize_witness
 
     gaiji = project.resolve(project.gaiji_table) if project.gaiji_table else None
@@ -109,7 +122,7 @@ def _read_keys(
         if kept:
             keys[layer] = "".join(t.n for t in kept)
             starts[layer] = tuple(t.start for t in kept)
-    return keys, starts
+    return keys, starts, witness_identity(witness)
 
 
 def read_shelf(
@@ -140,8 +153,9 @@ def read_shelf(
                 raw = json.loads(cached.read_text(encoding="utf-8"))
                 keys = {Layer(k): v for k, v in raw["keys"].items()}
                 starts = {Layer(k): tuple(v) for k, v in raw["starts"].items()}
+                named = frozenset((book, chapter) for book, chapter in raw["identity"])
             else:
-                keys, starts = _read_keys(path, project, normalizer)
+                keys, starts, named = _read_keys(path, project, normalizer)
                 if cached is not None:
                     from collate.files import write_atomic
 
@@ -149,6 +163,7 @@ def read_shelf(
                     body = {
                         "keys": {k.value: v for k, v in keys.items()},
                         "starts": {k.value: list(v) for k, v in starts.items()},
+                        "identity": sorted(named),
                     }
                     write_atomic(cached, json.dumps(body, ensure_ascii=False))
         except CollateError as e:
@@ -158,7 +173,7 @@ def read_shelf(
             problems.append(f"{path}: cannot be read ({e}) (left off the shelf)")
             continue
         if keys:
-            files.append(ShelfFile(path, siglum, keys, starts))
+            files.append(ShelfFile(path, siglum, keys, starts, named))
         else:
             problems.append(f"{path}: no text in any layer (left off the shelf)")
     return files, problems
@@ -172,6 +187,8 @@ def find_sources(
     if not found:
         return []
     held = holdings(found, base_tokens, {f.siglum: f.keys for f in files})
+    identities = borrowed_identities({f.siglum: f.keys for f in files}, {f.siglum: f.identity for f in files})
+    held = without_parallels(found, held, identities)
     by_siglum = {f.siglum: f for f in files}
     per_article = article_keys(found, base_tokens)
     out: list[Source] = []
@@ -190,14 +207,24 @@ def _grams(keys: str) -> set[str]:
 
 
 def _offset(f: ShelfFile, text: str) -> int | None:
-    """The raw offset in the file where the first of the article's strings it has begins."""
-    for i in range(len(text) - GRAM + 1):
+    """The raw offset in the file where the article's words begin there.
+
+    The first of the article's strings that the file has once only places it (a formula the
+    chapter repeats, 主人拜送, would point at its first use); failing that, the first it has.
+    """
+    first: int | None = None
+    # The first ANCHOR_TRIES strings only: each look is a scan of the file.
+    for i in range(min(len(text) - GRAM + 1, ANCHOR_TRIES)):
         gram = text[i : i + GRAM]
-        for layer, keys in f.keys.items():
-            at = keys.find(gram)
-            if at >= 0:
-                return f.starts[layer][at]
-    return None
+        hits = [(layer, at) for layer, keys in f.keys.items() if (at := keys.find(gram)) >= 0]
+        if not hits:
+            continue
+        layer, at = hits[0]
+        if first is None:
+            first = f.starts[layer][at]
+        if len(hits) == 1 and f.keys[layer].find(gram, at + 1) < 0:
+            return f.starts[layer][at]
+    return first
 
 
 def with_shelf(project: Project, sources: Sequence[Source]) -> Project:

@@ -211,3 +211,46 @@ def test_work_is_a_name_or_a_list_of_names(tmp_path: Path) -> None:
     assert project.works == ("禮記射義", "周禮夏官")
     with pytest.raises(ProjectError, match="`work` must be a work's name or a list of them"):
         project_from_mapping({"base": "A", "work": 3, "witness": witnesses}, root=tmp_path)
+
+
+def test_an_edition_of_another_chapter_of_the_book_holds_no_parallel_passage() -> None:
+    """鄉射禮 repeats 鄉飲酒禮's formulas: an edition whose headings name 鄉射禮 is no source of 鄉飲酒禮."""
+    from collate.align.holdings import Holding, without_parallels
+
+    found = (Article("儀禮鄉飲酒禮", 0, 10), Article("論語", 10, 20), Article("禮記射義", 20, 30))
+    held = {
+        "XS": Holding("XS", {Layer.JING: frozenset({0})}),  # 鄉射禮: the parallel formula only
+        "SY": Holding("SY", {Layer.JING: frozenset({1, 2})}),  # 射義, which quotes 論語
+        "NN": Holding("NN", {Layer.JING: frozenset({0})}),  # names no chapter: the words decide
+    }
+    identities = {"XS": frozenset({("儀禮", "鄉射禮")}), "SY": frozenset({("禮記", "射義")})}
+    kept = without_parallels(found, held, identities)
+    assert kept["XS"].layers[Layer.JING] == frozenset()
+    assert kept["SY"].layers[Layer.JING] == frozenset({1, 2})  # another book's title: the text decides
+    assert kept["NN"].layers[Layer.JING] == frozenset({0})
+
+
+def test_a_file_names_its_chapter_by_its_headings_or_by_the_edition_it_copies() -> None:
+    from collate.align.holdings import borrowed_identities
+    from collate.readers.titles import identity
+
+    assert identity(("儀禮注疏", "儀禮注疏卷五", "鄉射禮第五"), "儀禮注疏") == {("儀禮", "鄉射禮")}
+    assert identity(("=== 20 | 射義 ===",)) == {("禮記", "射義")}
+    assert identity(("大戴禮記", "投壺", "第七十八"), "大戴禮記") == {("大戴禮記", "投壺")}  # not 禮記's
+    text = "主人戒賓賓拜辱主人荅拜乃請賓賓禮辭許主人再拜賓荅拜"
+    keys = {"ZS": {Layer.JING: text}, "EX": {Layer.JING: text[4:]}, "OT": {Layer.JING: "天子之射也以爲諸侯"}}
+    named = borrowed_identities(keys, {"ZS": frozenset({("儀禮", "鄉射禮")})})
+    assert named["EX"] == {("儀禮", "鄉射禮")}  # an excerpt cut below its heading: the edition it copies
+    assert "OT" not in named or not named["OT"]
+
+
+def test_a_layer_is_held_by_the_same_layer_of_a_witness() -> None:
+    """A 鄉飲酒義 whose 疏 quotes the 鄉飲酒禮 holds no 經 of 鄉飲酒禮."""
+    nz = Normalizer()
+    jing = "主人戒賓賓拜辱主人荅拜乃請賓賓禮辭許主人再拜"
+    base = text_tokens(jing, nz, siglum="B")
+    found = (Article("儀禮鄉飲酒禮", 0, len(jing)),)
+    quoting = {"Q": {Layer.SHU: keys_of(text_tokens("疏曰" + jing, nz, siglum="Q", layer=Layer.SHU))}}
+    edition = {"E": {Layer.JING: keys_of(text_tokens(jing, nz, siglum="E"))}}
+    assert holdings(found, {Layer.JING: base}, quoting)["Q"].layers[Layer.SHU] == frozenset()
+    assert holdings(found, {Layer.JING: base}, edition)["E"].layers[Layer.JING] == frozenset({0})

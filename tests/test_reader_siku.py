@@ -426,3 +426,40 @@ def test_guancheng_notes_and_traditional_attributions() -> None:
     assert [spans_of(w, Layer.NOTE, u)[0][1] for u in notes] == ["蕙田案", "觀承案"]
     assert heading_texts(w)[-1] == "五禮通考卷二"
     assert [d.code for d in w.diagnostics] == []
+
+
+def test_titles_come_from_the_table_of_the_prints_chapter_headings() -> None:
+    """禮記, 儀禮 and 大戴禮記 chapters the shipped table names, in the forms a compilation prints."""
+    text = (
+        "禮記曾子問孔子曰諸侯適天子\n"
+        "儀禮既夕禮既夕哭請啓期\n"
+        "大戴禮記主言孔子閒居曾子侍\n"
+        "大戴禮記朝事古者聖王明義\n"
+        "礼记孔子间居孔子闲居子夏侍\n"
+    )
+    w = read(TRAD_HEADER + text)
+    assert heading_texts(w)[5:] == ["禮記曾子問", "儀禮既夕禮", "大戴禮記主言", "大戴禮記朝事", "礼记孔子间居"]
+
+
+def test_the_table_of_chapter_titles_is_whole() -> None:
+    from collate.readers.titles import chapters, table
+
+    counts = {book: len(chapters(book)) for book in ("禮記", "儀禮", "周禮", "大戴禮記")}
+    assert counts == {"禮記": 49, "儀禮": 17, "周禮": 6, "大戴禮記": 40}
+    assert all(re.fullmatch(rf"{re.escape(ch)}第[一二三四五六七八九十百]+", printed) for _, ch, printed, _ in table())
+
+
+def test_a_bare_title_after_a_line_that_stops_short_begins_the_next_quotation() -> None:
+    # 禮記王制…相見¶ stops short of a full line: 經解 opening the next line is the next quotation.
+    full = "仲尼燕居子曰禮者何也即事之治也君子有其事必有其治"  # 24 characters: a full line of this print
+    text = "".join(
+        [
+            *(f"禮記表記{full[4:]}\n" for _ in range(6)),
+            "禮記王制六禮冠昏喪祭鄉相見\n",
+            "經解鄉飲酒之禮所以明長幼之序也鄉飲酒之禮廢則長幼\n",
+            f"{full[:20]}\n",
+            "仲尼燕居鄉射之禮所以仁鄉黨也\n",
+        ]
+    )
+    w = read(TRAD_HEADER + text)
+    assert heading_texts(w)[-2:] == ["經解", "仲尼燕居"]

@@ -144,3 +144,23 @@ def test_the_shelf_setting_is_a_list_of_folders(tmp_path: Path) -> None:
     with pytest.raises(ProjectError, match="`shelf` must be a list of folder paths"):
         mapping = {"base": "A", "shelf": [1], "witness": [{"siglum": "A", "path": "base.txt"}]}
         project_from_mapping(mapping, root=tmp_path)
+
+
+@pytest.mark.shared
+def test_a_juan_alone_and_a_shelf_on_the_command_line(
+    shelf_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`collate sources JUAN --shelf DIR` and `collate run JUAN --shelf DIR`: no project file, one file."""
+    shared = need_shared(SHARED)
+    juan = tmp_path / "juan.txt"
+    shutil.copy(shared / "witnesses" / "wuli-tongkao-juan163-kanripo-WYG.txt", juan)
+    monkeypatch.chdir(tmp_path)
+    shelf = str(shelf_root / "editions")
+    found = CliRunner().invoke(main, ["sources", "juan.txt", "--shelf", shelf])
+    assert found.exit_code == 0, found.output
+    assert any("\t禮記射義\t" in line and "liji-sheyi-zhushu-kanripo-WYG" in line for line in found.output.splitlines())
+    ran = CliRunner().invoke(main, ["run", "juan.txt", "--shelf", shelf])
+    assert ran.exit_code == 0, ran.output
+    assert "shelf: 5 edition files read" in ran.output
+    alone = CliRunner().invoke(main, ["run", "juan.txt"])
+    assert alone.exit_code != 0 and "one witness only" in alone.output  # without a shelf, one file is not enough

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from collate.model import Layer, Role, Token, Witness
 
@@ -122,38 +123,96 @@ def holdings(
     """For each witness, the articles it holds per layer (see the module docstring).
 
     ``base`` is the base's token streams per layer, ``witnesses`` each witness's comparison keys
-    per layer (:func:`keys_of`). A witness's strings are those of all its layers (a 單疏本's 疏
-    quotes the 經 it explains).
+    per layer (:func:`keys_of`). A layer of an article is compared with the same layer of the
+    witness: a 鄉飲酒義 whose 疏 quotes the 鄉飲酒禮 holds no passage of 鄉飲酒禮, and a layer the
+    witness has not (the 單疏本's 經) says nothing.
     """
     by_article = article_keys(found, base)
     grams = [{layer: _grams(keys) for layer, keys in parts.items()} for parts in by_article]
     out: dict[str, Holding] = {}
     for siglum, streams in witnesses.items():
-        theirs: set[str] = set()
-        for keys in streams.values():
-            theirs |= _grams(keys)
+        theirs = {layer: _grams(keys) for layer, keys in streams.items()}
         held: dict[Layer, set[int]] = {layer: set() for layer in streams}
-        titles: set[str] = set()
         short: list[int] = []
         for k, parts in enumerate(grams):
-            shares = {layer: len(g & theirs) / len(g) for layer, g in parts.items() if len(g) > FEW}
+            shares = {
+                layer: len(g & theirs[layer]) / len(g) for layer, g in parts.items() if len(g) > FEW and layer in theirs
+            }
             if not shares:
                 short.append(k)
                 continue
             # A layer too short to say goes with the article's others: held if any is.
             whole = any(share >= HELD for share in shares.values())
-            if whole:
-                titles.add(found[k].title)
             for layer in parts:
                 if layer in held and (shares[layer] >= HELD if layer in shares else whole):
                     held[layer].add(k)
-        # An article too short to say anything by its words goes with its title's others.
+        # An article too short to say anything by its words goes with the passage it continues:
+        # the nearest article of its title before it that says something (after it, if none).
+        decided = {k for ks in held.values() for k in ks}
         for k in short:
-            if found[k].title in titles:
+            near = _nearest(found, k, set(short))
+            if near is not None and near in decided:
                 for layer in by_article[k]:
                     if layer in held:
                         held[layer].add(k)
         out[siglum] = Holding(siglum, {layer: frozenset(ks) for layer, ks in held.items()})
+    return out
+
+
+def _nearest(found: Sequence[Article], k: int, short: set[int]) -> int | None:
+    """The nearest article of ``found[k]``'s title not in ``short``: before it, else after it."""
+    title = found[k].title
+    for j in chain(range(k - 1, -1, -1), range(k + 1, len(found))):
+        if found[j].title == title and j not in short:
+            return j
+    return None
+
+
+def borrowed_identities(
+    keys: Mapping[str, Mapping[Layer, str]], identities: Mapping[str, frozenset[tuple[str, str]]]
+) -> dict[str, frozenset[tuple[str, str]]]:
+    """Each witness's chapters; one whose own headings name none (an excerpt cut below its
+    heading) takes those of the witness it shares most of its words with (``HELD`` of them or more):
+    another edition of the same chapter."""
+    grams = {s: {g for k in layers.values() for g in _grams(k)} for s, layers in keys.items()}
+    out = dict(identities)
+    for siglum, mine in grams.items():
+        if identities.get(siglum) or not mine:
+            continue
+        best, share = None, 0.0
+        for other, theirs in grams.items():
+            if other != siglum and identities.get(other):
+                s = len(mine & theirs) / len(mine)
+                if s > share:
+                    best, share = other, s
+        if best is not None and share >= HELD:
+            out[siglum] = identities[best]
+    return out
+
+
+def without_parallels(
+    found: Sequence[Article], held: Mapping[str, Holding], identities: Mapping[str, frozenset[tuple[str, str]]]
+) -> dict[str, Holding]:
+    """The holdings less the articles a witness holds only as a parallel of another chapter.
+
+    The chapters of one book repeat each other's formulas (鄉飲酒禮 and 鄉射禮, 燕禮 share whole
+    sentences), so the words alone would give an edition of 鄉射禮 a passage of 鄉飲酒禮. A witness
+    whose own headings name chapters of a book (its ``identity``: 鄉射禮第五) holds no article
+    whose title names another chapter of that book. A title of another book (論語, which 射義
+    quotes) or a witness that names no chapter leaves the words to decide.
+    """
+    from collate.readers.titles import chapter_of
+
+    named = [chapter_of(a.title) for a in found]
+    out: dict[str, Holding] = {}
+    for siglum, holding in held.items():
+        mine = identities.get(siglum, frozenset())
+        books = {book for book, _ in mine}
+        foreign = {k for k, bc in enumerate(named) if bc is not None and bc[0] in books and bc not in mine}
+        if not foreign:
+            out[siglum] = holding
+            continue
+        out[siglum] = Holding(siglum, {layer: ks - foreign for layer, ks in holding.layers.items()})
     return out
 
 

@@ -116,6 +116,32 @@ class _Piece:
     end: int
 
 
+# A line this many characters or more shorter than the print's full line stops short.
+SHORT_BY = 2
+# The print's full line is the commonest length of its flush-left large-print lines, where
+# there are FULL_LINES of them at least.
+FULL_LINES = 5
+
+
+def _body(line: str) -> str:
+    """A line's printed characters: no line end, no Mandoku line mark, no spaces."""
+    return line.rstrip("\r").replace("¶", "").strip(" \t\u3000")
+
+
+def _full_width(text: str) -> int | None:
+    """The characters of a full line of the print's large print, if its lines say (see FULL_LINES)."""
+    from collections import Counter
+
+    lengths = Counter(
+        len(body)
+        for line in text.split("\n")
+        if line[:1] not in ("", " ", "\u3000", "#", "<", "(") and "(" not in (body := _body(line)) and len(body) >= 10
+    )
+    if sum(lengths.values()) < FULL_LINES:
+        return None
+    return lengths.most_common(1)[0][0]
+
+
 class _Reading:
     """The state of one read: spans, marks, diagnostics, the blocks in force."""
 
@@ -131,6 +157,17 @@ class _Reading:
         self.passage: _Block | None = None  # the large-print block in force
         self.last: _Block | None = None  # the block the previous text belonged to
         self.open_run: _Block | None = None  # a small-print run that closed its line
+        self.full = _full_width(text)  # the characters of a full printed line of large print
+
+    def after_short_line(self, start: int) -> bool:
+        """The line before the one at ``start`` is large print that stops short of a full line."""
+        if self.full is None:
+            return False
+        line_end = self.text.rfind("\n", 0, start)
+        if line_end < 0:
+            return False
+        body = _body(self.text[self.text.rfind("\n", 0, line_end) + 1 : line_end])
+        return bool(body) and "(" not in body and ")" not in body and len(body) <= self.full - SHORT_BY
 
     def next_unit(self) -> int:
         self.unit += 1
@@ -245,7 +282,12 @@ class _Reading:
         if kind is Block.CLASSIC:
             # A passage goes on over its lines, unless a line opens with the title of another
             # quotation (the print starts each quotation on a new line, flush left like the last).
-            named = at_line_start and self.reader.named_title(self.text, start, end) is not None
+            named = at_line_start and (
+                self.reader.named_title(self.text, start, end) is not None
+                # A quotation ends where its line stops short: a bare chapter title opening the
+                # next line begins the next quotation (禮記王制…相見¶ 經解鄉飲酒之禮…).
+                or (self.after_short_line(start) and self.reader.title(self.text, start, end, self.work) is not None)
+            )
             if passage and passage.kind is kind and self.last is passage and not named:
                 self.words(start, end, passage)
                 return

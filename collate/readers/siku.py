@@ -50,32 +50,18 @@ from collate.model import Layer
 # The reader that applies such a table, re-exported: a new layout of this kind copies this module.
 from collate.readers.indented import IndentedReader
 from collate.readers.layoutspec import Block, IndentLayout, Marker
+from collate.readers.titles import chapters, print_forms, simplified, yili_forms
 
-# The chapters of 禮記 (simplified, as this e-text prints them).
-LIJI_CHAPTERS = (
-    "曲礼上", "曲礼下", "檀弓上", "檀弓下", "王制", "月令", "曾子问", "文王世子", "礼运", "礼器",
-    "郊特牲", "内则", "玉藻", "明堂位", "丧服小记", "大传", "少仪", "学记", "乐记", "杂记上",
-    "杂记下", "丧大记", "祭法", "祭义", "祭统", "经解", "哀公问", "仲尼燕居", "孔子闲居", "坊记",
-    "中庸", "表记", "缁衣", "奔丧", "问丧", "服问", "间传", "三年问", "深衣", "投壶", "儒行",
-    "大学", "冠义", "昏义", "乡饮酒义", "射义", "燕义", "聘义", "丧服四制",
-)  # fmt: skip
-# The chapters of 儀禮.
-YILI_CHAPTERS = (
-    "士冠礼", "士昏礼", "士相见礼", "乡饮酒礼", "乡射礼", "燕礼", "大射仪", "大射", "聘礼",
-    "公食大夫礼", "觐礼", "丧服", "士丧礼", "既夕礼", "士虞礼", "特牲馈食礼", "少牢馈食礼", "有司彻",
-)  # fmt: skip
-# The same in the traditional characters of the Kanripo 四庫 text.
-LIJI_CHAPTERS_TRAD = (
-    "曲禮上", "曲禮下", "檀弓上", "檀弓下", "王制", "月令", "曾子問", "文王世子", "禮運", "禮器",
-    "郊特牲", "内則", "內則", "玉藻", "明堂位", "喪服小記", "大傳", "少儀", "學記", "樂記", "雜記上",
-    "雜記下", "喪大記", "祭法", "祭義", "祭統", "經解", "哀公問", "仲尼燕居", "孔子閒居", "坊記",
-    "中庸", "表記", "緇衣", "奔喪", "問喪", "服問", "間傳", "三年問", "深衣", "投壺", "儒行",
-    "大學", "冠義", "昏義", "鄉飲酒義", "射義", "燕義", "聘義", "喪服四制",
-)  # fmt: skip
-YILI_CHAPTERS_TRAD = (
-    "士冠禮", "士昏禮", "士相見禮", "鄉飲酒禮", "鄉射禮", "燕禮", "大射儀", "大射", "聘禮",
-    "公食大夫禮", "覲禮", "喪服", "士喪禮", "既夕禮", "士虞禮", "特牲饋食禮", "少牢饋食禮", "有司徹",
-)  # fmt: skip
+# The chapters of 禮記 and 儀禮, from the shipped table of the prints' chapter headings
+# (collate.readers.titles): with their print variants, in the traditional characters of the
+# Kanripo 四庫 text and simplified, as the seed e-text prints them.
+LIJI_CHAPTERS_TRAD = print_forms(chapters("禮記"))
+LIJI_CHAPTERS = simplified(LIJI_CHAPTERS_TRAD)
+YILI_CHAPTERS_TRAD = print_forms(yili_forms(chapters("儀禮")))
+YILI_CHAPTERS = simplified(YILI_CHAPTERS_TRAD)
+# The surviving chapters of 大戴禮記, from the same table: 大戴禮記主言, 大戴禮朝事.
+DADAI_CHAPTERS_TRAD = print_forms(chapters("大戴禮記"))
+DADAI_CHAPTERS = simplified(DADAI_CHAPTERS_TRAD)
 # The six offices of 周禮 and the sections of 詩, which open a quotation with their book's name.
 _OFFICES = "(?:天官|地官|春官|夏官|秋官|冬官|考工記|考工记)"
 _SHI_SECTIONS = (
@@ -153,6 +139,8 @@ SIKU_WLTK = IndentLayout(
         # In a run of 春秋 quotations the year and the commentary stand alone (閔公元年左氏傳).
         _CHUNQIU_DUKES + _CHUNQIU_YEAR + _CHUNQIU_ZHUAN,
         "(?:周礼|周禮)" + _OFFICES,
+        # 大戴禮記 with a chapter the table names (大戴禮記主言); with 篇 or another, _NAMED_BOOKS below.
+        "(?:大戴禮記|大戴禮|大戴礼记|大戴礼)(?:" + _longest_first(DADAI_CHAPTERS_TRAD, DADAI_CHAPTERS) + ")篇?",
         "(?:诗|詩)" + _SHI_SECTIONS,
         "(?:书|書|尚书|尚書)(?:" + _longest_first(SHU_CHAPTERS) + ")",
         _YI,
@@ -184,6 +172,8 @@ SIKU_WLTK = IndentLayout(
 )
 
 __all__ = [
+    "DADAI_CHAPTERS",
+    "DADAI_CHAPTERS_TRAD",
     "LIJI_CHAPTERS",
     "LIJI_CHAPTERS_TRAD",
     "READER",

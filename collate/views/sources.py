@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from collate.align.holdings import articles
-from collate.model import Witness
+from collate.model import Role, Witness
 from collate.model.inert import inert
 from collate.views.summary import place
 
@@ -36,7 +36,13 @@ def source_lines(project: Project, report: ShelfReport) -> list[str]:
     opened: dict[str, Witness] = {}
     lines: list[str] = []
     for k, article in enumerate(articles(base)):
-        words = inert("".join(ch for ch in base.text[article.start : article.end] if ch.isalnum())[:OPENING], keep="")
+        # The article's own text (not the page markers and small print of the file around it).
+        text = "".join(
+            base.text[s.start : s.end]
+            for s in base.spans
+            if article.start <= s.start < article.end and s.layer.is_text and s.role is Role.TEXT
+        )
+        words = inert("".join(ch for ch in text if ch.isalnum())[:OPENING], keep="")
         head = f"{place(base.locate(article.start))}\t{inert(article.title, keep='')}\t「{words}…」"
         found = [s for s in report.sources if s.article == k]
         if not found:

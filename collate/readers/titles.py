@@ -1,0 +1,152 @@
+"""The chapter titles of the classics, from the shipped table (``collate/data/titles.tsv``).
+
+A compilation names the work it quotes by a run-in title (禮記射義, 儀禮既夕禮, 大戴禮記主言): the
+reader of its layout recognises a title by the chapter names of the works, which come from the
+table (the chapter headings of the prints, 曲禮上第一; its header says from where). The table
+keeps each print's characters; a compilation may print a title otherwise, so the reader adds:
+
+* the usual print variants of a chapter's characters (内/內, 曽/曾, 䘮/喪, 閒/間, 衞/衛, 乗/乘,
+  徳/德, 圎/圓), either way;
+* 儀禮's names with and without their last 禮 (既夕 and 既夕禮; 大射儀 and 大射);
+* the simplified forms (OpenCC), for a simplified e-text (礼记射义).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+from collate.model import Layer, Witness
+
+# Characters the prints write two ways in chapter titles: each form gives the other.
+PRINT_VARIANTS = {"内": "內", "曽": "曾", "䘮": "喪", "閒": "間", "衞": "衛", "乗": "乘", "徳": "德", "圎": "圓"}
+
+
+@cache
+def table() -> tuple[tuple[str, str, str, str], ...]:
+    """The rows of the table: (book, chapter, heading as printed, source file)."""
+    text = (resources.files("collate") / "data" / "titles.tsv").read_text(encoding="utf-8")
+    rows = []
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            book, chapter, printed, source = line.split("\t")
+            rows.append((book, chapter, printed, source))
+    return tuple(rows)
+
+
+def chapters(book: str) -> tuple[str, ...]:
+    """The chapters of ``book`` as its print heads them, in order, once each."""
+    return tuple(dict.fromkeys(chapter for b, chapter, _, _ in table() if b == book))
+
+
+def print_forms(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` with each one's print variants (see the module docstring), in order, once each."""
+    out: dict[str, None] = {}
+    swap = {**PRINT_VARIANTS, **{b: a for a, b in PRINT_VARIANTS.items()}}
+    for name in names:
+        out[name] = None
+        out["".join(swap.get(c, c) for c in name)] = None
+        for i, c in enumerate(name):
+            if c in swap:
+                out[name[:i] + swap[c] + name[i + 1 :]] = None
+    return tuple(out)
+
+
+def yili_forms(names: tuple[str, ...]) -> tuple[str, ...]:
+    """儀禮's chapter names with and without their last 禮 or 儀 (既夕/既夕禮, 大射儀/大射)."""
+    out: dict[str, None] = {}
+    for name in names:
+        out[name] = None
+        if name.endswith(("禮", "儀")) and len(name) > 2:
+            out[name[:-1]] = None
+        else:
+            out[name + "禮"] = None
+    return tuple(out)
+
+
+def simplified(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The simplified forms of ``names`` (OpenCC, traditional to simplified)."""
+    import opencc
+
+    convert = opencc.OpenCC("t2s")
+    return tuple(dict.fromkeys(convert.convert(name) for name in names))
+
+
+__all__ = ["PRINT_VARIANTS", "chapters", "print_forms", "simplified", "table", "yili_forms"]
+
+
+# The books of the table, by the names a title or a file's header may give them.
+BOOK_NAMES = {
+    "禮記": ("禮記", "礼记"),
+    "儀禮": ("儀禮", "仪礼"),
+    "周禮": ("周禮", "周礼"),
+    "大戴禮記": ("大戴禮記", "大戴禮", "大戴礼记", "大戴礼"),
+}
+_NUMBERED = re.compile(r"第[一二三四五六七八九十百]+$")
+
+
+@cache
+def _forms() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Every form of every chapter name (print variants, simplified), with the (book, chapter) it names."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for book in BOOK_NAMES:
+        for chapter in chapters(book):
+            names = print_forms(yili_forms((chapter,)) if book == "儀禮" else (chapter,))
+            if book == "周禮":
+                # 夏官司馬: cited as 夏官 (周禮夏官), 冬官考工記 as 考工記 too.
+                names = (*names, chapter[:2], chapter[2:])
+            for form in (*names, *simplified(names)):
+                out.setdefault(form, []).append((book, chapter))
+    return {form: tuple(dict.fromkeys(found)) for form, found in out.items()}
+
+
+def book_of(text: str) -> str | None:
+    """The book ``text`` names first among the table's (大戴禮記 before 禮記), if any."""
+    for book, names in sorted(BOOK_NAMES.items(), key=lambda item: -max(map(len, item[1]))):
+        if any(name in text for name in names):
+            return book
+    return None
+
+
+def chapter_of(title: str) -> tuple[str, str] | None:
+    """The (book, chapter) a run-in title names (禮記射義, 射義, 儀禮既夕禮), if the table has it."""
+    book = next((b for b, names in BOOK_NAMES.items() for n in names if title.startswith(n) and b != "禮記"), None)
+    if book is None and title.startswith(BOOK_NAMES["禮記"]) and not title.startswith(BOOK_NAMES["大戴禮記"]):
+        book = "禮記"
+    rest = title
+    if book is not None:
+        rest = next(title[len(n) :] for n in sorted(BOOK_NAMES[book], key=len, reverse=True) if title.startswith(n))
+    found = [bc for bc in _forms().get(rest, ()) if book is None or bc[0] == book]
+    return found[0] if len(found) == 1 else None
+
+
+def identity(headings: tuple[str, ...], title: str = "") -> frozenset[tuple[str, str]]:
+    """The chapters a file is an edition of, by its own headings (鄉射禮第五, ``=== 20 | 射義 ===``).
+
+    A heading names a chapter when, less its number (第五) and what is no ideograph, it is one of
+    the chapter's forms; the book the file's title names (儀禮注疏, 大戴禮記) picks among chapters
+    of one name in several books (投壺).
+    """
+    book = book_of(title)
+    out: set[tuple[str, str]] = set()
+    forms = _forms()
+    for heading in headings:
+        for piece in re.split(r"[^\u3400-\u9fff\U00020000-\U0003134f]+", heading):
+            for found in forms.get(_NUMBERED.sub("", piece), ()):
+                if book is None or found[0] == book:
+                    out.add(found)
+    return frozenset(out)
+
+
+def witness_identity(witness: Witness) -> frozenset[tuple[str, str]]:
+    """:func:`identity` of a witness as read: its headings and the title its header gives.
+
+    A compilation (its passages under run-in titles: another copy of 五禮通考) is an edition of
+    no one chapter: none.
+    """
+    if any(s.work for s in witness.spans):
+        return frozenset()
+    headings = tuple(witness.text[s.start : s.end] for s in witness.spans if s.layer is Layer.HEADING)
+    title = next((value for key, value in witness.metadata if key == "title"), "")
+    return identity(headings, title)
