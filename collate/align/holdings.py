@@ -168,25 +168,42 @@ def _nearest(found: Sequence[Article], k: int, short: set[int]) -> int | None:
     return None
 
 
+# Strings of an unnamed witness sampled to find the edition it copies (an index look each).
+SAMPLE = 256
+
+
 def borrowed_identities(
     keys: Mapping[str, Mapping[Layer, str]], identities: Mapping[str, frozenset[tuple[str, str]]]
 ) -> dict[str, frozenset[tuple[str, str]]]:
     """Each witness's chapters; one whose own headings name none (an excerpt cut below its
     heading) takes those of the witness it shares most of its words with (``HELD`` of them or more):
-    another edition of the same chapter."""
-    grams = {s: {g for k in layers.values() for g in _grams(k)} for s, layers in keys.items()}
+    another edition of the same chapter.
+
+    The named witnesses' strings are indexed once; an unnamed witness looks up a sample of its
+    own (``SAMPLE``, spread over them), so the work grows with the shelf, not with its square.
+    """
+    index: dict[str, list[str]] = {}
+    for siglum, layers in keys.items():
+        if identities.get(siglum):
+            for gram in {g for k in layers.values() for g in _grams(k)}:
+                index.setdefault(gram, []).append(siglum)
     out = dict(identities)
-    for siglum, mine in grams.items():
-        if identities.get(siglum) or not mine:
+    for siglum, layers in keys.items():
+        if identities.get(siglum):
             continue
-        best, share = None, 0.0
-        for other, theirs in grams.items():
-            if other != siglum and identities.get(other):
-                s = len(mine & theirs) / len(mine)
-                if s > share:
-                    best, share = other, s
-        if best is not None and share >= HELD:
-            out[siglum] = identities[best]
+        mine = sorted({g for k in layers.values() for g in _grams(k)})
+        if not mine:
+            continue
+        sample = mine[:: max(1, len(mine) // SAMPLE)]
+        votes: dict[str, int] = {}
+        for gram in sample:
+            for other in index.get(gram, ()):
+                if other != siglum:
+                    votes[other] = votes.get(other, 0) + 1
+        if votes:
+            best = max(sorted(votes), key=lambda other: votes[other])
+            if votes[best] >= HELD * len(sample):
+                out[siglum] = identities[best]
     return out
 
 
