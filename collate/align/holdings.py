@@ -134,6 +134,7 @@ def holdings(
         theirs = {layer: _grams(keys) for layer, keys in streams.items()}
         held: dict[Layer, set[int]] = {layer: set() for layer in streams}
         short: list[int] = []
+        pending: list[tuple[int, Layer]] = []
         for k, parts in enumerate(grams):
             shares = {
                 layer: len(g & theirs[layer]) / len(g) for layer, g in parts.items() if len(g) > FEW and layer in theirs
@@ -141,11 +142,14 @@ def holdings(
             if not shares:
                 short.append(k)
                 continue
-            # A layer too short to say goes with the article's others: held if any is.
+            # A layer too short to say goes with the article's others: held if any is; if none
+            # is (a 集說 quoting the 注 in pieces), with the same layer of the passage it continues.
             whole = any(share >= HELD for share in shares.values())
             for layer in parts:
                 if layer in held and (shares[layer] >= HELD if layer in shares else whole):
                     held[layer].add(k)
+                elif layer in held and layer not in shares:
+                    pending.append((k, layer))
         # An article too short to say anything by its words goes with the passage it continues:
         # the nearest article of its title before it that says something (after it, if none).
         decided = {k for ks in held.values() for k in ks}
@@ -155,6 +159,10 @@ def holdings(
                 for layer in by_article[k]:
                     if layer in held:
                         held[layer].add(k)
+        for k, layer in pending:
+            near = _nearest(found, k, set(short))
+            if near is not None and near in held[layer]:
+                held[layer].add(k)
         out[siglum] = Holding(siglum, {layer: frozenset(ks) for layer, ks in held.items()})
     return out
 
