@@ -198,12 +198,24 @@ def find_sources(
         for k in sorted({k for ks in holding.layers.values() for k in ks}):
             grams = {g for keys in per_article[k].values() for g in _grams(keys)}
             share = len(grams & theirs) / len(grams) if grams else 0.0
-            out.append(Source(k, siglum, f.path, share, _offset(f, "".join(per_article[k].values()))))
+            out.append(Source(k, siglum, f.path, share, _placed(f, per_article[k])))
     return sorted(out, key=lambda s: (s.article, -s.share, s.siglum))
 
 
 def _grams(keys: str) -> set[str]:
     return {keys[i : i + GRAM] for i in range(len(keys) - GRAM + 1)}
+
+
+def _placed(f: ShelfFile, article: Mapping[Layer, str]) -> int | None:
+    """Where the file has the article: found layer with layer first (its 經 in the file's 經,
+    not in a 疏 or a 考證 note that quotes it), else in any layer."""
+    for layer in sorted(article, key=lambda x: list(Layer).index(x)):
+        if layer in f.keys:
+            mine = ShelfFile(f.path, f.siglum, {layer: f.keys[layer]}, {layer: f.starts[layer]})
+            at = _offset(mine, article[layer])
+            if at is not None:
+                return at
+    return _offset(f, "".join(article.values()))
 
 
 def _offset(f: ShelfFile, text: str) -> int | None:
