@@ -255,7 +255,7 @@ from collate.exporters import EXPORTERS, ExportInput, get_exporter
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review.decisions import decisions_path, load_decisions
-from collate.state import save_run
+from collate.state import manifest_of, manifest_text
 
 marks = []
 def progress(msg):
@@ -275,8 +275,9 @@ for name in EXPORTERS:
     exporter.write(data, out / f"{result.collation.name}{exporter.suffix}")
     writes["write " + name] = time.perf_counter() - t
 t = time.perf_counter()
-save_run(result, out)
-writes["save run state"] = time.perf_counter() - t
+# The run's record, as collate run writes it beside its outputs (inputs' hashes, settings).
+(out / "manifest.toml").write_text(manifest_text(manifest_of(project, out)), encoding="utf-8")
+writes["write the run's record"] = time.perf_counter() - t
 print(json.dumps({"start": start, "marks": marks, "writes": writes}))
 """
 
