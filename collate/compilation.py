@@ -3,13 +3,16 @@
 五禮通考 quotes many works under run-in titles (:mod:`collate.align.holdings`). With no ``work``
 in the project, each witness is aligned with the articles it holds (by their text, layer by
 layer), and the run says, per quoted work, against which witnesses it was collated and how much
-of it; a work no witness holds is listed as not collated, never silently dropped.
+of it; a work no witness holds is listed as not collated, never silently dropped. With a
+``work`` (or several), only those works' passages are collated (:func:`of_works`): the policy of
+which work a compilation is collated for lives here, not in the pipeline that composes the stages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from collate.align.holdings import (
     WHOLE,
@@ -22,7 +25,12 @@ from collate.align.holdings import (
     masked,
     without_parallels,
 )
-from collate.model import Layer, Token, Witness
+from collate.errors import InputError
+from collate.model import Layer, Role, Span, Token, Witness
+from collate.readers.zhubracket import PREVIOUS_CHAPTER
+
+if TYPE_CHECKING:
+    from collate.normalize import Normalizer
 
 Tokens = Mapping[str, Mapping[Layer, Sequence[Token]]]
 Masks = dict[Layer, dict[str, tuple[tuple[int, int], ...]]]
@@ -186,3 +194,70 @@ def _coverage(
         if chars:
             out.append(WorkCoverage(title, chars, tuple(collated)))
     return tuple(out)
+
+
+# --- Which work a project collates, when it names one -----------------------------------
+
+
+def of_works(witness: Witness, works: Sequence[str], normalizer: Normalizer) -> Witness:
+    """The witness with only the text of ``works`` left to collate (none named: all of it).
+
+    A passage labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes after
+    投壺, with the 注 and 疏 it quotes on it; the end of the previous chapter in a full text) is
+    text of the witness but not of the work collated: it is kept in the witness and its
+    exports, never aligned. Spans that name no work (a full text's, a note's) all stay.
+    """
+    if not works:
+        return witness
+    wanted = [normalizer.fold(work) for work in works]
+
+    def keep(span: Span) -> bool:
+        if not span.layer.is_text or span.work is None:
+            return True
+        named = normalizer.fold(span.work)
+        return any(w in named or named in w for w in wanted)
+
+    spans = tuple(s for s in witness.spans if keep(s))
+    return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
+
+
+def quotes_in_pieces(witness: Witness, layer: Layer) -> bool:
+    """The witness quotes the layer in pieces, as a compilation or a commentary quotes.
+
+    五禮通考 names the work each passage it quotes comes from (a span's ``work``); a 集說
+    opens the 注 and 疏 it quotes with 注曰, 疏曰 (a named attribution) on at least a third of
+    the layer's units. A 注疏本's text names neither.
+    """
+    units: set[int] = set()
+    attributed: set[int] = set()
+    for s in witness.spans:
+        if not s.layer.is_text:
+            continue
+        if s.work and s.work != PREVIOUS_CHAPTER and s.role is Role.TEXT:
+            return True
+        if s.layer is layer:
+            units.add(s.unit)
+            if s.role is Role.ATTRIBUTION and s.speaker:
+                attributed.add(s.unit)
+    return bool(units) and 3 * len(attributed) >= len(units)
+
+
+def same_layer(witness: Witness, collated: Witness, layer: Layer) -> bool:
+    """True if nothing of ``layer`` was left out of ``collated`` (:func:`of_works`)."""
+    return sum(1 for s in witness.spans if s.layer is layer) == sum(1 for s in collated.spans if s.layer is layer)
+
+
+def check_work(base: Witness, work: str | None, normalizer: Normalizer, source: str) -> None:
+    """The work the project names must be one the base quotes, if the base names any."""
+    if work is None:
+        return
+    named = sorted(
+        {s.work for s in base.spans if s.layer.is_text and s.role is Role.TEXT and s.work} - {PREVIOUS_CHAPTER}
+    )
+    wanted = normalizer.fold(work)
+    if named and not any(wanted in normalizer.fold(n) or normalizer.fold(n) in wanted for n in named):
+        raise InputError(
+            f"the project's work {work!r} names no passage of the base {base.siglum}",
+            where=source,
+            hint="name one of the works the base quotes, as its run-in titles print them: " + "、".join(named),
+        )

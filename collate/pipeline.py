@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
+from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer
 from collate.errors import InputError
-from collate.model import Layer, MarkKind, Role, Span, Token, Witness, blank_width
+from collate.model import Layer, MarkKind, Token, Witness, blank_width
 from collate.project import Project
 from collate.readers import read_witness
-from collate.readers.zhubracket import PREVIOUS_CHAPTER
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -118,70 +118,6 @@ def settle_project(read: ReadResult, normalizer: Normalizer, progress: Progress 
     return replace(read, witnesses=settle_boundaries(read.witnesses, normalizer))
 
 
-def _of_work(witness: Witness, works: Sequence[str], normalizer: Normalizer) -> Witness:
-    """The witness with only the text of ``works`` left to collate (none named: all of it).
-
-    A passage labelled with another work (a passage of 少儀 or 左傳 that 五禮通考 quotes after
-    投壺, with the 注 and 疏 it quotes on it; the end of the previous chapter in a full text) is
-    text of the witness but not of the work collated: it is kept in the witness and its
-    exports, never aligned. Spans that name no work (a full text's, a note's) all stay.
-    """
-    if not works:
-        return witness
-    wanted = [normalizer.fold(work) for work in works]
-
-    def keep(span: Span) -> bool:
-        if not span.layer.is_text or span.work is None:
-            return True
-        named = normalizer.fold(span.work)
-        return any(w in named or named in w for w in wanted)
-
-    spans = tuple(s for s in witness.spans if keep(s))
-    return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
-
-
-def _quotes(witness: Witness, layer: Layer) -> bool:
-    """The witness quotes the layer in pieces, as a compilation or a commentary quotes.
-
-    五禮通考 names the work each passage it quotes comes from (a span's ``work``); a 集說
-    opens the 注 and 疏 it quotes with 注曰, 疏曰 (a named attribution) on at least a third of
-    the layer's units. A 注疏本's text names neither.
-    """
-    units: set[int] = set()
-    attributed: set[int] = set()
-    for s in witness.spans:
-        if not s.layer.is_text:
-            continue
-        if s.work and s.work != PREVIOUS_CHAPTER and s.role is Role.TEXT:
-            return True
-        if s.layer is layer:
-            units.add(s.unit)
-            if s.role is Role.ATTRIBUTION and s.speaker:
-                attributed.add(s.unit)
-    return bool(units) and 3 * len(attributed) >= len(units)
-
-
-def _same_layer(witness: Witness, collated: Witness, layer: Layer) -> bool:
-    """True if nothing of ``layer`` was left out of ``collated`` (:func:`_of_work`)."""
-    return sum(1 for s in witness.spans if s.layer is layer) == sum(1 for s in collated.spans if s.layer is layer)
-
-
-def _check_work(base: Witness, work: str | None, normalizer: Normalizer, source: str) -> None:
-    """The work the project names must be one the base quotes, if the base names any."""
-    if work is None:
-        return
-    named = sorted(
-        {s.work for s in base.spans if s.layer.is_text and s.role is Role.TEXT and s.work} - {PREVIOUS_CHAPTER}
-    )
-    wanted = normalizer.fold(work)
-    if named and not any(wanted in normalizer.fold(n) or normalizer.fold(n) in wanted for n in named):
-        raise InputError(
-            f"the project's work {work!r} names no passage of the base {base.siglum}",
-            where=source,
-            hint="name one of the works the base quotes, as its run-in titles print them: " + "、".join(named),
-        )
-
-
 def shelve_project(
     project: Project, normalizer: Normalizer, cache: Path | None = None, progress: Progress | None = None
 ) -> tuple[Project, ShelfReport]:
@@ -268,7 +204,7 @@ def tokenize_project(
 ) -> tuple[Tokens, Tokens]:
     """Every full witness's tokens per collated layer; and those of the layers collated whole.
 
-    A witness's 經 of another work than the one collated is left out (:func:`_of_work`); the
+    A witness's 經 of another work than the ones collated is left out (:func:`~collate.compilation.of_works`); the
     layers tokenized whole are handed on to the notes, which search the witness as read.
     """
     from collate.tokenize import tokenize
@@ -279,19 +215,19 @@ def tokenize_project(
     # articles it holds (collate.compilation); a work named: that work's articles alone.
     works = project.works
     for work in works:
-        _check_work(read.base, work, normalizer, str(project.source or project.root))
+        check_work(read.base, work, normalizer, str(project.source or project.root))
     tokens: Tokens = {w.siglum: {} for w in full}
     whole: Tokens = {}
     for w in full:
         if progress:
             progress(f"normalizing {w.siglum}")
         own = project.witness(w.siglum).layers
-        collated = _of_work(w, works, normalizer)
+        collated = of_works(w, works, normalizer)
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)
                 # The notes search the witness as read: a layer with nothing left out.
-                if collated is w or _same_layer(w, collated, layer):
+                if collated is w or same_layer(w, collated, layer):
                     whole.setdefault(w.siglum, {})[layer] = tokens[w.siglum][layer]
             else:
                 tokens[w.siglum][layer] = ()
@@ -338,7 +274,7 @@ def align_project(
         quoting = frozenset(
             w.siglum
             for w in full
-            if w.siglum in streams and (read.project.witness(w.siglum).quotes or _quotes(w, layer))
+            if w.siglum in streams and (read.project.witness(w.siglum).quotes or quotes_in_pieces(w, layer))
         )
         masks = compilation.masks.get(layer) if compilation is not None else None
         aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks)
