@@ -302,3 +302,11 @@ def test_a_score_read_otherwise_beside_words_read_otherwise_is_a_reading_of_the_
     assert lacking is not None and lacking[0] is ReadingClass.NOTATION
     mixed = _compare((*score, *words[:2]), (*other, *text_tokens("君臣", nz)[:2]), nz)
     assert mixed is not None and mixed[0] is ReadingClass.SUBSTANTIVE
+
+
+def test_a_score_sign_is_no_lost_glyph_to_the_readers_either() -> None:
+    from collate.readers.base import glyph_diagnostics
+
+    text = "魯鼓○□○○□□○□半君□之射也"
+    flagged = [d.start for d in glyph_diagnostics(text) if d.code == "placeholder"]
+    assert flagged == [text.index("君") + 1]  # the □ beside 君 alone

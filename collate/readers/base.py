@@ -229,12 +229,15 @@ class ReadState:
 def glyph_diagnostics(text: str, start: int = 0, end: int | None = None) -> list[Diagnostic]:
     """A ``placeholder`` diagnostic for each ``?``/□/■/〓 and a ``pua`` one for each PUA code point.
 
-    Only ``text[start:end]`` is looked at; offsets are offsets in ``text``.
+    Only ``text[start:end]`` is looked at; offsets are offsets in ``text``. A □ inside a drum
+    score (鼓○□○○□) is the score's sign, no lost glyph (:mod:`collate.notation`).
     """
+    from collate.notation import in_notation
+
     found = []
     for i in range(start, len(text) if end is None else end):
         char = text[i]
-        if char in PLACEHOLDERS:
+        if char in PLACEHOLDERS and not in_notation(text, i):
             found.append(Diagnostic("placeholder", f"{char!r} stands for a glyph the e-text lacks", i, i + 1))
         elif is_private_use(char):
             message = f"U+{ord(char):04X} is a Private Use Area glyph"
