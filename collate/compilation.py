@@ -18,6 +18,7 @@ from collate.align.holdings import (
     WHOLE,
     Article,
     Holding,
+    article_of,
     articles,
     borrowed_identities,
     holdings,
@@ -68,11 +69,6 @@ class WorkCoverage:
     chars: int
     collated: tuple[tuple[str, int], ...]  # (siglum, characters), witnesses holding some of it
 
-    @property
-    def collated_chars(self) -> int:
-        """The characters collated against at least one witness (the largest holding)."""
-        return max((n for _, n in self.collated), default=0)
-
 
 @dataclass(frozen=True, slots=True)
 class Disagreement:
@@ -94,11 +90,6 @@ class Compilation:
     masks: Masks
     coverage: tuple[WorkCoverage, ...]
     disagreements: tuple[Disagreement, ...] = ()
-
-
-def is_compilation(base: Witness) -> bool:
-    """The base quotes works under run-in titles (its spans name them)."""
-    return bool(articles(base))
 
 
 def plan(
@@ -127,7 +118,8 @@ def plan(
         stream = base_streams[layer]
         if not stream:
             continue
-        masks[layer] = {s: masked(found, stream, h.layers.get(layer, frozenset())) for s, h in held.items()}
+        where = article_of(found, stream)
+        masks[layer] = {s: masked(found, stream, h.layers.get(layer, frozenset()), where) for s, h in held.items()}
     coverage = _coverage(found, base_streams, held)
     return Compilation(found, masks, coverage, _disagreements(found, coverage, held))
 
@@ -173,13 +165,9 @@ def _coverage(
     found: Sequence[Article], base: Mapping[Layer, Sequence[Token]], held: Mapping[str, Holding]
 ) -> tuple[WorkCoverage, ...]:
     per_article: list[dict[Layer, int]] = [{} for _ in found]
-    starts = [a.start for a in found]
     for layer, tokens in base.items():
-        k = 0
-        for tok in tokens:
-            while k + 1 < len(found) and starts[k + 1] <= tok.start:
-                k += 1
-            if found[k].start <= tok.start < found[k].end:
+        for k in article_of(found, tokens):
+            if k is not None:
                 per_article[k][layer] = per_article[k].get(layer, 0) + 1
     titles = list(dict.fromkeys(a.title for a in found))
     out = []

@@ -23,6 +23,7 @@ from collate.align.holdings import (
     article_keys,
     articles,
     borrowed_identities,
+    grams,
     holdings,
     without_parallels,
 )
@@ -194,16 +195,12 @@ def find_sources(
     out: list[Source] = []
     for siglum, holding in held.items():
         f = by_siglum[siglum]
-        theirs = {g for keys in f.keys.values() for g in _grams(keys)}
+        theirs = {g for keys in f.keys.values() for g in grams(keys)}
         for k in sorted({k for ks in holding.layers.values() for k in ks}):
-            grams = {g for keys in per_article[k].values() for g in _grams(keys)}
-            share = len(grams & theirs) / len(grams) if grams else 0.0
+            mine = {g for keys in per_article[k].values() for g in grams(keys)}
+            share = len(mine & theirs) / len(mine) if mine else 0.0
             out.append(Source(k, siglum, f.path, share, _placed(f, per_article[k])))
     return sorted(out, key=lambda s: (s.article, -s.share, s.siglum))
-
-
-def _grams(keys: str) -> set[str]:
-    return {keys[i : i + GRAM] for i in range(len(keys) - GRAM + 1)}
 
 
 def _placed(f: ShelfFile, article: Mapping[Layer, str]) -> int | None:

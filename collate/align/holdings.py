@@ -80,12 +80,36 @@ def articles(base: Witness) -> tuple[Article, ...]:
     return tuple(a for a in out if a.end > a.start)
 
 
-def _grams(keys: str) -> set[str]:
+def grams(keys: str) -> set[str]:
+    """The ``GRAM``-character strings of a string of comparison keys."""
     return {keys[i : i + GRAM] for i in range(len(keys) - GRAM + 1)}
 
 
-def _keys(tokens: Sequence[Token]) -> str:
+def keys_of(tokens: Sequence[Token]) -> str:
+    """The comparison keys of ``tokens``, one character each (placeholders and longer keys left out)."""
     return "".join(t.n for t in tokens if len(t.n) == 1 and not t.is_placeholder)
+
+
+def article_of(found: Sequence[Article], tokens: Sequence[Token]) -> list[int | None]:
+    """For each token (in file order), the index of the article it stands in, or None outside every article."""
+    starts = [a.start for a in found]
+    out: list[int | None] = []
+    k = 0
+    for tok in tokens:
+        while k + 1 < len(found) and starts[k + 1] <= tok.start:
+            k += 1
+        out.append(k if found and found[k].start <= tok.start < found[k].end else None)
+    return out
+
+
+def opening_words(base: Witness, article: Article, size: int, layers: Sequence[Layer]) -> str:
+    """The first ``size`` characters of an article's text in ``layers`` (letters and ideographs only)."""
+    text = "".join(
+        base.text[s.start : s.end]
+        for s in base.spans
+        if article.start <= s.start < article.end and s.layer in layers and s.role is Role.TEXT
+    )
+    return "".join(ch for ch in text if ch.isalnum())[:size]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,23 +120,14 @@ class Holding:
     layers: Mapping[Layer, frozenset[int]]
 
 
-def keys_of(tokens: Sequence[Token]) -> str:
-    """The comparison keys of ``tokens``, one character each (placeholders and longer keys left out)."""
-    return _keys(tokens)
-
-
 def article_keys(found: Sequence[Article], base: Mapping[Layer, Sequence[Token]]) -> list[dict[Layer, str]]:
     """Each article's comparison keys per layer, from the base's token streams."""
-    starts = [a.start for a in found]
     by_article: list[dict[Layer, list[Token]]] = [{} for _ in found]
     for layer, tokens in base.items():
-        k = 0
-        for tok in tokens:
-            while k + 1 < len(found) and starts[k + 1] <= tok.start:
-                k += 1
-            if found and found[k].start <= tok.start < found[k].end:
+        for tok, k in zip(tokens, article_of(found, tokens), strict=True):
+            if k is not None:
                 by_article[k].setdefault(layer, []).append(tok)
-    return [{layer: _keys(toks) for layer, toks in parts.items()} for parts in by_article]
+    return [{layer: keys_of(toks) for layer, toks in parts.items()} for parts in by_article]
 
 
 def holdings(
@@ -128,14 +143,14 @@ def holdings(
     witness has not (the 單疏本's 經) says nothing.
     """
     by_article = article_keys(found, base)
-    grams = [{layer: _grams(keys) for layer, keys in parts.items()} for parts in by_article]
+    strings = [{layer: grams(keys) for layer, keys in parts.items()} for parts in by_article]
     out: dict[str, Holding] = {}
     for siglum, streams in witnesses.items():
-        theirs = {layer: _grams(keys) for layer, keys in streams.items()}
+        theirs = {layer: grams(keys) for layer, keys in streams.items()}
         held: dict[Layer, set[int]] = {layer: set() for layer in streams}
         short: list[int] = []
         pending: list[tuple[int, Layer]] = []
-        for k, parts in enumerate(grams):
+        for k, parts in enumerate(strings):
             shares = {
                 layer: len(g & theirs[layer]) / len(g) for layer, g in parts.items() if len(g) > FEW and layer in theirs
             }
@@ -153,14 +168,15 @@ def holdings(
         # An article too short to say anything by its words goes with the passage it continues:
         # the nearest article of its title before it that says something (after it, if none).
         decided = {k for ks in held.values() for k in ks}
+        unsaid = set(short)
         for k in short:
-            near = _nearest(found, k, set(short))
+            near = _nearest(found, k, unsaid)
             if near is not None and near in decided:
                 for layer in by_article[k]:
                     if layer in held:
                         held[layer].add(k)
         for k, layer in pending:
-            near = _nearest(found, k, set(short))
+            near = _nearest(found, k, unsaid)
             if near is not None and near in held[layer]:
                 held[layer].add(k)
         out[siglum] = Holding(siglum, {layer: frozenset(ks) for layer, ks in held.items()})
@@ -193,13 +209,13 @@ def borrowed_identities(
     index: dict[str, list[str]] = {}
     for siglum, layers in keys.items():
         if identities.get(siglum):
-            for gram in {g for k in layers.values() for g in _grams(k)}:
+            for gram in {g for k in layers.values() for g in grams(k)}:
                 index.setdefault(gram, []).append(siglum)
     out = dict(identities)
     for siglum, layers in keys.items():
         if identities.get(siglum):
             continue
-        mine = sorted({g for k in layers.values() for g in _grams(k)})
+        mine = sorted({g for k in layers.values() for g in grams(k)})
         if not mine:
             continue
         sample = mine[:: max(1, len(mine) // SAMPLE)]
@@ -242,22 +258,18 @@ def without_parallels(
 
 
 def masked(
-    found: Sequence[Article], tokens: Sequence[Token], held: frozenset[int]
+    found: Sequence[Article], tokens: Sequence[Token], held: frozenset[int], where: Sequence[int | None] | None = None
 ) -> tuple[tuple[int, int], ...]:
     """The positions [start, end) of ``tokens`` (the base's stream of a layer) in articles not
     ``held``, and outside every article: what the witness is not to be aligned with.
 
     A layer no article has text in (a commentator's, the notes) is not masked; nor is one whose
     articles the witness holds nearly all of (``WHOLE`` of them: another copy of the
-    compilation itself).
+    compilation itself). ``where``: :func:`article_of` the tokens, if the caller has it (it is
+    the same for every witness of a layer).
     """
-    starts = [a.start for a in found]
-    where: list[int | None] = []
-    k = 0
-    for tok in tokens:
-        while k + 1 < len(found) and starts[k + 1] <= tok.start:
-            k += 1
-        where.append(k if found and found[k].start <= tok.start < found[k].end else None)
+    if where is None:
+        where = article_of(found, tokens)
     quoted = {k for k in where if k is not None}
     if not quoted or len(quoted & held) >= WHOLE * len(quoted):
         return ()

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from collate.align.holdings import articles
-from collate.model import Role, Witness
+from collate.align.holdings import articles, opening_words
+from collate.model import Layer, Witness
 from collate.model.inert import inert
 from collate.views.summary import place
 
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from collate.project import Project
     from collate.shelf import ShelfReport
 
+# The layers an article's opening words are taken from: its text, whatever the layer.
+TEXT_LAYERS = tuple(layer for layer in Layer if layer.is_text)
 # Characters of an article shown to name it.
 OPENING = 12
 
@@ -36,13 +38,8 @@ def source_lines(project: Project, report: ShelfReport) -> list[str]:
     opened: dict[str, Witness] = {}
     lines: list[str] = []
     for k, article in enumerate(articles(base)):
-        # The article's own text (not the page markers and small print of the file around it).
-        text = "".join(
-            base.text[s.start : s.end]
-            for s in base.spans
-            if article.start <= s.start < article.end and s.layer.is_text and s.role is Role.TEXT
-        )
-        words = inert("".join(ch for ch in text if ch.isalnum())[:OPENING], keep="")
+        # The article's own text (not the page markers of the file around it).
+        words = inert(opening_words(base, article, OPENING, TEXT_LAYERS), keep="")
         head = f"{place(base.locate(article.start))}\t{inert(article.title, keep='')}\t「{words}…」"
         found = [s for s in report.sources if s.article == k]
         if not found:

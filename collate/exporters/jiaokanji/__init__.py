@@ -40,7 +40,7 @@ from collate.exporters.jiaokanji.words import (
     quote,
 )
 from collate.files import write_atomic
-from collate.model import Cause, Layer, MarkKind, Role, SourceLocation, Witness, blank_width
+from collate.model import Cause, Layer, MarkKind, SourceLocation, Witness, blank_width
 from collate.model.inert import inert
 
 if TYPE_CHECKING:
@@ -322,7 +322,7 @@ class _Writer:
         A compilation's 校勘記 is read passage by passage, as an editor heads each: the work and
         chapter, then the passage's first words. A base that quotes no titled work has none.
         """
-        from collate.align.holdings import articles
+        from collate.align.holdings import articles, opening_words
         from collate.compilation import work_title
 
         base = self.witnesses.get(self.collation.base)
@@ -330,12 +330,7 @@ class _Writer:
             return []
         out = []
         for a in articles(base):
-            words = "".join(
-                base.text[s.start : s.end]
-                for s in base.spans
-                if a.start <= s.start < a.end and s.layer is Layer.JING and s.role is Role.TEXT
-            )
-            opening = "".join(ch for ch in words if ch.isalnum())[:PASSAGE_OPENING]
+            opening = opening_words(base, a, PASSAGE_OPENING, (Layer.JING,))
             loc = base.locate(a.start)
             text = inert(f"《{work_title(a.title)}》" + (f"「{opening}」" if opening else ""), keep="")
             out.append(Entry(loc.line, loc.column, text))
