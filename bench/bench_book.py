@@ -251,11 +251,12 @@ def run_child(argv: Sequence[str], cwd: Path, limit: float = LIMIT_S) -> Run:
 STAGES = """
 import json, sys, time
 from pathlib import Path
-from collate.exporters import EXPORTERS, ExportInput, get_exporter
+from collate.exporters import EXPORTERS, get_exporter
+from collate.results import ExportInput
 from collate.pipeline import collate_project
 from collate.project import load_project
-from collate.review.decisions import decisions_path, load_decisions
-from collate.state import manifest_of, manifest_text
+from collate.decisions.file import decisions_path, load_decisions
+from collate.runs.manifest import manifest_of, manifest_text
 
 marks = []
 def progress(msg):
@@ -321,7 +322,7 @@ from collate.align.collatex_adapter import collatex_columns
 from collate.normalize import Normalizer
 from collate.pipeline import read_project
 from collate.project import load_project
-from collate.tokenize import tokenize_witness
+from collate.normalize.tokenize import tokenize_witness
 
 project = load_project(Path({str(book.config)!r}))
 normalizer = Normalizer.from_project(project)
@@ -346,7 +347,7 @@ def in_process(book: Book, out: Path) -> float:
     probe = f"""
 import time
 from pathlib import Path
-from collate.outputs import write_outputs
+from collate.runs.outputs import write_outputs
 from collate.pipeline import collate_project
 from collate.project import load_project
 

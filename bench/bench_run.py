@@ -36,7 +36,7 @@ from collate.model import Layer
 from collate.normalize import Normalizer
 from collate.pipeline import read_project
 from collate.project import load_project
-from collate.tokenize import tokenize
+from collate.normalize.tokenize import tokenize
 import time
 
 project = load_project(Path("collate.toml"))

@@ -101,11 +101,11 @@ def project(folder: Path, juan: Path, shelf: Path) -> Path:
 def measure(folder: Path, juan: Path, shelf: Path) -> dict[str, float]:
     """Seconds of each stage for one shelf (see the module docstring)."""
     from collate.normalize import Normalizer
+    from collate.normalize.tokenize import tokenize
     from collate.pipeline import read_project
     from collate.project import load_project
     from collate.readers import read_witness
     from collate.shelf import find_sources, read_shelf
-    from collate.tokenize import tokenize
 
     config = project(folder, juan, shelf)
     proj = load_project(config)

@@ -19,7 +19,7 @@ from collate.project import PROJECT_FILE, Project, is_siglum, load_project
 
 if TYPE_CHECKING:
     from collate.apparatus.habits import HabitVerdict
-    from collate.review.decisions import Decision
+    from collate.decisions.file import Decision
 
 
 class CollateGroup(click.Group):
@@ -58,7 +58,7 @@ def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = 
     if here.exists() or here.is_symlink():
         return load_project(here)
     if last_run:
-        from collate.state import last_run_project
+        from collate.runs.manifest import last_run_project
 
         project = last_run_project(Path("output"))
         if project is not None:
@@ -78,7 +78,7 @@ def files_and_sigla(args: tuple[str, ...]) -> tuple[tuple[Path, ...], tuple[str,
 
 def _editorial(project: Project) -> tuple[tuple[Decision, ...], tuple[HabitVerdict, ...]]:
     """The editor's decisions and verdicts on print habits the project keeps (none before the first review)."""
-    from collate.review.decisions import load_editorial
+    from collate.decisions.file import load_editorial
 
     return load_editorial(project)
 
@@ -169,8 +169,8 @@ def run(
     """
     from dataclasses import replace
 
-    from collate.outputs import cache_folder, wait_for_output, write_outputs
     from collate.pipeline import collate_project
+    from collate.runs.outputs import cache_folder, wait_for_output, write_outputs
     from collate.views.progress import StageProgress
     from collate.views.run import print_run
     from collate.views.terminal import stderr_console, stdout_console
@@ -265,16 +265,16 @@ def inspect(
         file, layout=layout, container=container, encoding=encoding, gaiji_table=gaiji, require_text=False
     )
     if as_json:
+        from collate.exporters.report import reading_report
         from collate.files import json_text
         from collate.model.inert import inert_json
-        from collate.readers.report import reading_report
 
         click.echo(inert_json(json_text(reading_report(witness), indent=2)))
         return
     console = _console()
     if show_tokens:
         from collate.normalize import Normalizer
-        from collate.tokenize import tokenize_witness
+        from collate.normalize.tokenize import tokenize_witness
         from collate.views.tokens import print_tokens
 
         print_tokens(console, witness, tokenize_witness(witness, Normalizer()))
@@ -339,8 +339,8 @@ def habits(
     chosen = confirm or reject
     if chosen:
         from collate.apparatus.habits import HabitVerdict
-        from collate.review.anchors import now
-        from collate.review.decisions import change_habit_verdict, decisions_path
+        from collate.decisions.anchors import now
+        from collate.decisions.file import change_habit_verdict, decisions_path
         from collate.review.session import default_editor
 
         siglum, base, written = chosen
@@ -405,7 +405,7 @@ def export_(
     The last run is the one whose record is in the output folder, of a project or of files given
     on the command line; --config or FILES say which it must be.
     """
-    from collate.outputs import export_outputs
+    from collate.runs.outputs import export_outputs
 
     project = load(config, files) if config or files else None
     # Files given are relative to here, as a project file's are to its folder.
@@ -419,7 +419,7 @@ def export_(
 
 def _say_which_run(console: Console, folder: Path) -> None:
     """Say so where the last run in ``folder`` collated files given, not the project file here."""
-    from collate.state import MANIFEST, read_manifest
+    from collate.runs.manifest import MANIFEST, read_manifest
 
     if not (Path(PROJECT_FILE).is_file() and (folder / MANIFEST).is_file()):
         return
@@ -574,7 +574,7 @@ def review(
 
     Of the project, of FILES (as `collate run FILES…` takes them), or of the files the last run collated.
     """
-    from collate.review import decision_counts
+    from collate.decisions import decision_counts
     from collate.review.app import run_review
     from collate.review.session import default_editor, open_review
     from collate.review.texts import Words, default_lang

@@ -28,7 +28,7 @@ from collate.align.holdings import (
 )
 from collate.errors import InputError
 from collate.model import Layer, Role, Span, Token, Witness
-from collate.readers.zhubracket import PREVIOUS_CHAPTER
+from collate.readers.layouts.zhubracket import PREVIOUS_CHAPTER
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer

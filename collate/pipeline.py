@@ -3,70 +3,35 @@
 Each stage is a typed function in its own module; this one composes them for a
 :class:`~collate.project.Project` and reports progress through a callback (the library
 never prints). It opens no file of its own: the readers read the witnesses, and the caller
-loads the editor's decisions (:func:`~collate.review.decisions.load_decisions`) and hands
+loads the editor's decisions (:func:`~collate.decisions.file.load_decisions`) and hands
 them in. One normalizer, built from the project, serves every stage of a run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer
 from collate.errors import InputError
-from collate.model import Layer, MarkKind, Token, Witness, blank_width
+from collate.model import Layer, MarkKind, Token, blank_width
 from collate.project import Project
 from collate.readers import read_witness
+from collate.results import ReadResult, RunResult
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from collate.apparatus.habits import HabitVerdict
-    from collate.compilation import Compilation, Disagreement, WorkCoverage
+    from collate.compilation import Compilation
+    from collate.decisions.file import Decision
     from collate.normalize import Normalizer
     from collate.notes import NotesResult
-    from collate.review.apply import ApplyReport
-    from collate.review.decisions import Decision
     from collate.shelf import ShelfReport
 
 Progress = Callable[[str], None]
-
-
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """Every witness of a project, read."""
-
-    project: Project
-    witnesses: tuple[Witness, ...]
-
-    @property
-    def base(self) -> Witness:
-        """The base witness."""
-        return next(w for w in self.witnesses if w.siglum == self.project.base)
-
-    def by_siglum(self) -> dict[str, Witness]:
-        """The witnesses keyed by siglum."""
-        return {w.siglum: w for w in self.witnesses}
-
-
-@dataclass(frozen=True, slots=True)
-class RunResult:
-    """A whole run: the witnesses as read, their tokens per layer, and the collation."""
-
-    read: ReadResult
-    tokens: Mapping[str, Mapping[Layer, tuple[Token, ...]]]
-    collation: Collation
-    rule_counts: Mapping[str, Mapping[str, int]]
-    notes: NotesResult | None = None
-    decisions: ApplyReport | None = None
-    # A compilation base: per quoted work, the witnesses it was collated against (and how much).
-    coverage: tuple[WorkCoverage, ...] = ()
-    # The shelf the run looked in, if any: the files read, those that joined, what could not be read.
-    shelf: ShelfReport | None = None
-    # Passages whose run-in title names one work and whose text is another's (the text decides).
-    disagreements: tuple[Disagreement, ...] = ()
 
 
 def read_project(project: Project, progress: Progress | None = None, *, normalizer: Normalizer) -> ReadResult:
@@ -99,7 +64,7 @@ def read_project(project: Project, progress: Progress | None = None, *, normaliz
             )
         )
     if any(w.sparse for w in witnesses):
-        from collate.readers.readings import check_readings
+        from collate.readers.layouts.readings import check_readings
 
         for w in witnesses:
             if w.sparse:
@@ -127,8 +92,8 @@ def shelve_project(
     article looked for on the shelf (:mod:`collate.shelf`); the files holding some article join
     as witnesses. A base that quotes no titled work takes none.
     """
+    from collate.normalize.tokenize import tokenize
     from collate.shelf import ShelfReport, find_sources, read_shelf, with_shelf
-    from collate.tokenize import tokenize
 
     alone = read_project(replace(project, witnesses=(project.witness(project.base),)), normalizer=normalizer)
     base = alone.base
@@ -183,11 +148,11 @@ def collate_project(
     collation = apply_habits(collation, find_habits(collation, normalizer, habits))
     if progress:
         progress("anchoring editorial notes")
-    notes = notes_for_project(read, normalizer, whole)
+    notes = notes_for_project(read.project, read.witnesses, normalizer, whole)
     collation = attach_to_loci(collation, notes)
     report = None
     if decisions is not None:
-        from collate.review.apply import apply_decisions
+        from collate.decisions.apply import apply_decisions
 
         collation, report = apply_decisions(collation, decisions)
     counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
@@ -207,7 +172,7 @@ def tokenize_project(
     A witness's 經 of another work than the ones collated is left out (:func:`~collate.compilation.of_works`); the
     layers tokenized whole are handed on to the notes, which search the witness as read.
     """
-    from collate.tokenize import tokenize
+    from collate.normalize.tokenize import tokenize
 
     project = read.project
     full = [w for w in read.witnesses if not w.sparse]
@@ -254,8 +219,8 @@ def align_project(
 
     With a ``compilation`` plan, each witness is aligned with the articles of the base it holds.
     """
+    from collate.align.alignment import with_doubts, with_lacunae
     from collate.align.engine import align_layer
-    from collate.alignment import with_doubts, with_lacunae
 
     base = read.project.base
     witnesses = read.by_siglum()
@@ -304,4 +269,4 @@ def project_notes(project: Project, progress: Progress | None = None) -> NotesRe
     from collate.notes import notes_for_project
 
     normalizer = Normalizer.from_project(project)
-    return notes_for_project(read_project(project, progress, normalizer=normalizer), normalizer)
+    return notes_for_project(project, read_project(project, progress, normalizer=normalizer).witnesses, normalizer)

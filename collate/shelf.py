@@ -110,9 +110,9 @@ def _read_keys(
     path: Path, project: Project, normalizer: Normalizer
 ) -> tuple[dict[Layer, str], dict[Layer, tuple[int, ...]], frozenset[tuple[str, str]]]:
     """A file's comparison keys per layer, the raw offset of each, and the chapters it names."""
+    from collate.normalize.tokenize import tokenize_witness
     from collate.readers import read_witness
     from collate.readers.titles import witness_identity
-    from collate.tokenize import tokenize_witness
 
     gaiji = project.resolve(project.gaiji_table) if project.gaiji_table else None
     witness = read_witness(path, siglum="shelf", gaiji_table=gaiji if gaiji is not None and gaiji.exists() else None)

@@ -41,18 +41,18 @@ import opencc
 from conftest import REPO, SEED_000
 from lxml import etree
 
-from collate.alignment import Extent, LayerAlignment, Transposition
+from collate.align.alignment import Extent, LayerAlignment, Transposition
 from collate.apparatus import Collation, Locus, RuleInfo, WitnessInfo, build_layer
-from collate.exporters import ExportInput, WitnessBibl
 from collate.exporters.html import build_html
 from collate.exporters.tei import NS, build_tei, tei_bytes, witness_text_from_tei
 from collate.model import Change, ChangeClass, Layer, Mark, Span, SparseReading, Token, Witness
+from collate.model.annotations import AttachedNote
 from collate.normalize import Normalizer, build_normalizer
-from collate.notes.records import AttachedNote
-from collate.pipeline import RunResult, collate_project
+from collate.normalize.tokenize import tokenize
+from collate.pipeline import collate_project
 from collate.project import Project, load_project
+from collate.results import ExportInput, RunResult, WitnessBibl
 from collate.review.session import ReviewSession
-from collate.tokenize import tokenize
 from collate.validate import load_schema, rule_problems, shipped_schema
 
 # --- texts -----------------------------------------------------------------------------------------------

@@ -19,10 +19,10 @@ from builders import CJK, seed_chars, tokens_from_string
 from conftest import SEED_000, SEED_001
 from rapidfuzz.distance import Indel
 
+from collate.align.alignment import LayerAlignment
 from collate.align.collatex_adapter import collatex_columns
 from collate.align.engine import align_layer
 from collate.align.pairwise import AlignOptions
-from collate.alignment import LayerAlignment
 from collate.model import Layer
 
 

@@ -16,9 +16,9 @@ from builders import seed_chars, tokens_from_string, witness_set
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from collate.align.alignment import LayerAlignment
 from collate.align.engine import align_layer
 from collate.align.pairwise import AlignOptions
-from collate.alignment import LayerAlignment
 from collate.model import Layer, Token
 
 

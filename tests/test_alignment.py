@@ -1,4 +1,4 @@
-"""The base-token index of a layer's alignment (collate/alignment.py)."""
+"""The base-token index of a layer's alignment (collate/align/alignment.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pickle
 import pytest
 from scan_support import long_collation
 
-import collate.alignment
-from collate.alignment import LayerAlignment, index_tokens
+import collate.align.alignment
+from collate.align.alignment import LayerAlignment, index_tokens
 
 
 def test_index_maps_columns_tokens_and_offsets() -> None:
@@ -37,7 +37,7 @@ def test_index_is_built_once_per_witness_and_not_saved(monkeypatch: pytest.Monke
         built.append(j)
         return index_tokens(alignment.columns, j)
 
-    monkeypatch.setattr(collate.alignment, "index_tokens", spy)
+    monkeypatch.setattr(collate.align.alignment, "index_tokens", spy)
     assert fresh.base is fresh.base and fresh.index(1) is fresh.index(1)
     assert built == [0, 1]
     restored = pickle.loads(pickle.dumps(fresh))
@@ -46,7 +46,7 @@ def test_index_is_built_once_per_witness_and_not_saved(monkeypatch: pytest.Monke
 
 
 def test_pages_the_base_has_lost_are_a_lacuna_of_the_base_not_additions() -> None:
-    from collate.alignment import Extent, with_lacunae
+    from collate.align.alignment import Extent, with_lacunae
     from collate.model import Layer, Token
 
     def tok(siglum: str, i: int, start: int) -> Token:

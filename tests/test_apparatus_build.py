@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from builders import align_rows, summary
 
-from collate.alignment import Transposition
+from collate.align.alignment import Transposition
 from collate.apparatus import build_layer
 
 CASES = json.loads((Path(__file__).parent / "data" / "apparatus_cases.json").read_text(encoding="utf-8"))

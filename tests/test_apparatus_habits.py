@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.apparatus.habits import Habit, HabitVerdict, apply_habits, find_habits
 from collate.cli import main
+from collate.decisions.file import load_habit_verdicts
 from collate.exporters.jiaokanji import build_jiaokanji
 from collate.model import Cause
 from collate.normalize import Normalizer
-from collate.review.decisions import load_habit_verdicts
 
 NORMALIZER = Normalizer()
 

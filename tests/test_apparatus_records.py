@@ -8,7 +8,7 @@ from builders import align_rows
 
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer, strongest
 from collate.model import Layer
-from collate.notes.records import AttachedNote
+from collate.model.annotations import AttachedNote
 
 
 def test_immutable_helpers() -> None:

@@ -107,12 +107,12 @@ def test_overlapping_entries_of_two_sparse_witnesses_are_reported_once_each() ->
 def test_placing_readings_looks_up_each_phrase_instead_of_scanning_the_base(monkeypatch: pytest.MonkeyPatch) -> None:
     from scan_support import Visits, long_text
 
-    import collate.alignment
+    import collate.align.alignment
 
     base, _ = long_text(100)
     alignment, witnesses = align_rows({"SK": base, "ZS": base})
     dd = sparse_witness(*((base[k : k + 4], base[k + 1], "峭", "") for k in range(0, len(base), 20)))
-    real = collate.alignment.index_tokens
+    real = collate.align.alignment.index_tokens
     built: list[Visits] = []
 
     def spy(columns: Any, j: int) -> Any:
@@ -120,7 +120,7 @@ def test_placing_readings_looks_up_each_phrase_instead_of_scanning_the_base(monk
         built.append(Visits(index.tokens))
         return replace(index, tokens=built[-1])
 
-    monkeypatch.setattr(collate.alignment, "index_tokens", spy)
+    monkeypatch.setattr(collate.align.alignment, "index_tokens", spy)
     result = build_layer(alignment, {**witnesses, "DD": dd})
     assert sum(1 for x in result.loci if x.reading_of("DD") is not None) == len(dd.readings) == 30
     # One index of the base for the layer; each entry reads only the places its phrase can

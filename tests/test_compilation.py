@@ -16,8 +16,9 @@ from conftest import SHARED, need_shared
 from collate.align.holdings import Article, holdings, keys_of, masked
 from collate.model import Layer
 from collate.normalize import Normalizer
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import project_from_mapping
+from collate.results import RunResult
 from collate.views.run import coverage_lines
 
 EDITIONS = {
@@ -167,8 +168,8 @@ def test_the_tei_names_the_source_of_each_quoted_passage(juan: RunResult, tei_sc
     from builders import assert_valid
     from lxml import etree
 
-    from collate.exporters import ExportInput
     from collate.exporters.tei import build_tei, tei_bytes
+    from collate.results import ExportInput
 
     tree = etree.ElementTree(etree.fromstring(tei_bytes(build_tei(ExportInput.of(juan)))))
     ns = {"tei": "http://www.tei-c.org/ns/1.0"}

@@ -19,7 +19,7 @@ from collate.readers.base import ReadOptions
 from collate.readers.body import UNRESOLVED
 from collate.readers.containers import get_container
 from collate.readers.containers.mandoku import CONTAINER as READER
-from collate.readers.zhubracket import PREVIOUS_CHAPTER
+from collate.readers.layouts.zhubracket import PREVIOUS_CHAPTER
 
 HEADER = "# -*- mode: mandoku-view -*-\n#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n"
 YILI_HEADER = "#+TITLE: 儀禮\n#+PROPERTY: JUAN 5\n"

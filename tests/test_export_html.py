@@ -14,10 +14,10 @@ import pytest
 from builders import has_class, html_collation, page_of, parse, run_default_project, text_of
 
 from collate.apparatus import Collation, ReadingClass
-from collate.exporters import EXPORTERS, ExportInput, get_exporter
+from collate.exporters import EXPORTERS, get_exporter
 from collate.exporters.html import build_html, run_html, shown_loci
 from collate.model import Layer, Witness
-from collate.pipeline import RunResult
+from collate.results import ExportInput, RunResult
 
 CSS = Path(__file__).resolve().parents[1] / "collate" / "exporters" / "html_assets" / "view.css"
 

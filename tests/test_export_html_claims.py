@@ -13,11 +13,10 @@ from dataclasses import replace
 import pytest
 from builders import has_class, parse, run_default_project
 
-from collate.exporters import ExportInput
 from collate.exporters.html import run_html
 from collate.exporters.html.claims import VERDICT_LABELS, claim_words, evidence_words, summary_words
 from collate.exporters.html.context import Context
-from collate.pipeline import RunResult
+from collate.results import ExportInput, RunResult
 
 SUMMARIES = [
     ("今本大戴礼 (DD) reads 峭 for 哨", "今本大戴礼（DD）作峭，底本作哨"),

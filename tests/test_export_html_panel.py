@@ -11,7 +11,7 @@ from builders import has_class, html_collation, locus_by_lemma, page_of, parse
 from collate.apparatus import Collation
 from collate.exporters.html import build_html
 from collate.model import Layer, SourceLocation, Witness
-from collate.review.records import DecisionAction, EditorDecision
+from collate.model.annotations import DecisionAction, EditorDecision
 
 
 @pytest.fixture(scope="module")

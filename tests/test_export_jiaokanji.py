@@ -20,16 +20,16 @@ from builders import (
 )
 from conftest import GAIJI, SEED_002, need_shared
 
-from collate.alignment import Transposition
+from collate.align.alignment import Transposition
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
-from collate.exporters import ExportInput, get_exporter
+from collate.exporters import get_exporter
 from collate.exporters.jiaokanji import SUBSTANTIVE, build_jiaokanji, entries
 from collate.exporters.jiaokanji.words import count, lost_pages
 from collate.model import Layer, Mark, MarkKind, Witness
-from collate.notes.records import AttachedNote
+from collate.model.annotations import AttachedNote, DecisionAction, EditorDecision
 from collate.pipeline import collate_project
 from collate.project import load_project, project_from_mapping
-from collate.review.records import DecisionAction, EditorDecision
+from collate.results import ExportInput
 
 
 def with_note(collation: Collation, base: Witness, lemma: str, note: AttachedNote) -> Collation:

@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from builders import align_rows, decoded_tokens, sparse_witness
 
-from collate.alignment import Transposition
+from collate.align.alignment import Transposition
 from collate.apparatus import ApparatusDiagnostic, Collation, RuleInfo, WitnessInfo, build_layer
 from collate.apparatus.habits import Habit
 from collate.errors import ExportError
-from collate.exporters import EXPORTERS, ExportInput, get_exporter
+from collate.exporters import EXPORTERS, get_exporter
 from collate.exporters.json import SCHEMA, dumps, to_json, write_json
 from collate.model import Diagnostic, SourceLocation, Witness
-from collate.notes.records import AttachedNote
-from collate.review.records import DecisionAction, EditorDecision
+from collate.model.annotations import AttachedNote, DecisionAction, EditorDecision
+from collate.results import ExportInput
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json-schema.md"
 

@@ -9,7 +9,7 @@ import pytest
 from builders import decoded_tokens, run_default_project
 
 from collate.exporters.json import dumps
-from collate.pipeline import RunResult
+from collate.results import RunResult
 
 # collate/1 wrote 32 times the witnesses' size here (66 times on 禮記·射義); collate/2 writes about 10.
 MAX_RATIO = 30

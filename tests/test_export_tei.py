@@ -33,13 +33,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from collate.alignment import LayerAlignment, Transposition
+from collate.align.alignment import LayerAlignment, Transposition
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.errors import ExportError
-from collate.exporters import ExportInput, get_exporter
+from collate.exporters import get_exporter
 from collate.exporters.tei import TEI_NS, build_tei, tei_bytes, witness_text_from_tei, write_tei
 from collate.model import Layer, Witness
-from collate.pipeline import RunResult
+from collate.results import ExportInput, RunResult
 from collate.validate import load_schema, rule_problems, shipped_schema
 
 # --- small collations: valid, lossless, written ----------------------------------------------------------
@@ -242,7 +242,7 @@ def test_default_project_apparatus(default_tei: Any, default_run: RunResult) -> 
 
 
 def test_outputs_write_the_tei_from_a_run(default_run: RunResult, tmp_path: Path) -> None:
-    from collate.outputs import write_outputs
+    from collate.runs.outputs import write_outputs
 
     (path,) = write_outputs(default_run, tmp_path, ["tei"])
     assert path.name == "touhu.tei.xml"

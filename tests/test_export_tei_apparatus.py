@@ -18,11 +18,11 @@ from builders import (
 )
 from lxml import etree
 
-from collate.alignment import LayerAlignment, Transposition
+from collate.align.alignment import LayerAlignment, Transposition
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.exporters.tei import TEI_NS, witness_text_from_tei
 from collate.model import Layer, SourceLocation, Witness
-from collate.notes.records import AttachedNote, NoteVerdict, Verdict
+from collate.model.annotations import AttachedNote, NoteVerdict, Verdict
 
 
 @pytest.fixture

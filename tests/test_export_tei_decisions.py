@@ -25,11 +25,7 @@ from builders import (
 from lxml import etree
 
 from collate.apparatus import Collation, Locus, ReadingClass
-from collate.exporters import ExportInput
-from collate.exporters.tei import EXPORTER, NS, witness_text_from_tei
-from collate.model import Layer, Witness
-from collate.project import load_project
-from collate.review.decisions import (
+from collate.decisions.file import (
     Decision,
     anchor_of,
     base_tokens,
@@ -38,7 +34,11 @@ from collate.review.decisions import (
     reading_key,
     save_decisions,
 )
-from collate.review.records import DecisionAction, EditorDecision
+from collate.exporters.tei import EXPORTER, NS, witness_text_from_tei
+from collate.model import Layer, Witness
+from collate.model.annotations import DecisionAction, EditorDecision
+from collate.project import load_project
+from collate.results import ExportInput
 
 CLOCK = "2024-05-01T10:00:00+08:00"
 KEEP, ADOPT, RECLASSIFY, DOUBT = (

@@ -32,7 +32,7 @@ from collate.exporters import TEI_FLAVOURS, get_exporter, tei_formats
 from collate.exporters.tei import EDITION, NS, REGULARIZED, Policy, build_edition, tei_bytes
 from collate.exporters.tei.edition import publication_form
 from collate.model import Layer, Witness
-from collate.state import read_manifest
+from collate.runs.manifest import read_manifest
 
 
 def edition_of(collation: Collation, witnesses: dict[str, Witness], policy: Policy = EDITION) -> Any:

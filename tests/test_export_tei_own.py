@@ -17,15 +17,15 @@ from builders import XML_ID, assert_valid, collate, layered, run_default_project
 from lxml import etree
 
 from collate.apparatus import Collation
-from collate.exporters import ExportInput
 from collate.exporters.tei import TEI_NS, build_tei, tei_bytes, witness_text_from_tei
 from collate.exporters.tei.context import Context
 from collate.exporters.tei.own import uncollated_units
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer
 from collate.normalize.config import NormalizeConfig
-from collate.pipeline import RunResult, collate_project
-from collate.tokenize import tokenize
+from collate.normalize.tokenize import tokenize
+from collate.pipeline import collate_project
+from collate.results import ExportInput, RunResult
 
 # Every layer a witness's text can be in (layout and web-page furniture are not text).
 LAYERS = [layer for layer in Layer if layer.is_text or layer is Layer.HEADING]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from builders import XML_ID, assert_lossless, assert_valid, collate, layer_tokens, layered, sparse_witness, tei_of, xp
 
-from collate.alignment import LayerAlignment, Transposition
+from collate.align.alignment import LayerAlignment, Transposition
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.exporters.tei import TEI_NS, witness_text_from_tei
 from collate.model import Layer

@@ -19,14 +19,14 @@ from conftest import SEED_000, SEED_001
 from lxml import etree
 
 from collate.apparatus import LayerResult, ReadingClass
+from collate.decisions.apply import reviewable
 from collate.errors import InputError
-from collate.exporters import ExportInput
 from collate.exporters.jiaokanji import entries
 from collate.exporters.tei import NS, build_tei, tei_bytes, witness_text_from_tei
 from collate.model import Layer
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import project_from_mapping
-from collate.review.apply import reviewable
+from collate.results import ExportInput, RunResult
 from collate.validate import rule_problems
 
 

@@ -23,10 +23,9 @@ import pytest
 from builders import align_rows, run_default_project
 
 from collate.apparatus import Collation, Locus, WitnessInfo, build_layer
-from collate.exporters import ExportInput
 from collate.exporters.html import build_html, run_html, shown_loci
 from collate.exporters.html.common import place
-from collate.pipeline import RunResult
+from collate.results import ExportInput, RunResult
 
 pytestmark = pytest.mark.slow
 

@@ -9,11 +9,11 @@ from builders import shared_project
 from lxml import etree
 
 from collate.apparatus import ReadingClass
-from collate.exporters import ExportInput
 from collate.exporters.jiaokanji import entries
 from collate.exporters.tei import NS, build_tei, tei_bytes, witness_text_from_tei
 from collate.model import Layer
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
+from collate.results import ExportInput, RunResult
 from collate.validate import rule_problems
 
 
@@ -106,7 +106,7 @@ def test_a_line_of_the_danshu_that_stops_short_lost_its_last_glyphs(danshu: RunR
 def test_a_blank_where_the_others_read_a_phrase_sets_it_off_and_stays_an_omission() -> None:
     from builders import align_rows
 
-    from collate.alignment import with_lacunae
+    from collate.align.alignment import with_lacunae
 
     alignment, _ = align_rows({"A": "天子之射也以爲諸侯", "B": "天子之射---諸侯"})
     b = alignment.sigla.index("B")

@@ -13,9 +13,9 @@ from collate.errors import InputError, ProjectError
 from collate.init import project_from_files
 from collate.limits import RATIO_FLOOR, Limits, check_sizes, limits_of, text_characters
 from collate.model import Layer
-from collate.outputs import write_outputs
 from collate.pipeline import collate_project
 from collate.readers import read_witness
+from collate.runs.outputs import write_outputs
 
 LAYERS = (Layer.JING, Layer.ZHU, Layer.SHU)
 

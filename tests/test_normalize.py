@@ -24,9 +24,9 @@ from collate.normalize import DEFAULT_RULES, Normalizer, build_normalizer, compa
 from collate.normalize.placeholder import KEY_MARK
 from collate.normalize.script import convert
 from collate.normalize.tables import CURATED_VARIANTS, data_path, read_rows
+from collate.normalize.tokenize import tokenize
 from collate.project import load_project
 from collate.readers import read_witness
-from collate.tokenize import tokenize
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -53,8 +53,8 @@ def test_rule_counts() -> None:
 def test_the_same_unresolved_entity_in_two_witnesses_is_one_glyph(tmp_path: Path) -> None:
     """&KR9999999; in both is one glyph (Kanripo's code names it); another code, or a lost □, is unknown."""
     from collate.normalize import Normalizer
+    from collate.normalize.tokenize import tokenize
     from collate.readers import read_witness
-    from collate.tokenize import tokenize
 
     rules = Normalizer()
 

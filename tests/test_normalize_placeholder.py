@@ -7,8 +7,8 @@ from conftest import SEED_002
 
 from collate.model import ChangeClass
 from collate.normalize.placeholder import KEY_MARK
+from collate.normalize.tokenize import tokenize
 from collate.readers import read_witness
-from collate.tokenize import tokenize
 
 
 def test_seed_002_question_marks_are_unique_placeholders() -> None:

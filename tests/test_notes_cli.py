@@ -39,7 +39,9 @@ def test_notes_command_reports_a_missing_project_cleanly(tmp_path: Path) -> None
 def test_notes_attach_to_the_loci_they_judge(repo: Path) -> None:
     project = load_project(repo / "collate.toml")
     run = collate_project(project)
-    collation = attach_to_loci(run.collation, notes_for_project(run.read, Normalizer.from_project(project)))
+    collation = attach_to_loci(
+        run.collation, notes_for_project(project, run.read.witnesses, Normalizer.from_project(project))
+    )
     noted = {locus.lemma.text: locus.notes for locus in collation.loci() if locus.notes}
     assert "哨" in noted
     (note,) = noted["哨"]

@@ -19,7 +19,8 @@ from collate.model import Layer
 from collate.notes import Claim, NotesResult, Verdict
 from collate.notes.attach import UNATTACHED, unattached
 from collate.notes.claims import parse_note
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
+from collate.results import RunResult
 
 YANLI = {
     "ZS": ("yili-yanli-zhushu-kanripo-WYG.txt", "注疏本"),
@@ -199,8 +200,8 @@ def test_the_huitian_note_on_the_shu_goes_to_the_shu_addition(juan163: RunResult
 def test_the_tei_gives_each_attached_note_its_verdicts(yanli: RunResult, tei_schema: Any) -> None:
     from lxml import etree
 
-    from collate.exporters import ExportInput
     from collate.exporters.tei import NS, build_tei, tei_bytes
+    from collate.results import ExportInput
     from collate.validate import load_schema, rule_problems, shipped_schema
 
     tree = etree.ElementTree(etree.fromstring(tei_bytes(build_tei(ExportInput.of(yanli)))))

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from conftest import GAIJI, MANDOKU, SEED_000, need_shared
 
+from collate.normalize.tokenize import is_ideograph
 from collate.notes import NotesResult, Verdict, notes_for_witnesses
 from collate.notes.lexicon import lexicon_from_section
 from collate.readers import read_witness
-from collate.tokenize import is_ideograph
 
 _PAUSES = "，、；"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from collate.notes import notes_to_json
+from collate.exporters.notes import to_json as notes_to_json
 from collate.pipeline import project_notes
 from collate.project import load_project
 

@@ -21,10 +21,11 @@ from click.testing import CliRunner
 
 from collate.cli import main
 from collate.errors import ExportError
-from collate.outputs import recover, write_outputs
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import load_project
-from collate.state import MANIFEST, STATE_DIR, read_manifest, sha256_of
+from collate.results import RunResult
+from collate.runs.manifest import MANIFEST, STATE_DIR, read_manifest, sha256_of
+from collate.runs.outputs import recover, write_outputs
 
 SET = ("touhu.html", "touhu.jiaokanji.txt", "touhu.json", "touhu.notes.json", "touhu.tei.xml")
 TRIALS = 10

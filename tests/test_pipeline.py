@@ -13,8 +13,9 @@ from conftest import GAIJI, MANDOKU, REPO, need_shared
 from collate.apparatus import Collation, Locus, ReadingClass
 from collate.exporters.json import dumps
 from collate.model import Layer
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import Project, load_project, project_from_mapping
+from collate.results import RunResult
 
 T2S = opencc.OpenCC("t2s")
 

@@ -6,11 +6,11 @@ import pytest
 from conftest import GAIJI, REPO, SHARED, need_shared
 
 from collate.apparatus import ReadingClass
-from collate.exporters import ExportInput
 from collate.exporters.html import run_html
 from collate.model import Layer
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import project_from_mapping
+from collate.results import ExportInput, RunResult
 
 WITNESSES = SHARED / "witnesses"
 # siglum, file, the layers its print has (of the four collated).

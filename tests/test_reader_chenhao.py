@@ -16,7 +16,7 @@ from readers_support import ideographs, line_spans, markup_in_text, real_files, 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.chenhao import READER, SOUND_NOTES, is_notes
+from collate.readers.layouts.chenhao import READER, SOUND_NOTES, is_notes
 
 WITNESSES = SHARED / "witnesses"
 CHENHAO = WITNESSES / "liji-jishuo-chenhao-sheyi-kanripo-WYG.txt"

@@ -20,10 +20,10 @@ from readers_support import ideographs as shared_ideographs
 
 from collate.model import Layer, Role, Witness
 from collate.normalize import Normalizer
+from collate.normalize.tokenize import is_ideograph, tokenize_witness
 from collate.readers import detect_container, detect_layout, get_container, read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.danshu import READER
-from collate.tokenize import is_ideograph, tokenize_witness
+from collate.readers.layouts.danshu import READER
 
 WITNESSES = SHARED / "witnesses"
 DANSHU = WITNESSES / "liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt"

@@ -30,9 +30,9 @@ from readers_support import assert_partition, text_of
 
 from collate.model import Layer
 from collate.normalize import Normalizer
+from collate.normalize.tokenize import tokenize_witness
 from collate.readers import LAYOUTS, get_container, get_reader, read_raw, read_witness
 from collate.readers.base import ReadOptions
-from collate.tokenize import tokenize_witness
 
 WITNESSES = SHARED / "witnesses"
 # The files each detectable layout is written in: the seeds and real files of each source.

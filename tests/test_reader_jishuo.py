@@ -8,9 +8,9 @@ from conftest import SEED_004
 from readers_support import line_spans, markup_in_text, synthetic
 
 from collate.model import Layer, Severity, Witness
+from collate.model.chars import is_private_use
 from collate.readers import read_witness
-from collate.readers.base import is_private_use
-from collate.readers.jishuo import READER, classify_unprefixed
+from collate.readers.layouts.jishuo import READER, classify_unprefixed
 
 CASES = Path(__file__).parent / "data" / "jishuo_lines.tsv"
 

@@ -18,8 +18,8 @@ from collate.model import Layer, Witness
 from collate.normalize import Normalizer
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.chenhao import SOUND_NOTES
-from collate.readers.jishuoindent import READER
+from collate.readers.layouts.chenhao import SOUND_NOTES
+from collate.readers.layouts.jishuoindent import READER
 
 WITNESSES = SHARED / "witnesses"
 AO = WITNESSES / "yili-jishuo-yanli-kanripo-WYG.txt"

@@ -13,10 +13,10 @@ from readers_support import assert_partition, synthetic, text_of
 
 from collate.model import Layer
 from collate.normalize import Normalizer
+from collate.normalize.tokenize import tokenize
 from collate.readers import detect_layout, read_witness
 from collate.readers.base import ReadOptions, iter_lines
-from collate.readers.plain import READER
-from collate.tokenize import tokenize
+from collate.readers.layouts.plain import READER
 
 WIKISOURCE = SHARED / "witnesses" / "liji-sheyi-wikisource-hangsau.txt"
 # A closed note on one line, as the e-texts print them.

@@ -12,7 +12,7 @@ from collate.errors import LayoutError
 from collate.model import Layer, SparseReading, Witness
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.readings import READER
+from collate.readers.layouts.readings import READER
 
 T2S = opencc.OpenCC("t2s")
 

@@ -11,11 +11,11 @@ from readers_support import text_of
 
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer
+from collate.normalize.tokenize import tokenize
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
+from collate.readers.layouts.siku import READER
 from collate.readers.layoutspec import half_folio
-from collate.readers.siku import READER
-from collate.tokenize import tokenize
 
 LAYOUT_CHARS = set("()/ \n\r\u3000")
 

@@ -15,10 +15,10 @@ from readers_support import assert_partition, ideographs, synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer
+from collate.normalize.tokenize import tokenize_witness
 from collate.readers import detect_container, detect_layout, get_container, read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.tls import READER
-from collate.tokenize import tokenize_witness
+from collate.readers.layouts.tls import READER
 
 WITNESSES = SHARED / "witnesses"
 TLS = WITNESSES / "liji-sheyi-kanripo-TLS.txt"

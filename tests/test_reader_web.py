@@ -8,7 +8,7 @@ from readers_support import line_spans, markup_in_text, synthetic
 
 from collate.model import Layer, Severity, Witness
 from collate.readers import get_container, read_witness
-from collate.readers.web import READER
+from collate.readers.layouts.web import READER
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from readers_support import synthetic, text_of
 
 from collate.model import Layer, Witness
 from collate.readers import read_witness
-from collate.readers.yili import READER
+from collate.readers.layouts.yili import READER
 
 
 @pytest.fixture(scope="module")

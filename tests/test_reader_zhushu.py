@@ -8,7 +8,7 @@ from readers_support import synthetic, text_of
 
 from collate.model import Layer, Span, Witness
 from collate.readers import read_witness
-from collate.readers.zhushu import READER
+from collate.readers.layouts.zhushu import READER
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from readers_support import ideographs, line_spans, synthetic, text_of
 from collate.model import Layer, Witness
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.zhushuwyg import READER
+from collate.readers.layouts.zhushuwyg import READER
 
 WITNESSES = SHARED / "witnesses"
 LIJI = WITNESSES / "liji-sheyi-zhushu-kanripo-WYG.txt"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collate.model import Layer, Role
 from collate.readers.base import ReadOptions
-from collate.readers.zhushuwyg import READER
+from collate.readers.layouts.zhushuwyg import READER
 
 # A 卷 with one line of text, then its 考證: a flush-left lemma, an indented 注 lemma with its ○
 # (its note going on over an indented line), and another flush-left lemma.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from collate.readers.base import iter_lines
-from collate.readers.zhushuwyg_marks import INSIDE_WORD, heading_label, match_word
+from collate.readers.layouts.zhushuwyg.marks import INSIDE_WORD, heading_label, match_word
 
 
 def label_of(line: str, kaozheng: bool = False) -> str | None:

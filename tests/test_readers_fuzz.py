@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from collate.errors import CollateError
 from collate.model import Layer, Witness
 from collate.normalize import Normalizer, build_normalizer
+from collate.normalize.tokenize import is_token_char, joined, tokenize
 from collate.readers import LAYOUTS, detect_layout, read_raw, read_witness
-from collate.tokenize import is_token_char, joined, tokenize
 
 FRAGMENTS = (
     # CJK text, traditional and simplified, and the glyphs that mean something to a layout.

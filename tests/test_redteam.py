@@ -26,8 +26,8 @@ from builders import copy_default_project
 from click.testing import CliRunner
 
 from collate.cli import main
-from collate.review.ledger import Ledger
-from collate.state import MANIFEST, STATE_DIR, sha256_of
+from collate.decisions.ledger import Ledger
+from collate.runs.manifest import MANIFEST, STATE_DIR, sha256_of
 
 DECISION = """version = 1
 

@@ -14,10 +14,10 @@ from rich.console import Console
 
 from collate.apparatus import ReadingClass
 from collate.cli import main
+from collate.decisions import decision_counts, load_decisions
+from collate.model.annotations import DecisionAction
 from collate.project import load_project
-from collate.review import decision_counts, load_decisions
 from collate.review.app import HelpScreen, ReviewApp
-from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, open_review
 
 ALGORITHM_SQUARE = 10  # loci where the base reads 算 and 注疏本 筭, in 經, 注 and 疏 (one beside an omission in 疏)
@@ -256,7 +256,7 @@ def test_a_chinese_edition_is_reviewed_in_chinese(project: Path) -> None:
 
 
 def test_every_class_an_editor_may_give_is_offered_and_applied(project: Path) -> None:
-    from collate.review.decisions import EDITOR_CLASSES
+    from collate.decisions.file import EDITOR_CLASSES
 
     assert {ReadingClass.LOAN, ReadingClass.TRANSPOSITION, ReadingClass.PLACEHOLDER} <= set(EDITOR_CLASSES)
     session = open_session(project)

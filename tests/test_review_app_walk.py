@@ -11,10 +11,10 @@ from test_review_app import open_session, project, screen_text, type_text
 from textual.pilot import Pilot
 
 from collate.apparatus import ReadingClass
+from collate.decisions import load_decisions
 from collate.model import Layer
-from collate.review import load_decisions
+from collate.model.annotations import DecisionAction
 from collate.review.app import OrphansScreen, ReviewApp
-from collate.review.records import DecisionAction
 from collate.review.texts import Lang
 
 __all__ = ["project"]  # the fixture, shared with test_review_app

@@ -9,9 +9,9 @@ import pytest
 from builders import CLOCK, REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 
 from collate.apparatus import Collation, ReadingClass
-from collate.review import apply_decisions, decision_counts, load_decisions
-from collate.review.decisions import Decision
-from collate.review.records import DecisionAction
+from collate.decisions import apply_decisions, decision_counts, load_decisions
+from collate.decisions.file import Decision
+from collate.model.annotations import DecisionAction
 
 
 @pytest.fixture
@@ -129,22 +129,22 @@ def test_a_decision_whose_place_is_gone_does_not_move_to_a_place_that_reads_alik
 def test_placing_decisions_looks_only_at_loci_of_the_same_lemma(monkeypatch: pytest.MonkeyPatch) -> None:
     from scan_support import long_collation
 
-    import collate.review.apply
-    from collate.review.decisions import anchor_of, base_tokens
+    import collate.decisions.apply
+    from collate.decisions.file import anchor_of, base_tokens
 
     collation, _ = long_collation()
     layer = collation.layers[0]
     words = [x for x in layer.loci if x.lemma.text]  # the substitutions: a lemma each
     tokens = base_tokens(layer)
     decisions = [Decision(f"d{k}", DecisionAction.DOUBT, anchor_of(x, tokens), "e", CLOCK) for k, x in enumerate(words)]
-    real = collate.review.apply._context
+    real = collate.decisions.apply._context
     calls: list[object] = []
 
     def spy(*args: Any) -> Any:
         calls.append(args)
         return real(*args)
 
-    monkeypatch.setattr(collate.review.apply, "_context", spy)
+    monkeypatch.setattr(collate.decisions.apply, "_context", spy)
     _, report = apply_decisions(collation, decisions)
     assert len(report.placed) == len(words) == 40 and not report.orphans
     # Each decision is compared with the one locus of its lemma, not with all 80.

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collate.apparatus import Collation, ReadingClass
+from collate.decisions import load_decisions
+from collate.decisions.file import Anchor, Decision, dumps_decisions, parse_decisions
 from collate.errors import ProjectError
 from collate.model import Layer
-from collate.review import load_decisions
-from collate.review.decisions import Anchor, Decision, dumps_decisions, parse_decisions
-from collate.review.records import DecisionAction
+from collate.model.annotations import DecisionAction
 
 
 @pytest.fixture
@@ -91,8 +91,8 @@ import sys
 from pathlib import Path
 from typing import Any
 from collate.model import Layer
-from collate.review.records import DecisionAction
-from collate.review.decisions import Anchor, Decision, save_decisions
+from collate.model.annotations import DecisionAction
+from collate.decisions.file import Anchor, Decision, save_decisions
 
 path = Path(sys.argv[1])
 decisions = []

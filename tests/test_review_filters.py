@@ -9,9 +9,9 @@ from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 
 from collate.apparatus import ReadingClass
 from collate.model import Layer
+from collate.model.annotations import DecisionAction
 from collate.review.context import Context
 from collate.review.filters import LocusFilter, find_page, found
-from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 
 # ZS lacks the third 也 (…不足辞敢固…), besides 峭 for 哨 thrice and 筭 for 算 twice.

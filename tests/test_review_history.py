@@ -10,10 +10,10 @@ import pytest
 from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 
 from collate.apparatus import Collation
+from collate.decisions import load_decisions
+from collate.decisions.history import Change
 from collate.errors import ExportError
-from collate.review import load_decisions
-from collate.review.history import Change
-from collate.review.records import DecisionAction
+from collate.model.annotations import DecisionAction
 
 
 @pytest.fixture

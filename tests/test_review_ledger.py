@@ -14,12 +14,8 @@ from builders import CLOCK, REVIEW_BASE, REVIEW_WIT, collate_rows, review_sessio
 from conftest import DADAI_READINGS
 
 from collate.apparatus import Collation
-from collate.errors import ExportError, ProjectError
-from collate.files import parse_toml
-from collate.model import Layer
-from collate.project import project_from_mapping
-from collate.review import ledger
-from collate.review.decisions import (
+from collate.decisions import ledger
+from collate.decisions.file import (
     Anchor,
     Decision,
     change_decisions,
@@ -27,7 +23,11 @@ from collate.review.decisions import (
     dumps_decisions,
     load_decisions,
 )
-from collate.review.records import DecisionAction
+from collate.errors import ExportError, ProjectError
+from collate.files import parse_toml
+from collate.model import Layer
+from collate.model.annotations import DecisionAction
+from collate.project import project_from_mapping
 
 TESTS = Path(__file__).parent
 
@@ -53,7 +53,7 @@ from pathlib import Path
 
 sys.path.insert(0, sys.argv[1])
 from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
-from collate.review.records import DecisionAction
+from collate.model.annotations import DecisionAction
 
 collation = collate_rows({"SK": REVIEW_BASE, "ZS": REVIEW_WIT})
 mine = [int(k) for k in sys.argv[2].split(",")]

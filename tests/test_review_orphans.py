@@ -8,9 +8,9 @@ import pytest
 from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 
 from collate.apparatus import Collation
-from collate.review import load_decisions
-from collate.review.orphans import Why
-from collate.review.records import DecisionAction
+from collate.decisions import load_decisions
+from collate.decisions.orphans import Why
+from collate.model.annotations import DecisionAction
 from collate.review.session import Refused, ReviewSession
 
 

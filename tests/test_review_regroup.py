@@ -9,11 +9,11 @@ import pytest
 from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 
 from collate.apparatus import Collation, ReadingClass
+from collate.decisions import apply_decisions, load_decisions
+from collate.decisions.file import parse_decisions
+from collate.decisions.regroup import Refusal, split_refusal
 from collate.errors import ProjectError
-from collate.review import apply_decisions, load_decisions
-from collate.review.decisions import parse_decisions
-from collate.review.records import DecisionAction
-from collate.review.regroup import Refusal, split_refusal
+from collate.model.annotations import DecisionAction
 from collate.review.session import Refused
 
 # ZS reads 峭瓶 for the first 哨壺 (one locus of two characters) and lacks the third 也.

@@ -11,8 +11,8 @@ from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, review_session
 from collate.apparatus import Collation
 from collate.errors import ExportError
 from collate.model import Witness
+from collate.model.annotations import DecisionAction
 from collate.review.context import Shown, witness_context
-from collate.review.records import DecisionAction
 from collate.review.session import pair_of
 
 

@@ -8,9 +8,9 @@ import pytest
 from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, copy_default_project
 
 from collate.model import Layer, SourceLocation
-from collate.notes.records import AttachedNote, Claim, ClaimKind, Note, NoteVerdict, Place, Verdict
+from collate.model.annotations import AttachedNote, DecisionAction, NoteVerdict, Verdict
+from collate.notes.records import Claim, ClaimKind, Note, Place
 from collate.project import load_project
-from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, open_review
 from collate.review.suggest import Ground, judgment, suggest
 

@@ -18,7 +18,7 @@ from click.testing import CliRunner, Result
 from conftest import SEED_000, SEED_001
 
 from collate.cli import main
-from collate.state import load_run
+from collate.runs.manifest import load_run
 
 # `export` takes --config only to find the output folder: it reads the saved run, not the project.
 SAVED_RUN_COMMANDS = {"export"}

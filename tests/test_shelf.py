@@ -16,8 +16,9 @@ from conftest import SHARED, need_shared
 from collate.cli import main
 from collate.errors import ProjectError
 from collate.normalize import Normalizer
-from collate.pipeline import RunResult, collate_project, shelve_project
+from collate.pipeline import collate_project, shelve_project
 from collate.project import project_from_mapping
+from collate.results import RunResult
 from collate.shelf import read_shelf, shelf_files
 from collate.views.run import coverage_lines
 

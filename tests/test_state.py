@@ -17,13 +17,14 @@ import pytest
 from builders import copy_default_project
 from click.testing import CliRunner
 
-import collate.state
+import collate.runs.manifest
 from collate.cli import main
 from collate.errors import ExportError
-from collate.outputs import write_outputs
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import load_project
-from collate.state import MANIFEST, Manifest, Source, load_run, manifest_text, parse_manifest, read_manifest
+from collate.results import RunResult
+from collate.runs.manifest import MANIFEST, Manifest, Source, load_run, manifest_text, parse_manifest, read_manifest
+from collate.runs.outputs import write_outputs
 
 MARK = "ran-code"
 
@@ -110,7 +111,7 @@ def test_a_record_of_another_version_is_refused(
     written: tuple[RunResult, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, out = written
-    monkeypatch.setattr(collate.state, "__version__", "0.0.1-other")
+    monkeypatch.setattr(collate.runs.manifest, "__version__", "0.0.1-other")
     with pytest.raises(ExportError, match=re.escape(f"made by collate {collate.__version__}, not this one")):
         load_run(out)
 

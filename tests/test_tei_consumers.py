@@ -26,13 +26,13 @@ from lxml import etree
 from test_export_tei_own import expected_text
 
 from collate.apparatus import Collation, Locus
-from collate.exporters import ExportInput
 from collate.exporters.tei import MILESTONES, TEI_NS, build_tei, tei_bytes
 from collate.exporters.tei.edition import EDITION, REGULARIZED, Policy, build_edition
 from collate.exporters.tei.markup import RESUMES
 from collate.model import Layer, ReadingClass
-from collate.pipeline import RunResult, collate_project
-from collate.tokenize import is_token_char
+from collate.normalize.tokenize import is_token_char
+from collate.pipeline import collate_project
+from collate.results import ExportInput, RunResult
 
 pytestmark = pytest.mark.slow
 

@@ -16,10 +16,10 @@ from collate.cli import main
 from collate.model import Layer, Span, Substitution, Token, Witness
 from collate.normalize import Normalizer
 from collate.normalize.placeholder import KEY_MARK
+from collate.normalize.tokenize import is_question_placeholder, joined, tokenize, tokenize_witness
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
-from collate.readers.plain import READER as PLAIN
-from collate.tokenize import is_question_placeholder, joined, tokenize, tokenize_witness
+from collate.readers.layouts.plain import READER as PLAIN
 
 SEEDS = {
     SEED_000: "siku-wltk",

@@ -17,8 +17,9 @@ from conftest import GAIJI, REPO, SHARED, need_shared
 from collate.apparatus import ReadingClass
 from collate.exporters.jiaokanji import SUBSTANTIVE
 from collate.model import Layer
-from collate.pipeline import RunResult, collate_project
+from collate.pipeline import collate_project
 from collate.project import project_from_mapping
+from collate.results import RunResult
 
 MASTER = SHARED / "witnesses" / "wuli-tongkao-juan163-kanripo-master.txt"
 WYG = SHARED / "witnesses" / "wuli-tongkao-juan163-kanripo-WYG.txt"

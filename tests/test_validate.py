@@ -25,7 +25,8 @@ from lxml import etree
 from collate import validate as validate_module
 from collate.cli import main
 from collate.errors import ValidationError
-from collate.exporters import ExportInput, get_exporter
+from collate.exporters import get_exporter
+from collate.results import ExportInput
 from collate.validate import (
     Severity,
     default_schema,
@@ -142,8 +143,8 @@ def test_an_exclusion_must_point_at_an_entry_of_the_document() -> None:
 
 def test_every_pointer_of_a_real_collation_with_transpositions_resolves(tmp_path: Path) -> None:
     """五禮通考 卷163 against 禮記注疏·射義: passages moved inside other entries still link both ways."""
-    from collate.outputs import write_outputs
     from collate.pipeline import collate_project
+    from collate.runs.outputs import write_outputs
 
     project = shared_project(
         tmp_path,

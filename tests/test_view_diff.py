@@ -14,14 +14,14 @@ from click.testing import CliRunner
 from rich.cells import cell_len
 from rich.console import Console
 
-from collate.alignment import LayerAlignment
+from collate.align.alignment import LayerAlignment
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.cli import main
+from collate.decisions import decisions_path
 from collate.model import Layer, Witness
+from collate.model.annotations import DecisionAction
 from collate.pipeline import collate_project
 from collate.project import load_project
-from collate.review import decisions_path
-from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 from collate.views.diff import CLASS_MARK, CUT, LIST_COLUMNS, DiffFilter, diff_view, excerpts, loci_table, windows
 from collate.views.terminal import print_paged

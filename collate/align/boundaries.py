@@ -177,7 +177,7 @@ def _settle(
     reader's where there is none): a stretch is placed by the words around it that are of the
     layer compared, its neighbours' parts in that layer included.
     """
-    from collate.tokenize import tokenize
+    from collate.normalize.tokenize import tokenize
 
     cuts: dict[int, tuple[int, str, tuple[int, int] | None]] = {}
     pairs = {(u.before, u.after) for u in witness.unsettled}

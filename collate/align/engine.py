@@ -30,10 +30,10 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from collate.align.alignment import Extent, LayerAlignment, Transposition
 from collate.align.collatex_adapter import collatex_columns
 from collate.align.extents import layer_extents, merged
 from collate.align.pairwise import AlignOptions, PairAlignment, align_pair
-from collate.alignment import Extent, LayerAlignment, Transposition
 from collate.model import Layer, Token
 
 Progress = Callable[[str], None]

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
-from collate.alignment import Extent, column_runs
+from collate.align.alignment import Extent, column_runs
 from collate.model import Token
 
 Column = tuple[Token | None, ...]

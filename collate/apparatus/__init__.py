@@ -1,6 +1,6 @@
 """The critical apparatus: variant loci with classified readings, built from an alignment.
 
-An aligned layer (:class:`~collate.alignment.LayerAlignment`) becomes a
+An aligned layer (:class:`~collate.align.alignment.LayerAlignment`) becomes a
 :class:`LayerResult`: runs of columns where some extant witness differs from the base
 are grouped into :class:`Locus` records; in each, the base's reading is the lemma and
 the other witnesses' readings are grouped by normalized form into :class:`Reading`s,
@@ -17,7 +17,7 @@ The stage, module by module:
 
 Records of later stages hang on a locus but live with their stages: the notes attached to it
 (:class:`~collate.notes.records.AttachedNote`) and the editor's decision
-(:class:`~collate.review.records.EditorDecision`, :class:`~collate.review.records.DecisionAction`).
+(:class:`~collate.model.annotations.EditorDecision`, :class:`~collate.model.annotations.DecisionAction`).
 
 Invariants every consumer may rely on:
 

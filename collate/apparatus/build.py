@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.alignment import LayerAlignment
+from collate.align.alignment import LayerAlignment
 from collate.apparatus.compare import _classify, _compare, _Verdict
 from collate.apparatus.records import (
     ApparatusDiagnostic,

@@ -2,7 +2,7 @@
 
 Records of later stages hang on a :class:`Locus` but live with their stages: the notes
 attached to it (:mod:`collate.notes.records`) and the editor's decision
-(:mod:`collate.review.records`).
+(:mod:`collate.model.annotations`).
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.alignment import Extent, LayerAlignment
+from collate.align.alignment import Extent, LayerAlignment
 from collate.model import Cause, Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, Token
-from collate.review.records import EditorDecision
+from collate.model.annotations import EditorDecision
 
 if TYPE_CHECKING:
     # Named for the type checker only: importing collate.notes runs its package, which loads
     # the whole notes stage and the normalizer, on every import of the apparatus.
     from collate.apparatus.habits import Habit
-    from collate.notes.records import AttachedNote
+    from collate.model.annotations import AttachedNote
 
 
 # The causes by their former names, for the callers that still import them.

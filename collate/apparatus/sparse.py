@@ -122,7 +122,7 @@ def _find(
 ) -> list[int]:
     """Every position in tokens[lo:hi] where ``phrase`` starts, compared on the tokens' keys.
 
-    With ``starts`` (:meth:`~collate.alignment.TokenIndex.positions` of ``tokens``) only the
+    With ``starts`` (:meth:`~collate.align.alignment.TokenIndex.positions` of ``tokens``) only the
     places of the phrase's rarest character are tried; without it, every position in the range.
     """
     hi = len(tokens) if hi is None else hi

@@ -77,11 +77,11 @@ def peak_mb() -> float:
 
 def run_job(name: str, project_file: str, out: str) -> Outcome:
     """Collate the project at ``project_file`` and write its whole output set into ``out``."""
+    from collate.decisions.file import load_editorial
     from collate.errors import CollateError
-    from collate.outputs import cache_folder, write_outputs
     from collate.pipeline import collate_project
     from collate.project import load_project
-    from collate.review.decisions import load_editorial
+    from collate.runs.outputs import cache_folder, write_outputs
 
     start, cpu = time.perf_counter(), time.process_time()
     try:

@@ -1,7 +1,7 @@
 """Which jobs of a batch have anything to do, and the record of what a batch did (``batch.json``).
 
-A job is skipped when its output folder holds a whole set (:mod:`collate.outputs`) whose manifest
-(:mod:`collate.state`) was written by this collate from the inputs the job has now: the same
+A job is skipped when its output folder holds a whole set (:mod:`collate.runs.outputs`) whose manifest
+(:mod:`collate.runs.manifest`) was written by this collate from the inputs the job has now: the same
 SHA-256 for the project file (which holds every setting: an inline job's is written from the
 manifest), the witnesses, the gaiji and variant tables and the decisions; and whose files still
 match their hashes. Nothing else is compared — a run is deterministic, so the same inputs make the
@@ -43,8 +43,8 @@ class Planned:
 def is_current(project: Project, out: Path) -> bool:
     """True if ``out`` holds a whole set written by this collate from ``project``'s inputs as they are now."""
     from collate.exporters import EXPORTERS, get_exporter
-    from collate.outputs import check_set
-    from collate.state import input_hashes, read_manifest
+    from collate.runs.manifest import input_hashes, read_manifest
+    from collate.runs.outputs import check_set
 
     try:
         manifest = read_manifest(out)

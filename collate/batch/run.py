@@ -205,8 +205,8 @@ def _index_shelves(batch: Batch, todo: Sequence[Planned]) -> None:
     """
     from collate.errors import CollateError
     from collate.normalize import Normalizer
-    from collate.outputs import cache_folder
     from collate.project import load_project
+    from collate.runs.outputs import cache_folder
     from collate.shelf import read_shelf
 
     done: set[tuple[tuple[str, ...], str]] = set()

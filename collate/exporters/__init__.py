@@ -2,13 +2,12 @@
 
 Each module holds an ``EXPORTER`` (see :class:`Exporter`). Modules are imported on first
 use, so ``collate --help`` does not pay for lxml or the TEI schema. Every exporter writes
-from one :class:`ExportInput`, made once from a run.
+from one :class:`~collate.results.ExportInput`, made once from a run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -16,10 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 from collate.registry import load
 
 if TYPE_CHECKING:
-    from collate.apparatus import Collation
-    from collate.model import Witness
-    from collate.notes import NotesResult
-    from collate.pipeline import RunResult
+    from collate.results import ExportInput
 
 # name -> module holding an ``EXPORTER``.
 EXPORTERS: dict[str, str] = {
@@ -56,46 +52,6 @@ def tei_formats(formats: Sequence[str], flavours: Sequence[str]) -> tuple[str, .
     return (*(f for f in formats or EXPORTERS if f != "tei"), *chosen)
 
 
-@dataclass(frozen=True, slots=True)
-class WitnessBibl:
-    """What the project file says of a witness for its description: a citation and a note."""
-
-    bibl: str = ""
-    notes: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ExportInput:
-    """What the exporters write: the collation, the witnesses as read, the project's metadata, the notes.
-
-    The collation carries the project's title, name and base; ``witnesses`` are the files as
-    read, by siglum (the TEI and the HTML lay out the base's own text and pages, the JSON gives
-    each witness's line starts); ``bibl`` what the project file says of each witness, by siglum
-    (a witness it does not declare has none); ``notes`` the notes stage's result, if it ran.
-    """
-
-    collation: Collation
-    witnesses: Mapping[str, Witness]
-    bibl: Mapping[str, WitnessBibl] = field(default_factory=dict)
-    notes: NotesResult | None = None
-
-    @property
-    def base(self) -> Witness:
-        """The base witness as read."""
-        return self.witnesses[self.collation.base]
-
-    @classmethod
-    def of(cls, run: RunResult) -> ExportInput:
-        """The input of every exporter, from a whole run."""
-        project = run.read.project
-        return cls(
-            collation=run.collation,
-            witnesses=run.read.by_siglum(),
-            bibl={w.siglum: WitnessBibl(w.bibl, w.notes) for w in project.witnesses},
-            notes=run.notes,
-        )
-
-
 class Exporter(Protocol):
     """An output format: what it is called, its file suffix, and how to write an :class:`ExportInput`."""
 
@@ -122,9 +78,7 @@ __all__ = [
     "EXPORTERS",
     "ON_REQUEST",
     "TEI_FLAVOURS",
-    "ExportInput",
     "Exporter",
-    "WitnessBibl",
     "get_exporter",
     "tei_formats",
 ]

@@ -33,9 +33,8 @@ from collate.files import write_atomic_with
 from collate.model import Change, SourceLocation, Token, Witness
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
-    from collate.notes.records import AttachedNote
-    from collate.review.records import EditorDecision
+    from collate.model.annotations import AttachedNote, EditorDecision
+    from collate.results import ExportInput
 
 SCHEMA = "collate/2"
 

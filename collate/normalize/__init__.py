@@ -23,12 +23,13 @@ The rules (see ``docs/normalization.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from collate.model import Change, ChangeClass, ReadingClass, RuleInfo
+from collate.model.notation import NOTATION_SIGNS
 from collate.normalize import cache as classes_cache
 from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
 from collate.normalize.explain import compare, explain, reading_class, rule_counts
@@ -55,8 +56,37 @@ from collate.normalize.tables import (
 )
 from collate.normalize.taboo import TabooRule
 from collate.normalize.variants import VariantRule
-from collate.notation import NOTATION_SIGNS
-from collate.project import Project
+
+
+class _Artifacts(Protocol):
+    """A witness as the project declares it, as far as the normalizer asks: its placeholder characters."""
+
+    @property
+    def siglum(self) -> str: ...
+
+    @property
+    def artifacts(self) -> tuple[str, ...]: ...
+
+
+class ProjectSettings(Protocol):
+    """What the normalizer reads of a project (:class:`collate.project.Project` is one).
+
+    A protocol, so that the fold, which every stage and the project file's own checks consult,
+    imports no project.
+    """
+
+    @property
+    def sections(self) -> Mapping[str, Any]: ...
+
+    @property
+    def witnesses(self) -> Sequence[_Artifacts]: ...
+
+    @property
+    def root(self) -> Path: ...
+
+    @property
+    def source(self) -> Path | None: ...
+
 
 # A drum score's signs (鼓 ○, 鼙 □, 半 a half beat), as the e-texts write them: one sign each.
 _NOTATION = "drum notation: 〇 is the score's ○, □ and ◍ its 囗"
@@ -130,7 +160,7 @@ class Normalizer:
         )
 
     @classmethod
-    def from_project(cls, project: Project) -> Normalizer:
+    def from_project(cls, project: ProjectSettings) -> Normalizer:
         """The normalizer a project's ``[normalize]`` table and witnesses' ``artifacts`` ask for."""
         return build_normalizer(
             project.sections.get("normalize", {}),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from collate.model import Change, ChangeClass
-from collate.readers.base import is_private_use
+from collate.model.chars import is_private_use
 
 # □ ■ 〓 ● always stand for a glyph the e-text lacks (● is how some e-texts mark a lost glyph;
 # ○ is not: it is content); U+FFFD is what a decoder puts for bytes it could not read. The

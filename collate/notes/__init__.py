@@ -5,39 +5,29 @@ The stage runs on a project's read witnesses and needs no alignment:
     notes_of (collect) → resolve (heading, anchor + claims) → check (full texts, in the claim's
     layer; readings files)
 
-``notes_for_project`` composes it; ``notes_to_json`` is its JSON edge and
-``attach_to_loci`` hands the notes to the apparatus.
+``notes_for_project`` composes it; ``attach_to_loci`` hands the notes to the apparatus.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from collate.model import Layer, SparseReading, Token, Witness
+from collate.model.annotations import Verdict
 from collate.notes.anchor import BaseIndex
 from collate.notes.check import FullText, check_claim
 from collate.notes.collect import notes_of
 from collate.notes.lexicon import DEFAULT_LEXICON, Lexicon, lexicon_from_section
 from collate.notes.readings import compare_readings, derived_readings
-from collate.notes.records import (
-    Anchor,
-    AnchorMethod,
-    Check,
-    Claim,
-    ClaimKind,
-    Note,
-    Place,
-    ReadingDifference,
-    Verdict,
-)
+from collate.notes.records import Anchor, AnchorMethod, Check, Claim, ClaimKind, Note, Place, ReadingDifference
 from collate.notes.resolve import resolve_note
 
 if TYPE_CHECKING:
     from collate.apparatus import Collation
     from collate.normalize import Normalizer
-    from collate.pipeline import ReadResult
+    from collate.project import Project
 
 # Layers already tokenized, per siglum: handed on so that the notes do not tokenize them again.
 TokensOf = Mapping[str, Mapping[Layer, Sequence[Token]]]
@@ -96,16 +86,17 @@ class NotesResult:
         return {v: sum(1 for c in self.checks if c.verdict is v) for v in Verdict}
 
 
-def notes_for_project(read: ReadResult, normalizer: Normalizer, tokens: TokensOf | None = None) -> NotesResult:
-    """The notes stage for a read project: every note anchored, parsed and checked.
+def notes_for_project(
+    project: Project, witnesses: Iterable[Witness], normalizer: Normalizer, tokens: TokensOf | None = None
+) -> NotesResult:
+    """The notes stage for a project's ``witnesses`` as read: every note anchored, parsed and checked.
 
     ``normalizer`` is the run's (the one its collation compares with). ``tokens`` holds, per
     siglum, layers of the witnesses as read that are already tokenized with it (the
     collation's), so that they are not tokenized again.
     """
-    project = read.project
     lexicon = lexicon_from_section(project.sections.get("notes"), str(project.source or project.root))
-    return notes_for_witnesses(read.witnesses, lexicon, normalizer, tokens)
+    return notes_for_witnesses(witnesses, lexicon, normalizer, tokens)
 
 
 def notes_for_witnesses(
@@ -202,13 +193,6 @@ def _sparse(
     return tuple(derived), tuple(differences)
 
 
-def notes_to_json(result: NotesResult) -> dict[str, Any]:
-    """The notes stage as JSON-ready data (``output/<name>.notes.json``)."""
-    from collate.notes.tojson import to_json
-
-    return to_json(result)
-
-
 def attach_to_loci(collation: Collation, result: NotesResult) -> Collation:
     """The collation with each note on the loci its claims concern (see :mod:`collate.notes.attach`).
 
@@ -236,5 +220,4 @@ __all__ = [
     "lexicon_from_section",
     "notes_for_project",
     "notes_for_witnesses",
-    "notes_to_json",
 ]

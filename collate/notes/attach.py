@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING
 from collate.apparatus import Collation, Locus
 from collate.apparatus.records import ApparatusDiagnostic
 from collate.model import Diagnostic, Layer, ReadingClass, Severity
+from collate.model.annotations import AttachedNote, NoteVerdict
 from collate.notes.fold import fold
-from collate.notes.records import AnchorMethod, AttachedNote, Claim, ClaimKind, Note, NoteVerdict
+from collate.notes.records import AnchorMethod, Claim, ClaimKind, Note
 
 if TYPE_CHECKING:
-    from collate.alignment import TokenIndex
+    from collate.align.alignment import TokenIndex
     from collate.notes import NotesResult
 
 UNATTACHED = "note-unattached"

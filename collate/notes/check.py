@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz
 
 from collate.model import Layer, Witness
+from collate.model.annotations import Verdict
 from collate.notes.anchor import BaseIndex
 from collate.notes.fold import UNKNOWN, FoldedText
-from collate.notes.records import Check, Claim, ClaimKind, Place, Verdict
+from collate.notes.records import Check, Claim, ClaimKind, Place
 from collate.notes.search import candidates_near
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 Notes quote the base loosely and name other editions' readings in their own script, so
 phrases are found and compared on comparison keys, and the keys are the normalizer's
 (:mod:`collate.normalize`), the same the alignment compares: one answer to "why are these
-the same?". The text searched is the witness's tokens (:func:`collate.tokenize.tokenize`):
+the same?". The text searched is the witness's tokens (:func:`collate.normalize.tokenize.tokenize`):
 punctuation, spaces, line ends and markup are attributes of tokens there, never compared,
 so a punctuated witness is searched exactly as the same text unpunctuated. Every key keeps
 the raw ``(start, end)`` of its token, and what is shown is always the witness's own text.
@@ -102,7 +102,7 @@ def folded_text(
 
     ``tokens_of`` holds layers already tokenized with ``normalizer`` (the collation's), used as they are.
     """
-    from collate.tokenize import tokenize
+    from collate.normalize.tokenize import tokenize
 
     normalizer = normalizer or default_normalizer()
     known = tokens_of or {}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from collate.model import Layer, SourceLocation
+from collate.model.annotations import Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,15 +165,6 @@ def _place_words(place: Place, phrase: str) -> str:
     return ""
 
 
-class Verdict(str, Enum):
-    """How a claim fares against a witness collated as a full text."""
-
-    CONFIRMED = "confirmed"  # the witness has exactly what the note says
-    PARTLY = "partly"  # it has it at that place, but differs in some characters
-    CONTRADICTED = "contradicted"  # it reads otherwise there
-    NOT_CHECKABLE = "not checkable"  # no full text of that witness, place not found, or not a report
-
-
 @dataclass(frozen=True, slots=True)
 class Check:
     """A claim checked: the verdict, why, and what the witness actually reads there.
@@ -204,40 +196,3 @@ class ReadingDifference:
     claim: Claim | None
     entry_at: str = ""
     entry_reading: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class NoteVerdict:
-    """How one claim of an attached note fared against one witness of the project.
-
-    ``claim`` is the claim's summary, ``siglum`` the witness checked (None when the claim
-    names none of the project's), ``actual`` what that witness has there and ``location``
-    where (file:line and page), so that an exporter can say why without the notes stage.
-    """
-
-    claim: str
-    siglum: str | None
-    verdict: Verdict
-    evidence: str
-    actual: str = ""
-    location: SourceLocation | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class AttachedNote:
-    """An editorial note (蕙田案, the Siku editors' 【案】) attached to the locus it judges.
-
-    ``claims`` are one-line summaries of what the note says about witnesses
-    (e.g. ``DD reads 峭 for 哨``), ``verdicts`` how those claims fared, one per claim and
-    witness checked. ``witness`` is the siglum of the witness the note stands in (a note of
-    another witness than the base has no place in the base text). The note also stays at its
-    own place in its witness.
-    """
-
-    id: str
-    resp: str
-    text: str
-    location: SourceLocation | None = None
-    claims: tuple[str, ...] = ()
-    verdicts: tuple[NoteVerdict, ...] = ()
-    witness: str = ""

@@ -26,19 +26,19 @@ from collate.registry import best, load
 # name -> module holding a ``READER``. Modules are imported on first use so that
 # ``collate --help`` does not pay for every reader.
 LAYOUTS: dict[str, str] = {
-    "siku-wltk": "collate.readers.siku",
-    "zhushu": "collate.readers.zhushu",
-    "zhushu-wyg": "collate.readers.zhushuwyg",
-    "danshu": "collate.readers.danshu",
-    "yili-inline": "collate.readers.yili",
-    "web-bracket": "collate.readers.web",
-    "jishuo": "collate.readers.jishuo",
-    "jishuo-chen": "collate.readers.chenhao",
-    "jishuo-indent": "collate.readers.jishuoindent",
-    "tls": "collate.readers.tls",
-    "zhu-bracket": "collate.readers.zhubracket",
-    "readings": "collate.readers.readings",
-    "plain": "collate.readers.plain",
+    "siku-wltk": "collate.readers.layouts.siku",
+    "zhushu": "collate.readers.layouts.zhushu",
+    "zhushu-wyg": "collate.readers.layouts.zhushuwyg",
+    "danshu": "collate.readers.layouts.danshu",
+    "yili-inline": "collate.readers.layouts.yili",
+    "web-bracket": "collate.readers.layouts.web",
+    "jishuo": "collate.readers.layouts.jishuo",
+    "jishuo-chen": "collate.readers.layouts.chenhao",
+    "jishuo-indent": "collate.readers.layouts.jishuoindent",
+    "tls": "collate.readers.layouts.tls",
+    "zhu-bracket": "collate.readers.layouts.zhubracket",
+    "readings": "collate.readers.layouts.readings",
+    "plain": "collate.readers.layouts.plain",
 }
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Protocol
 
 from collate.model import Diagnostic, Layer, Mark, Role, Severity, Span, SparseReading, Substitution, Unsettled
+from collate.model.chars import is_private_use
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +64,6 @@ PLACEHOLDERS = frozenset("?□■〓")
 LINE_SPACE = " \t\u3000\u00a0"
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
-
-
-def is_private_use(char: str) -> bool:
-    """A Private Use Area code point: a glyph outside Unicode, kept and shown, never matched."""
-    cp = ord(char)
-    return 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0x10FFFD
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,9 +225,9 @@ def glyph_diagnostics(text: str, start: int = 0, end: int | None = None) -> list
     """A ``placeholder`` diagnostic for each ``?``/□/■/〓 and a ``pua`` one for each PUA code point.
 
     Only ``text[start:end]`` is looked at; offsets are offsets in ``text``. A □ inside a drum
-    score (鼓○□○○□) is the score's sign, no lost glyph (:mod:`collate.notation`).
+    score (鼓○□○○□) is the score's sign, no lost glyph (:mod:`collate.model.notation`).
     """
-    from collate.notation import in_notation
+    from collate.model.notation import in_notation
 
     found = []
     for i in range(start, len(text) if end is None else end):

@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from collate.decode import check_regular_file
 from collate.errors import InputError
-from collate.readers.base import is_private_use
+from collate.model.chars import is_private_use
 
 
 def load_gaiji(path: Path) -> Mapping[str, str]:

@@ -1,6 +1,6 @@
 """Reads any file laid out by an :class:`~collate.readers.layoutspec.IndentLayout`: the code of such layouts.
 
-A layout of this kind is a table and nothing else (``SIKU_WLTK`` in :mod:`collate.readers.siku`,
+A layout of this kind is a table and nothing else (``SIKU_WLTK`` in :mod:`collate.readers.layouts.siku`,
 whose docstring says how the table is applied, rule by rule); :class:`IndentedReader` applies
 one. Each printed line is classed by its indentation, cut into large print and ``(…)`` small
 print, and read into the block in force: headings, 經 with its run-in title, a commentator's

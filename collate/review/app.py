@@ -21,12 +21,12 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from collate.apparatus import Reading, ReadingClass
+from collate.decisions.anchors import EDITOR_CLASSES
+from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
-from collate.review.anchors import EDITOR_CLASSES
 from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
 from collate.review.app_view import class_options, shown
 from collate.review.app_walk import ReviewBase
-from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession
 from collate.review.texts import Lang
 from collate.views.diff import CLASS_STYLE

@@ -19,8 +19,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 
+from collate.decisions.orphans import Orphan
 from collate.model.inert import inert
-from collate.review.orphans import Orphan
 from collate.review.texts import HELP, Words
 from collate.views.diff import EMPTY
 

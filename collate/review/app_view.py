@@ -19,11 +19,11 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.apparatus import Locus, ReadingClass
+from collate.decisions.anchors import Decision
+from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
-from collate.review.anchors import Decision
 from collate.review.context import Shown
 from collate.review.filters import LocusFilter
-from collate.review.records import DecisionAction
 from collate.review.session import ReviewSession, pair_of
 from collate.review.texts import KEYS, LAST_KEYS, Words
 from collate.views.diff import CLASS_STYLE, EMPTY, cite

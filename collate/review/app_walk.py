@@ -21,12 +21,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from collate.apparatus import Locus
+from collate.decisions.history import Change
 from collate.errors import CollateError
 from collate.model.inert import inert
 from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
 from collate.review.app_view import Look, describe, render_keys, render_locus, render_status
 from collate.review.filters import LocusFilter
-from collate.review.history import Change
 from collate.review.session import Refused, ReviewSession
 from collate.review.texts import Lang, Words
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from collate.apparatus import LayerResult, Locus, ReadingClass
+from collate.decisions.regroup import unit_of
 from collate.model import Layer, SourceLocation, Witness
-from collate.review.regroup import unit_of
 
 # The layers that explain the 經 and are printed after the passage they explain.
 GLOSSES = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)

@@ -4,7 +4,7 @@ The terminal app (:mod:`collate.review.app`) only reads keys and draws; everythi
 decides goes through the session (:meth:`ReviewSession.decide`, ``merge``, ``split``,
 ``undo`` …), which writes the decisions file atomically before the session's state changes,
 so what the screen shows is on disk. Each change is one entry of the session's history, to
-undo and redo (:mod:`collate.review.history`).
+undo and redo (:mod:`collate.decisions.history`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
-from collate.errors import ProjectError
-from collate.model import Layer, SourceLocation, Witness
-from collate.notes.records import AttachedNote, Claim
-from collate.project import Project
-from collate.review.apply import ApplyReport, apply_all, reviewable
-from collate.review.context import Context, Glossed, Passage, Units
-from collate.review.context import witness_context as witness_context
-from collate.review.decisions import (
+from collate.decisions.apply import ApplyReport, apply_all, reviewable
+from collate.decisions.file import (
     Decision,
     anchor_of,
     base_tokens,
@@ -34,11 +28,17 @@ from collate.review.decisions import (
     now,
     reading_key,
 )
+from collate.decisions.history import Change, History
+from collate.decisions.orphans import Orphan, explain
+from collate.decisions.regroup import Refusal, merge_refusal, next_locus, split_refusal
+from collate.errors import ProjectError
+from collate.model import Layer, SourceLocation, Witness
+from collate.model.annotations import AttachedNote, DecisionAction
+from collate.notes.records import Claim
+from collate.project import Project
+from collate.review.context import Context, Glossed, Passage, Units
+from collate.review.context import witness_context as witness_context
 from collate.review.filters import LocusFilter, find_page
-from collate.review.history import Change, History
-from collate.review.orphans import Orphan, explain
-from collate.review.records import DecisionAction
-from collate.review.regroup import Refusal, merge_refusal, next_locus, split_refusal
 from collate.review.suggest import Suggestion, suggest
 
 _NAMES_A_READING = (DecisionAction.ADOPT, DecisionAction.RECLASSIFY)
@@ -245,7 +245,7 @@ class ReviewSession:
 
         ``reading`` is the reading adopted or reclassified (and ``siglum`` the witness chosen
         among its witnesses). The decisions are merged into the decisions file as it is now
-        (:func:`~collate.review.decisions.change_decisions`) before anything else changes, and the
+        (:func:`~collate.decisions.file.change_decisions`) before anything else changes, and the
         session then has every decision the file holds, another review's and hand-written ones
         too. If writing fails the error propagates and the session is as it was. One undo takes
         back the whole batch.

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from collate.apparatus import Locus, Reading, ReadingClass
-from collate.notes.records import AttachedNote, Claim, ClaimKind, Verdict
+from collate.model.annotations import AttachedNote, DecisionAction, Verdict
+from collate.notes.records import Claim, ClaimKind
 from collate.review.filters import folded
-from collate.review.records import DecisionAction
 
 
 class Ground(str, Enum):

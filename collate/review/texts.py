@@ -13,8 +13,8 @@ from typing import Literal
 
 from collate.apparatus import ReadingClass
 from collate.model import Layer
+from collate.model.annotations import DecisionAction
 from collate.notes.records import Claim, ClaimKind, Place
-from collate.review.records import DecisionAction
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
@@ -155,7 +155,7 @@ _T: dict[str, tuple[str, str]] = {
     "help_title": ("collate review：按鍵", "collate review: keys"),
 }
 
-# Why an orphan fits no more (collate.review.orphans.Why), by its value.
+# Why an orphan fits no more (collate.decisions.orphans.Why), by its value.
 _WHY: dict[str, tuple[str, str]] = {
     "no_layer": ("本層已無異文", "the layer has no variants left"),
     "recut": (
@@ -252,13 +252,13 @@ class Words:
         return layer.chinese if self.lang == "zh" else f"{layer.chinese} {layer.value}"
 
     def what(self, what: str) -> str:
-        """What a change did (:attr:`collate.review.history.Change.what`): a decision's name, or 接回, 刪除."""
+        """What a change did (:attr:`collate.decisions.history.Change.what`): a decision's name, or 接回, 刪除."""
         if what in {a.value for a in DecisionAction}:
             return self.action(DecisionAction(what))
         return _T[f"what_{what}"][self.k] if f"what_{what}" in _T else what
 
     def why(self, why: str, **names: object) -> str:
-        """Why an orphan fits no more (see :class:`collate.review.orphans.Why`)."""
+        """Why an orphan fits no more (see :class:`collate.decisions.orphans.Why`)."""
         return _WHY[why][self.k].format(**names)
 
     def claim(self, claim: Claim, show: Callable[[str], str] = str) -> str:

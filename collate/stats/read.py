@@ -1,6 +1,6 @@
 """The collations ``collate stats`` reads: the JSON output of a run, or of every job of a batch.
 
-A run's folder holds an output set with its manifest (:mod:`collate.state`); a batch's holds one
+A run's folder holds an output set with its manifest (:mod:`collate.runs.manifest`); a batch's holds one
 such folder per job. The JSON file of each set (``NAME.json``, schema in docs/json-schema.md) is
 found by its manifest and read only if its SHA-256 is the recorded one: statistics of a file
 edited or half-written since would say what no collation said. Nothing is collated again.
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from collate.errors import CollateError, ExportError
-from collate.state import MANIFEST, read_manifest, sha256_of
+from collate.runs.manifest import MANIFEST, read_manifest, sha256_of
 
 JSON_SCHEMA = "collate/2"
 

@@ -25,8 +25,8 @@ from rich.text import Text
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.model import Layer, SourceLocation, Token, Witness
+from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
-from collate.review.records import DecisionAction
 from collate.views.terminal import print_paged
 
 # One colour per reading class (the review app uses the same, so an editor learns them once).

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.model.inert import inert
-from collate.pipeline import RunResult
+from collate.results import RunResult
 from collate.views.summary import place, print_summary
 from collate.views.witness import print_witness_table
 
@@ -56,7 +56,7 @@ def decisions_line(result: RunResult) -> Text:
     """One line on the editor's decisions: loci decided, undecided, decisions orphaned."""
     if result.decisions is None:
         return Text("Decisions: not applied", style="dim")
-    from collate.review.apply import decision_counts
+    from collate.decisions.apply import decision_counts
 
     c = decision_counts(result.decisions)
     line = Text("Decisions: ", style="bold")

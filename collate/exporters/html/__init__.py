@@ -53,8 +53,8 @@ from collate.files import write_atomic
 from collate.model import Witness
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
-    from collate.review.records import EditorDecision
+    from collate.model.annotations import EditorDecision
+    from collate.results import ExportInput
 
 
 def build_html(

@@ -16,7 +16,7 @@ from lxml.html import html_parser
 
 from collate.apparatus import SCRIPT_RULE, LayerResult, Locus, Reading, ReadingClass, strongest
 from collate.model import Cause, Layer, SourceLocation, Witness
-from collate.review.records import DecisionAction
+from collate.model.annotations import DecisionAction
 
 Element = Any  # lxml's element type (lxml ships no type information)
 

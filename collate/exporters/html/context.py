@@ -23,7 +23,7 @@ from collate.exporters.html.common import (
     witnesses_shown,
 )
 from collate.model import Layer, SourceLocation, Token, Witness
-from collate.review.records import EditorDecision
+from collate.model.annotations import EditorDecision
 
 
 def base_tokens(result: LayerResult) -> Mapping[int, Token]:

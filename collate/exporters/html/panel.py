@@ -34,7 +34,7 @@ from collate.exporters.html.common import (
 from collate.exporters.html.context import Context, base_tokens, raw_range
 from collate.exporters.html.markup import html_attr, html_text
 from collate.model import SourceLocation
-from collate.review.records import EditorDecision
+from collate.model.annotations import EditorDecision
 
 # Alignment columns shown around a locus, and at most inside it (its two ends).
 CONTEXT = 6

@@ -44,9 +44,8 @@ from collate.model import Cause, Layer, MarkKind, SourceLocation, Witness, blank
 from collate.model.inert import inert
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
-    from collate.notes.records import AttachedNote
-    from collate.review.records import EditorDecision
+    from collate.model.annotations import AttachedNote, EditorDecision
+    from collate.results import ExportInput
 
 # The classes an editor must judge; the others stay in the TEI and JSON.
 SUBSTANTIVE = frozenset(

@@ -53,7 +53,7 @@ from collate.exporters.tei.synopsis import synoptic
 from collate.files import write_atomic
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
+    from collate.results import ExportInput
 
 
 def build_tei(data: ExportInput) -> Any:

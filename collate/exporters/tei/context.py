@@ -31,8 +31,8 @@ from collate.exporters.tei.plan import CollatedLayer, base_blocks
 from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocation, Span, Token
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
     from collate.normalize import Normalizer
+    from collate.results import ExportInput
 
 # Characters the tokens' before/after hold that are layout, not punctuation of the text.
 _LAYOUT = frozenset("()（）/{}_[]【】<>|")
@@ -216,7 +216,7 @@ class Context:
         """
         key = (siglum, layer)
         if key not in self._tokens:
-            from collate.tokenize import tokenize
+            from collate.normalize.tokenize import tokenize
 
             tokens = tokenize(self.witnesses[siglum], layer, _placeholders_only())
             self._tokens[key] = (tokens, [t.start for t in tokens])
@@ -313,7 +313,7 @@ def _placeholders_only() -> Normalizer:
 
 def _text_between(text: str, spans: list[Span], ends: list[int], start: int, end: int) -> bool:
     """Whether a token character of ``spans`` (sorted, with their ``ends``) lies in ``text[start:end]``."""
-    from collate.tokenize import is_token_char
+    from collate.normalize.tokenize import is_token_char
 
     i = bisect.bisect_right(ends, start)
     while i < len(spans) and spans[i].start < end:

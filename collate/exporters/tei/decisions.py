@@ -18,7 +18,7 @@ from typing import Any
 from collate.apparatus import Locus
 from collate.exporters.tei.context import Context
 from collate.exporters.tei.markup import NS, TEI_NS, XML_ID, XML_LANG, E
-from collate.review.records import DecisionAction, EditorDecision
+from collate.model.annotations import DecisionAction, EditorDecision
 
 _LEM = f"{{{TEI_NS}}}lem"
 _RDG = f"{{{TEI_NS}}}rdg"

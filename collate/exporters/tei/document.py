@@ -19,7 +19,7 @@ from collate.exporters.tei.markup import XML_LANG, E
 from collate.exporters.tei.own import own_texts
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
+    from collate.results import ExportInput
 
 
 def document(data: ExportInput) -> tuple[Any, Context]:

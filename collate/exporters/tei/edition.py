@@ -38,7 +38,7 @@ from collate.exporters.tei.markup import EXTENT, MILESTONES, NS, SCRIPT, TEI_NS,
 from collate.files import write_atomic
 
 if TYPE_CHECKING:
-    from collate.exporters import ExportInput
+    from collate.results import ExportInput
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from collate.exporters.tei.markup import XML_ID, XML_LANG, E
 from collate.model import Cause
 
 if TYPE_CHECKING:
-    from collate.notes.records import AttachedNote, NoteVerdict
+    from collate.model.annotations import AttachedNote, NoteVerdict
 
 
 def reading_type(cls: ReadingClass) -> str:

@@ -1,4 +1,4 @@
-"""The 考證 of a WYG 注疏 卷: the Siku editors' collation notes, rule 5 of :mod:`collate.readers.zhushuwyg`.
+"""The 考證 of a WYG 注疏 卷: the Siku editors' collation notes, rule 5 of :mod:`collate.readers.layouts.zhushuwyg`.
 
 From a 卷 title ending in ``考證`` to the next 卷 title every line is read here, not by the
 body scan: all NOTE with the ``passage`` ``考證``, one unit a note, with the editors' names as
@@ -12,7 +12,7 @@ from typing import Protocol
 
 from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import LINE_SPACE, Line
-from collate.readers.zhushuwyg_marks import EDITOR_PREFIX, KAOZHENG, READING_MARKS, SEGMENT_MARKS, ZHU_MARK
+from collate.readers.layouts.zhushuwyg.marks import EDITOR_PREFIX, KAOZHENG, READING_MARKS, SEGMENT_MARKS, ZHU_MARK
 
 
 class Output(Protocol):

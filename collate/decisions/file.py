@@ -1,13 +1,13 @@
 """The decisions file (``decisions.toml``): an editor's decisions, kept so they are never lost.
 
-Each decision (:class:`~collate.review.anchors.Decision`) is one ``[[decision]]`` table, in
+Each decision (:class:`~collate.decisions.anchors.Decision`) is one ``[[decision]]`` table, in
 the order made, so the file reads and diffs well under version control; ``version`` says its
 format. A decision that no longer fits stays in it (an orphan) and is never dropped.
 
 Several reviews may write the file at once, and the editor may edit it by hand while one is
 open. So it is never written from what was loaded: each change (decisions added or replaced
 by id, decisions removed by id) is merged into the file as it is then, under its lock
-(:class:`~collate.review.ledger.Ledger`). The file is edited as a TOML document
+(:class:`~collate.decisions.ledger.Ledger`). The file is edited as a TOML document
 (:mod:`tomlkit`), so what collate did not write — comments, keys it does not know, decisions
 added by hand — stays as it was. A file that is not a decisions file (a readings file named
 by mistake) or of a newer version is refused before anything is written.
@@ -32,20 +32,20 @@ from tomlkit.toml_document import TOMLDocument
 
 from collate.apparatus import ReadingClass
 from collate.apparatus.habits import HabitVerdict
+from collate.decisions.anchors import EDITOR_CLASSES as EDITOR_CLASSES
+from collate.decisions.anchors import Anchor as Anchor
+from collate.decisions.anchors import Decision as Decision
+from collate.decisions.anchors import anchor_of as anchor_of
+from collate.decisions.anchors import base_tokens as base_tokens
+from collate.decisions.anchors import new_id as new_id
+from collate.decisions.anchors import now as now
+from collate.decisions.anchors import reading_key as reading_key
+from collate.decisions.ledger import Ledger, read_text
 from collate.errors import ProjectError
 from collate.files import parse_toml
 from collate.model import Layer
+from collate.model.annotations import DecisionAction
 from collate.project import Project
-from collate.review.anchors import EDITOR_CLASSES as EDITOR_CLASSES
-from collate.review.anchors import Anchor as Anchor
-from collate.review.anchors import Decision as Decision
-from collate.review.anchors import anchor_of as anchor_of
-from collate.review.anchors import base_tokens as base_tokens
-from collate.review.anchors import new_id as new_id
-from collate.review.anchors import now as now
-from collate.review.anchors import reading_key as reading_key
-from collate.review.ledger import Ledger, read_text
-from collate.review.records import DecisionAction
 
 DECISIONS_FILE = "decisions.toml"
 # The editor's verdicts on the print habits the collation finds: one [[habit]] table each.

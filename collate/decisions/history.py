@@ -3,7 +3,7 @@
 A change puts decisions (new ones, or new versions of some by id) and removes others by id.
 Undoing it puts back the versions it replaced or removed and removes the decisions it added;
 both go through the file's locked read-merge-write like any change
-(:func:`~collate.review.decisions.change_decisions`), so an undo takes back only this review's
+(:func:`~collate.decisions.file.change_decisions`), so an undo takes back only this review's
 change, never another writer's decisions made since.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from collate.review.anchors import Decision
+from collate.decisions.anchors import Decision
 
 
 @dataclass(frozen=True, slots=True)

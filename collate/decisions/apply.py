@@ -9,7 +9,7 @@ still agrees there. Each anchor takes at most one locus and each locus one ancho
 matches first, so a moved decision cannot take a place another decision fits better. A
 decision that finds no place is an orphan: reported, and kept in the file.
 
-The editor's merges and splits (:mod:`collate.review.regroup`) are applied first, one by one in
+The editor's merges and splits (:mod:`collate.decisions.regroup`) are applied first, one by one in
 file order, each placed on the loci as the ones before it cut them; every other decision is
 then placed on the loci so cut.
 """
@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from collate.apparatus import Collation, Locus, Reading
+from collate.decisions.anchors import STRUCTURAL
+from collate.decisions.file import Anchor, Decision, anchor_of, base_tokens, reading_key
+from collate.decisions.regroup import Locate, merge_refusal, merged, next_locus, replaced, split, split_refusal
 from collate.model import Layer
-from collate.review.anchors import STRUCTURAL
-from collate.review.decisions import Anchor, Decision, anchor_of, base_tokens, reading_key
-from collate.review.records import DecisionAction, EditorDecision
-from collate.review.regroup import Locate, merge_refusal, merged, next_locus, replaced, split, split_refusal
+from collate.model.annotations import DecisionAction, EditorDecision
 
 # The share of its recorded context (characters either side that still agree) a decision
 # needs to move to a place other than where its neighbours say it should be: a few shared
@@ -333,7 +333,7 @@ def apply_all(
 def apply_decisions(collation: Collation, decisions: Sequence[Decision]) -> tuple[Collation, ApplyReport]:
     """The collation with the editor's decisions applied, and a report of what fit where.
 
-    Loci with decisions carry an :class:`~collate.review.records.EditorDecision` (and the classes
+    Loci with decisions carry an :class:`~collate.model.annotations.EditorDecision` (and the classes
     the editor gave), so every exporter shows the editor's lemma and ``@resp``; the loci are cut
     as the editor merged and split them. The input collation is not changed.
     """

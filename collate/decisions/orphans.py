@@ -1,7 +1,7 @@
 """Why a decision found no place: what of its anchor the collation no longer has.
 
 A decision is placed by its content first (the base's text, the reading it names), then by
-its context (:mod:`collate.review.apply`); an orphan failed one of these, and the editor needs to
+its context (:mod:`collate.decisions.apply`); an orphan failed one of these, and the editor needs to
 know which to judge it: the variant may be gone (a witness corrected), the base changed there,
 or the places that still read alike may have too little of the context in common.
 """
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from collate.apparatus import Collation, Locus
+from collate.decisions.anchors import Anchor, Decision, anchor_of, base_tokens
+from collate.decisions.apply import reviewable, shared_context, wanted_context
 from collate.model import Layer
-from collate.review.anchors import Anchor, Decision, anchor_of, base_tokens
-from collate.review.apply import reviewable, shared_context, wanted_context
-from collate.review.records import DecisionAction
+from collate.model.annotations import DecisionAction
 
 
 class Why(str, Enum):

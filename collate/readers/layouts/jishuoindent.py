@@ -23,7 +23,7 @@ How the print marks its layers (as the Kanseki Repository transcribes it):
   ``　案注云復平生時食…`` after a short line).
   Lines indented further that do not close a section are the author's remarks (COMMENTARY).
 - ``(…/…)`` small print holds 音 notes (``(與音/預)``, ``(朝直/遥反)``): the commentary's own
-  sound glosses, COMMENTARY with the ``passage`` ``音`` (as 陳澔's, :mod:`collate.readers.chenhao`),
+  sound glosses, COMMENTARY with the ``passage`` ``音`` (as 陳澔's, :mod:`collate.readers.layouts.chenhao`),
   so that a collation never sets them against a 注疏 print's 釋文; a small-print line after one
   goes on with it. Inside 集說, small print without pronunciation words is
   the same 集說 set small (it stays in the passage's layer).
@@ -43,7 +43,7 @@ from collections import Counter
 
 from collate.model import Diagnostic, Layer, Role
 from collate.readers.base import Parsed, ReadOptions, ReadState, iter_lines
-from collate.readers.chenhao import SOUND_NOTES, is_notes
+from collate.readers.layouts.chenhao import SOUND_NOTES, is_notes
 
 _NUMERAL = "〇一二三四五六七八九十百千"
 _COLLECTION = re.compile(r"欽定四庫全書|钦定四库全书")

@@ -3,7 +3,7 @@
 The WYG 十三經注疏 (禮記, 儀禮, 周禮, 毛詩, 尚書, 春秋左傳注疏 …) as the Kanseki Repository
 transcribes them. Each body line is a printed line; the layers are not told apart by the size
 of the print but by words printed in the running line. The tables (in
-:mod:`~collate.readers.zhushuwyg_marks`, importable from here too) are the whole layout; the
+:mod:`~collate.readers.layouts.zhushuwyg.marks`, importable from here too) are the whole layout; the
 code only applies them:
 
 1. Headings (``HEADING``): the collection line ``欽定四庫全書``; a 卷 title (``禮記注疏卷六十二``,
@@ -60,8 +60,8 @@ import re
 from collate.readers.base import Parsed, ReadOptions
 
 # The layout's tables, and its models' settings, importable from the layout's own module.
-from collate.readers.zhushuwyg_cuts import BACKOFF, LEMMA_WORDS, NGRAM_ORDER, QUOTE_MIN, QUOTE_WEIGHT
-from collate.readers.zhushuwyg_marks import (
+from collate.readers.layouts.zhushuwyg.cuts import BACKOFF, LEMMA_WORDS, NGRAM_ORDER, QUOTE_MIN, QUOTE_WEIGHT
+from collate.readers.layouts.zhushuwyg.marks import (
     COLLECTION,
     COMMENTATORS,
     EDITOR_PREFIX,
@@ -77,7 +77,7 @@ from collate.readers.zhushuwyg_marks import (
     ZHU_MARK,
     match_word,
 )
-from collate.readers.zhushuwyg_scan import Reading
+from collate.readers.layouts.zhushuwyg.scan import Reading
 
 __all__ = [
     "BACKOFF",

@@ -4,8 +4,8 @@ A decision is made at a locus, but locus ids and offsets move when a witness fil
 corrected or a witness added. So each decision carries an :class:`Anchor`: what the locus
 says (layer, the base's text, the normalized texts of the readings), a few characters of
 base text either side, and the base token offset. Re-applying finds the locus by content
-and context first and uses the position only to break ties (:mod:`collate.review.apply`).
-The file that keeps them is :mod:`collate.review.decisions`.
+and context first and uses the position only to break ties (:mod:`collate.decisions.apply`).
+The file that keeps them is :mod:`collate.decisions.file`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from datetime import datetime, timezone
 
 from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
 from collate.model import Layer, Token
+from collate.model.annotations import DecisionAction
 from collate.normalize.placeholder import KEY_MARK
-from collate.review.records import DecisionAction
 
 # Characters of base text kept on each side of a locus: enough to tell apart the many places
 # where the same pair of readings occurs (筭/算; the thrice-repeated 主人曰枉矢哨壶不足辞也敢固 needs 8).
@@ -36,7 +36,7 @@ EDITOR_CLASSES = (
     ReadingClass.PLACEHOLDER,
     ReadingClass.NOTATION,
 )
-# The actions that cut the loci anew rather than judge one (collate.review.regroup).
+# The actions that cut the loci anew rather than judge one (collate.decisions.regroup).
 STRUCTURAL = (DecisionAction.MERGE, DecisionAction.SPLIT)
 
 
@@ -92,7 +92,7 @@ class Decision:
 
         Keeping and adopting both settle the lemma; a reclassification settles one reading's
         class; doubt is its own aspect (a lemma chosen later resolves it, see ``apply``).
-        A merge or a split is applied in its own pass (:mod:`~collate.review.regroup`), each one.
+        A merge or a split is applied in its own pass (:mod:`~collate.decisions.regroup`), each one.
         """
         if self.action in STRUCTURAL:
             return f"{self.action.value}:{self.id}"

@@ -2,9 +2,9 @@
 
 The builder groups the columns where a witness differs from the base into loci; an editor may
 see one variant where it made two (two characters of one word), or two where it made one. A
-merge or a split is a decision (:class:`~collate.review.anchors.Decision` with ``until`` or
+merge or a split is a decision (:class:`~collate.decisions.anchors.Decision` with ``until`` or
 ``at``), found again by its anchor like any other and applied before all others
-(:func:`collate.review.apply.apply_decisions`), so that a decision made at a merged locus finds
+(:func:`collate.decisions.apply.apply_decisions`), so that a decision made at a merged locus finds
 the merged locus. Each witness's reading is taken again from the alignment over the new
 columns: a merge gives each witness the strongest of its classes in the parts, a split classes
 each part again (its words alike or not, its characters there or not).
@@ -23,7 +23,7 @@ from collate.model import Cause, SourceLocation, Token
 
 if TYPE_CHECKING:
     # For the type checker only: importing collate.notes loads the whole notes stage.
-    from collate.notes.records import AttachedNote
+    from collate.model.annotations import AttachedNote
 
 # Where a witness's text at an offset is (page and line), when the witnesses as read are at hand.
 Locate = Callable[[str, int], SourceLocation | None]

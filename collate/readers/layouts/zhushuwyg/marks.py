@@ -1,7 +1,7 @@
 """The words of a WYG 注疏 print (layout ``zhushu-wyg``): its tables, and how a line or a word is found.
 
-The tables are the whole layout (see :mod:`collate.readers.zhushuwyg` for what each means);
-:mod:`collate.readers.zhushuwyg_scan` and :mod:`collate.readers.zhushuwyg_kaozheng` only apply them.
+The tables are the whole layout (see :mod:`collate.readers.layouts.zhushuwyg` for what each means);
+:mod:`collate.readers.layouts.zhushuwyg.scan` and :mod:`collate.readers.layouts.zhushuwyg.kaozheng` only apply them.
 Here too are the two lookups both need: which heading a line is (:func:`heading_label`) and
 where a printed word stands when the e-text has put markup between its characters
 (:func:`match_word`).

@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from collate.model import Layer, Role, Token, Witness
+from collate.model.notation import NOTATION_CHARS, in_notation
 from collate.normalize import Normalizer
-from collate.notation import NOTATION_CHARS, in_notation
 
 # Categories that never make a token: punctuation, separators, controls and format
 # characters, and the ASCII-ish symbols (+ = | ^ ` $ …) that e-texts use as markup.

@@ -1,11 +1,11 @@
-"""One read of a WYG 注疏 file (layout ``zhushu-wyg``): rules 1–3 and 6 of :mod:`collate.readers.zhushuwyg`.
+"""One read of a WYG 注疏 file (layout ``zhushu-wyg``): rules 1–3 and 6 of :mod:`collate.readers.layouts.zhushuwyg`.
 
-Each line is classed first (:func:`~collate.readers.zhushuwyg_marks.heading_label`): headings
-are kept as they are, the lines of a 考證 go to :class:`~collate.readers.zhushuwyg_kaozheng.KaozhengNotes`,
+Each line is classed first (:func:`~collate.readers.layouts.zhushuwyg.marks.heading_label`): headings
+are kept as they are, the lines of a 考證 go to :class:`~collate.readers.layouts.zhushuwyg.kaozheng.KaozhengNotes`,
 and the body lines between two headings are scanned as one stream, since 注 and small-print
 runs go on over line ends. The spans are kept in file order; a 注 whose end the print does not
-mark waits as a :class:`~collate.readers.zhushuwyg_cuts.Stretch` until the whole file is read
-and :func:`~collate.readers.zhushuwyg_cuts.cut_stretches` can cut it with models of this text.
+mark waits as a :class:`~collate.readers.layouts.zhushuwyg.cuts.Stretch` until the whole file is read
+and :func:`~collate.readers.layouts.zhushuwyg.cuts.cut_stretches` can cut it with models of this text.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled
-from collate.notation import in_notation
+from collate.model.notation import in_notation
 from collate.readers.base import Line, Parsed, ReadState, iter_lines
-from collate.readers.zhushuwyg_cuts import Stretch, cut_stretches
-from collate.readers.zhushuwyg_kaozheng import KaozhengNotes
-from collate.readers.zhushuwyg_marks import (
+from collate.readers.layouts.zhushuwyg.cuts import Stretch, cut_stretches
+from collate.readers.layouts.zhushuwyg.kaozheng import KaozhengNotes
+from collate.readers.layouts.zhushuwyg.marks import (
     INSIDE_WORD,
     JUAN_TITLE,
     NOT_SECTION,
@@ -185,7 +185,7 @@ class Reading(ReadState):
             self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=ZHU_MARK)
             self.large = _Run(Layer.ZHU, self.next_unit(), clean_start=True)
             return i + 1
-        # A ○ inside a drum score is a sign of it (collate.notation), not a segment mark.
+        # A ○ inside a drum score is a sign of it (collate.model.notation), not a segment mark.
         if char in SEGMENT_MARKS and not in_notation(text, i):
             self.end_large(clean=True)
             self.small = None

@@ -4,7 +4,7 @@ Several reviews may be open on one project, and the editor may edit ``decisions.
 hand while one is. So no writer writes what it loaded earlier: :meth:`Ledger.change` takes
 the file's lock, reads the file as it is now, lets the caller merge its change into that,
 and writes the result atomically (:func:`collate.files.write_atomic`). What the file holds
-and how a change merges is the caller's (:mod:`collate.review.decisions`); this module only
+and how a change merges is the caller's (:mod:`collate.decisions.file`); this module only
 knows files, locks and text.
 """
 

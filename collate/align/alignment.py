@@ -134,7 +134,7 @@ class LayerAlignment:
         """The base's tokens of this layer, indexed (the base is the first witness)."""
         return self.index(0)
 
-    # A saved run (collate.state) keeps the alignment, not its indexes: rebuilt on first use.
+    # A saved run (collate.runs.manifest) keeps the alignment, not its indexes: rebuilt on first use.
     def __getstate__(self) -> list[object]:
         return [self.layer, self.sigla, self.columns, self.extents, self.transpositions]
 

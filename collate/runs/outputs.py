@@ -2,7 +2,7 @@
 
 Every file of the set is first written into a staging folder inside the output folder,
 ``out/.collate/new-XXXXXXXX/``; the old set is not touched while the exporters work. When all
-are written, the set's manifest (:mod:`collate.state`: the SHA-256 of each file and of each
+are written, the set's manifest (:mod:`collate.runs.manifest`: the SHA-256 of each file and of each
 input) is written into the staging folder last, atomically: that is the commit. Then each file
 is renamed over the old one, the manifest over the old manifest, and the staging folder goes.
 
@@ -38,10 +38,11 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from collate.errors import ExportError
-from collate.exporters import EXPORTERS, ExportInput, get_exporter
+from collate.exporters import EXPORTERS, get_exporter
 from collate.files import write_atomic
 from collate.project import STEM_RULE, Project, is_file_stem
-from collate.state import (
+from collate.results import ExportInput
+from collate.runs.manifest import (
     LEGACY,
     MANIFEST,
     STATE_DIR,
@@ -60,7 +61,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
-    from collate.pipeline import RunResult
+    from collate.results import RunResult
 
 STAGING = "new-"
 # write_atomic's temporary files: `.{name}.`, tempfile's 8 random characters, `.tmp`.
@@ -306,7 +307,7 @@ def export_outputs(
     """Write ``formats`` (default: all) of the last run in ``out`` again, into its set; return the paths.
 
     The set is checked against its manifest, and the inputs against theirs, before anything is
-    collated (:func:`~collate.state.load_run`); ``project`` is the project to collate (default:
+    collated (:func:`~collate.runs.manifest.load_run`); ``project`` is the project to collate (default:
     the one the manifest names). ``waiting`` hears of another writer holding the folder, and is
     waited for (see :func:`hold_output`).
     """

@@ -7,7 +7,7 @@ from typing import Any
 
 from collate.model import MarkKind, Role, Witness
 from collate.normalize import Normalizer
-from collate.tokenize import tokenize
+from collate.normalize.tokenize import tokenize
 
 
 def reading_report(w: Witness, normalizer: Normalizer | None = None) -> dict[str, Any]:

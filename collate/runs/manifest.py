@@ -30,7 +30,8 @@ from collate.init import project_from_files
 from collate.project import Project, is_file_stem, load_project
 
 if TYPE_CHECKING:
-    from collate.pipeline import Progress, RunResult
+    from collate.pipeline import Progress
+    from collate.results import RunResult
 
 SCHEMA = 1
 STATE_DIR = Path(".collate")
@@ -93,7 +94,7 @@ def _abs(recorded: str, out: Path) -> Path:
 
 def _inputs(project: Project) -> list[Path]:
     """Every file a run of ``project`` reads, besides collate's own data."""
-    from collate.review.decisions import decisions_path
+    from collate.decisions.file import decisions_path
 
     paths = [project.source] if project.source else []
     paths += [project.resolve(w.path) for w in project.witnesses]
@@ -292,8 +293,8 @@ def load_run(out: Path, project: Project | None = None, progress: Progress | Non
     changed since, a run of another collate, a record missing, damaged or of a newer schema: each
     is an :class:`ExportError` saying so, raised before any witness is read.
     """
+    from collate.decisions.file import load_editorial
     from collate.pipeline import collate_project
-    from collate.review.decisions import load_editorial
 
     manifest = read_manifest(out)
     if manifest.collate != __version__:

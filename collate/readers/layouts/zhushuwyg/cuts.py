@@ -1,4 +1,4 @@
-"""Where a 注 ends that the print does not end: rule 4 of :mod:`collate.readers.zhushuwyg`.
+"""Where a 注 ends that the print does not end: rule 4 of :mod:`collate.readers.layouts.zhushuwyg`.
 
 A 注 followed by 經 with no 音義 or 疏 between is read whole as a :class:`Stretch`; once the
 file is read, :func:`cut_stretches` cuts each where two character n-gram models of this
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled
 from collate.readers.base import SpanList
-from collate.readers.zhushuwyg_marks import SEGMENT_MARKS, SHU_OPENERS, ZHU_MARK
+from collate.readers.layouts.zhushuwyg.marks import SEGMENT_MARKS, SHU_OPENERS, ZHU_MARK
 
 # The models that place an unprinted 注/經 boundary: order and back-off weight.
 NGRAM_ORDER = 3

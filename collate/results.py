@@ -1,0 +1,98 @@
+"""The records a run hands on: the witnesses as read, the whole run, and what the exporters write.
+
+They sit below every consumer (the exporters, the views, the review, the saved run) and above
+every stage whose records they carry, so that each consumer names them without importing the
+pipeline that makes them. Their field types are imported for real, not for type checking only:
+the saved run (:mod:`collate.runs.saved`) decodes a run back into these records by their types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from collate.apparatus import Collation
+from collate.compilation import Disagreement, WorkCoverage
+from collate.decisions.apply import ApplyReport
+from collate.model import Layer, Token, Witness
+from collate.notes import NotesResult
+from collate.project import Project
+from collate.shelf import ShelfReport
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """Every witness of a project, read."""
+
+    project: Project
+    witnesses: tuple[Witness, ...]
+
+    @property
+    def base(self) -> Witness:
+        """The base witness."""
+        return next(w for w in self.witnesses if w.siglum == self.project.base)
+
+    def by_siglum(self) -> dict[str, Witness]:
+        """The witnesses keyed by siglum."""
+        return {w.siglum: w for w in self.witnesses}
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """A whole run: the witnesses as read, their tokens per layer, and the collation."""
+
+    read: ReadResult
+    tokens: Mapping[str, Mapping[Layer, tuple[Token, ...]]]
+    collation: Collation
+    rule_counts: Mapping[str, Mapping[str, int]]
+    notes: NotesResult | None = None
+    decisions: ApplyReport | None = None
+    # A compilation base: per quoted work, the witnesses it was collated against (and how much).
+    coverage: tuple[WorkCoverage, ...] = ()
+    # The shelf the run looked in, if any: the files read, those that joined, what could not be read.
+    shelf: ShelfReport | None = None
+    # Passages whose run-in title names one work and whose text is another's (the text decides).
+    disagreements: tuple[Disagreement, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessBibl:
+    """What the project file says of a witness for its description: a citation and a note."""
+
+    bibl: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportInput:
+    """What the exporters write: the collation, the witnesses as read, the project's metadata, the notes.
+
+    The collation carries the project's title, name and base; ``witnesses`` are the files as
+    read, by siglum (the TEI and the HTML lay out the base's own text and pages, the JSON gives
+    each witness's line starts); ``bibl`` what the project file says of each witness, by siglum
+    (a witness it does not declare has none); ``notes`` the notes stage's result, if it ran.
+    """
+
+    collation: Collation
+    witnesses: Mapping[str, Witness]
+    bibl: Mapping[str, WitnessBibl] = field(default_factory=dict)
+    notes: NotesResult | None = None
+
+    @property
+    def base(self) -> Witness:
+        """The base witness as read."""
+        return self.witnesses[self.collation.base]
+
+    @classmethod
+    def of(cls, run: RunResult) -> ExportInput:
+        """The input of every exporter, from a whole run."""
+        project = run.read.project
+        return cls(
+            collation=run.collation,
+            witnesses=run.read.by_siglum(),
+            bibl={w.siglum: WitnessBibl(w.bibl, w.notes) for w in project.witnesses},
+            notes=run.notes,
+        )
+
+
+__all__ = ["ExportInput", "ReadResult", "RunResult", "WitnessBibl"]
