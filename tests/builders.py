@@ -15,8 +15,8 @@ different shape (another normalization, another alignment) keeps a builder of it
   and :func:`collate` (aligned here with difflib); :func:`summary` (a locus as the cases file
   writes it);
 - projects: :func:`run_default_project`, :func:`copy_default_project`;
-- TEI: :func:`small_tei_collation`, :func:`input_for`, :func:`tei_of` (written and parsed
-  again), :func:`xp`, :func:`assert_valid`, :func:`assert_lossless`;
+- TEI: :data:`DD_SHAO` (the note's claim on 哨), :func:`small_tei_collation`, :func:`input_for`,
+  :func:`tei_of` (written and parsed again), :func:`xp`, :func:`assert_valid`, :func:`assert_lossless`;
 - JSON: :func:`decoded_tokens` (the tokens read back from the document alone);
 - HTML: :func:`html_collation` and its page (:func:`page_of`, :func:`parse`, :func:`has_class`,
   :func:`text_of`, :func:`locus_by_lemma`);
@@ -46,7 +46,7 @@ from collate.apparatus import Collation, Locus, RuleInfo, WitnessInfo, build_lay
 from collate.exporters.html import build_html
 from collate.exporters.tei import NS, build_tei, tei_bytes, witness_text_from_tei
 from collate.model import Change, ChangeClass, Layer, Mark, Span, SparseReading, Token, Witness
-from collate.model.annotations import AttachedNote
+from collate.model.annotations import AttachedNote, ClaimKind, NoteClaim
 from collate.normalize import Normalizer, build_normalizer
 from collate.normalize.tokenize import tokenize
 from collate.pipeline import collate_project
@@ -117,7 +117,7 @@ def sparse_witness(*entries: tuple[str, str, str, str]) -> Witness:
     for line, (at, base, reading, position) in zip(text.split("\n"), entries, strict=True):
         readings.append(SparseReading(offset, offset + len(line), at, base, reading, position, Layer.JING, "蕙田案"))
         offset += len(line) + 1
-    return Witness("DD", "大戴禮", "dd.toml", text, "readings", readings=tuple(readings))
+    return Witness("DD", "大戴禮", "dd.toml", text, "readings", readings=tuple(readings), sparse=True)
 
 
 # --- tokens ----------------------------------------------------------------------------------------------
@@ -398,6 +398,9 @@ def assert_valid(tree: Any, schema: Any) -> None:
     assert problems == []
 
 
+# 蕙田案's claim on 哨, as the TEI and HTML collations' note carries it: 今本大戴礼乃作峭.
+DD_SHAO = NoteClaim(ClaimKind.READS, "今本大戴礼", ("DD",), "哨", "峭", resp="秦蕙田")
+
 TEI_SK: list[Part] = [
     (Layer.HEADING, "礼记投壶"),
     (None, "\n"),
@@ -426,7 +429,7 @@ def small_tei_collation() -> tuple[Collation, dict[str, Witness]]:
     dd = sparse_witness(("某有枉矢哨壶", "哨", "峭", ""))
     collation, witnesses = collate([sk, zs], sparse=[dd])
     note_at = sk.text.index("今本")
-    note = AttachedNote("SK-n1", "秦蕙田", "今本大戴礼乃作峭谬甚", sk.locate(note_at), ("DD reads 峭 for 哨",))
+    note = AttachedNote("SK-n1", "秦蕙田", "今本大戴礼乃作峭谬甚", sk.locate(note_at), (DD_SHAO,))
     jing = collation.layer(Layer.JING)
     assert jing is not None
     loci = tuple(x.with_notes((note,)) if x.lemma.text == "哨" else x for x in jing.loci)
@@ -575,7 +578,7 @@ def html_collation() -> tuple[Collation, Witness, dict[str, Witness]]:
         streams = {w.siglum: tokenize(w, layer, normalizer) for w in (sk, zs)}
         layers.append(build_layer(aligned(layer, rows, streams), witnesses))
     note_start = sk.text.index("今本")
-    note = AttachedNote("SK-n1", "秦蕙田", "今本大戴礼乃作峭谬甚", sk.locate(note_start), ("DD reads 峭 for 哨",))
+    note = AttachedNote("SK-n1", "秦蕙田", "今本大戴礼乃作峭谬甚", sk.locate(note_start), (DD_SHAO,))
     jing = layers[0]
     layers[0] = jing.with_loci(tuple(x.with_notes((note,)) if x.lemma.text == "哨" else x for x in jing.loci))
     collation = Collation(

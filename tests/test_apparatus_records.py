@@ -8,7 +8,7 @@ from builders import align_rows
 
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer, strongest
 from collate.model import Layer
-from collate.model.annotations import AttachedNote
+from collate.model.annotations import AttachedNote, ClaimKind, NoteClaim
 
 
 def test_immutable_helpers() -> None:
@@ -16,7 +16,8 @@ def test_immutable_helpers() -> None:
     result = build_layer(alignment, witnesses)
     collation = Collation("投壺", "touhu", "SK", (WitnessInfo("SK", "四庫本", "SK.txt", "plain"),), (result,))
     locus = result.loci[0]
-    note = AttachedNote("an-1", "QinHuitian", "蕙田案…", None, ("ZS reads 案 for 奉",))
+    claim = NoteClaim(ClaimKind.READS, "注疏本", ("ZS",), "奉", "案", layer=Layer.ZHU)
+    note = AttachedNote("an-1", "QinHuitian", "蕙田案…", None, (claim,))
     updated = collation.with_locus(locus.with_notes((note,)))
     assert locus.notes == () and collation.locus(locus.id) == locus
     assert (found := updated.locus(locus.id)) is not None and found.notes == (note,)

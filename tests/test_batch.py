@@ -291,6 +291,28 @@ def test_lines_are_found_for_tables_and_keys() -> None:
     assert lines.of(("job", 2), "base") == 8  # not written: the job's own header
 
 
+def test_lines_count_the_jobs_and_witnesses_from_one() -> None:
+    lines = scan(
+        '[defaults]\nlayers = ["jing"]\n[defaults.normalize]\nloans = {}\n\n'
+        '[[job]]\nproject = "a/collate.toml"\n\n'
+        '[[job]]\nname = "b"\nnormalize.variant_tables = ["t.tsv"]\n'
+        '[[job.witness]]\nsiglum = "A"\npath = "a.txt"\n'
+        '[[job.witness]]\nsiglum = "B"\npath = "b.txt"\n'
+        '[[job]]\nname = "c"\nwitness = [{ siglum = "C", path = "c.txt" }]\n'
+    )
+    assert lines.of(("defaults", "normalize"), "loans") == 4
+    assert lines.of(("job", 1), "project") == 7
+    assert lines.of(("job", 2)) == 9
+    assert lines.of(("job", 2, "normalize"), "variant_tables") == 11
+    assert lines.of(("job", 2, "witness", 2), "path") == 17
+    # A witness the job takes from [defaults], written nowhere in it: the job's own line.
+    assert lines.of(("job", 1, "witness", 1), "path") == 6
+    # An inline table's keys have their own lines too.
+    assert lines.of(("job", 3, "witness", 1), "path") == 20
+    # A job of a [book]'s juans, numbered after the manifest's own, has no line: not another job's.
+    assert lines.of(("job", 4), "name") is None
+
+
 def test_the_tally_reads_as_a_sentence() -> None:
     from collate.batch import Tally
 

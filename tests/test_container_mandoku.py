@@ -13,7 +13,7 @@ import pytest
 from conftest import GAIJI, MANDOKU, need_shared
 from readers_support import markup_in_text, synthetic, text_of
 
-from collate.model import Layer, Witness
+from collate.model import HeadingKind, Layer, MarkerKind, Witness
 from collate.readers import read_raw, read_witness
 from collate.readers.base import ReadOptions
 from collate.readers.body import UNRESOLVED
@@ -116,6 +116,17 @@ def test_small_print_is_zhu(md: Witness) -> None:
         (text_of(md, s), s.label) for s in md.spans if s.role == "marker" and s.label in ("(", ")", "column break")
     ]
     assert markers == [("(", "("), ("/", "column break"), (")", ")")]
+
+
+def test_the_kinds_a_reader_names_are_the_enums_members(md: Witness) -> None:
+    # Printed words (a bracket, 正義曰) stay strings; the kinds the container and the layout name are members.
+    headings = {s.heading for s in md.spans if s.heading is not None}
+    kinds = (HeadingKind.TITLE, HeadingKind.CHAPTER_TITLE, HeadingKind.CHAPTER_NUMBER, HeadingKind.JUAN_TITLE)
+    assert headings == set(kinds)
+    assert all(type(h) is HeadingKind for h in headings)
+    named = {s.marker for s in md.spans if s.marker in set(MarkerKind)}
+    assert {MarkerKind.PAGE, MarkerKind.MILESTONE, MarkerKind.COLUMN_BREAK} <= named
+    assert all(type(m) is MarkerKind for m in named)
 
 
 def test_small_print_runs_join_across_lines(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from builders import align_rows, has_class, html_collation, locus_by_lemma, page
 
 from collate.apparatus import Collation, Reading, ReadingClass, WitnessInfo, build_layer
 from collate.exporters.html import build_html, display_class, is_script_only, shown_loci, shown_readings
+from collate.exporters.html.common import CLASS_LABELS, class_label
 from collate.model import Witness
 
 
@@ -84,3 +85,8 @@ def test_reading_class_not_extant_alone_is_not_a_variant() -> None:
     assert shown_loci(result) == ()
     fake = Reading("x", ReadingClass.NOT_EXTANT, ())
     assert not is_script_only(fake)
+
+
+def test_a_class_is_labelled_with_its_chinese_name_and_its_english_gloss() -> None:
+    assert CLASS_LABELS == {c: (c.chinese, c.gloss) for c in ReadingClass}
+    assert class_label(ReadingClass.LOAN) == "通假 loan character"

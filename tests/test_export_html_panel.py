@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import pytest
-from builders import has_class, html_collation, locus_by_lemma, page_of, parse
+from builders import DD_SHAO, has_class, html_collation, locus_by_lemma, page_of, parse
 
 from collate.apparatus import Collation
 from collate.exporters.html import build_html
-from collate.model import Layer, SourceLocation, Witness
-from collate.model.annotations import DecisionAction, EditorDecision
+from collate.model import SourceLocation, Witness
+from collate.model.annotations import ClaimKind, DecisionAction, EditorDecision, NoteClaim
 
 
 @pytest.fixture(scope="module")
@@ -60,24 +60,30 @@ def test_sparse_reading_and_attached_note(built: tuple[Collation, Witness, dict[
     dd = section.xpath(f".//table[{has_class('wits')}]/tr")[2]
     assert dd.xpath("./td")[0].text == "峭" and "據 蕙田案" in dd.text_content()
     box = section.xpath(f".//div[{has_class('notebox')}]")[0]
-    # The locus carries the claim as the notes stage's English line: the page says it in Chinese.
-    assert "今本大戴礼乃作峭谬甚" in box.text_content() and box.xpath(".//li")[0].text == "DD作峭，底本作哨"
+    # The locus carries the claim as its fields: the page words them in Chinese.
+    assert "今本大戴礼乃作峭谬甚" in box.text_content()
+    assert box.xpath(".//li")[0].text == "今本大戴礼（DD）作峭，底本作哨"
     # The note at its own place links to the locus it judges.
     (note,) = doc.get_element_by_id("view-text").xpath(f".//aside[{has_class('note')}]")
     assert note.xpath(".//a/@data-locus") == [locus.id]
 
 
+def test_a_note_is_worded_from_its_claims_fields(built: tuple[Collation, Witness, dict[str, Witness]]) -> None:
+    """Readings that would break a sentence read back by pattern (a space, `` for ``, a literal ∅)
+    are words like any other: the panel says what the fields say."""
+    collation, sk, witnesses = built
+    locus = locus_by_lemma(collation, "哨")
+    (note,) = locus.notes
+    claims = (replace(DD_SHAO, reading="峭 for 嘯"), replace(DD_SHAO, witness="石經", sigla=(), reading="∅"))
+    noted = collation.with_locus(locus.with_notes((replace(note, claims=claims),)))
+    section = page_of((noted, sk, witnesses)).get_element_by_id(f"d-{locus.id}")
+    items = section.xpath(f".//div[{has_class('notebox')}]//li")
+    assert [li.text for li in items] == ["今本大戴礼（DD）作峭 for 嘯，底本作哨", "石經作∅，底本作哨"]
+
+
 @dataclass(frozen=True)
 class FakeNote:
     start: int
-
-
-class FakeKind(str, Enum):
-    READS = "reads"
-
-
-class FakePlace(str, Enum):
-    AT = "at"
 
 
 class FakeVerdict(str, Enum):
@@ -94,14 +100,11 @@ class FakeClaim:
     base_end: int | None
     witness: str = "今本大戴礼"
     siglum: str | None = "DD"
-    kind: FakeKind = FakeKind.READS
-    base: str = "哨"
-    reading: str = "峭"
-    place: FakePlace = FakePlace.AT
-    phrase: str = ""
-    resp: str = "秦蕙田"
-    layer: Layer = Layer.JING
+    kind: ClaimKind = ClaimKind.READS
     via: str | None = None
+
+    def record(self) -> NoteClaim:
+        return DD_SHAO
 
 
 @dataclass(frozen=True)

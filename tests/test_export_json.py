@@ -19,7 +19,7 @@ from collate.errors import ExportError
 from collate.exporters import EXPORTERS, get_exporter
 from collate.exporters.json import SCHEMA, dumps, to_json, write_json
 from collate.model import Diagnostic, SourceLocation, Witness
-from collate.model.annotations import AttachedNote, DecisionAction, EditorDecision
+from collate.model.annotations import AttachedNote, ClaimKind, DecisionAction, EditorDecision, NoteClaim
 from collate.results import ExportInput
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json-schema.md"
@@ -47,9 +47,8 @@ def built() -> tuple[Collation, dict[str, Witness]]:
     alignment = replace(alignment, columns=tuple(columns))
     dd = sparse_witness(("枉矢哨壺", "哨", "峭", ""), ("无此句", "", "也", "after"))
     result = build_layer(alignment, {**witnesses, "DD": dd})
-    note = AttachedNote(
-        "an-1", "QinHuitian", "蕙田案今本大戴礼乃作峭谬甚", SourceLocation("SK.txt", 3, 1), ("DD reads 峭",)
-    )
+    claim = NoteClaim(ClaimKind.READS, "今本大戴礼", ("DD",), "哨", "峭")
+    note = AttachedNote("an-1", "QinHuitian", "蕙田案今本大戴礼乃作峭谬甚", SourceLocation("SK.txt", 3, 1), (claim,))
     result = result.with_loci(tuple(x.with_notes((note,)) if x.lemma.text == "哨" else x for x in result.loci))
     decision = EditorDecision((DecisionAction.KEEP,), ("editor",), "2026-01-01T00:00:00+00:00", "哨", comment="王肅")
     result = result.with_loci(tuple(x.with_decision(decision) if x.lemma.text == "哨" else x for x in result.loci))
@@ -215,7 +214,7 @@ def test_loci_carry_classes_and_provenance(doc: dict[str, Any]) -> None:
         "蕙田案",
         "DD",
     )
-    assert shao["notes"][0]["claims"] == ["DD reads 峭"]
+    assert shao["notes"][0]["claims"] == ["今本大戴礼 (DD) reads 峭 for 哨"]
     lemma_loc = shao["lemma"]["location"]
     assert lemma_loc["ref"] == f"SK.txt:{lemma_loc['line']}:{lemma_loc['column']}" and lemma_loc["page"] == "1a"
     assert by_lemma["请曰"]["class"] == "transposition"

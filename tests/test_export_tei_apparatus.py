@@ -22,7 +22,7 @@ from collate.align.alignment import LayerAlignment, Transposition
 from collate.apparatus import Collation, WitnessInfo, build_layer
 from collate.exporters.tei import TEI_NS, witness_text_from_tei
 from collate.model import Layer, SourceLocation, Witness
-from collate.model.annotations import AttachedNote, NoteVerdict, Verdict
+from collate.model.annotations import AttachedNote, ClaimKind, NoteClaim, NoteVerdict, Place, Verdict
 
 
 @pytest.fixture
@@ -195,10 +195,13 @@ def test_a_note_carries_the_verdict_of_each_claim_on_a_witness(tei_schema: Any) 
     zz = layered("ZZ", [(Layer.JING, "卒射人乃升大夫大夫皆升就席")])
     collation, witnesses = collate([sk, js, zz], layers=[Layer.JING])
     where = SourceLocation("yili-jishuo-yanli-kanripo-WYG.txt", 563, 11, page="006-31b")
+    stone = NoteClaim(ClaimKind.ADDS, "石經", (), "", "升", Place.BEFORE, "就席")
+    ao = NoteClaim(ClaimKind.ADDS, "敖本", ("JS",), "", "升", Place.BEFORE, "就席")
+    jian = NoteClaim(ClaimKind.LACKS, "監本", ("ZZ",), "升", "")
     verdicts = (
-        NoteVerdict("石經 adds 升 before 就席", None, Verdict.NOT_CHECKABLE, "石經 is not a witness of the project"),
-        NoteVerdict("敖本 (JS) adds 升 before 就席", "JS", Verdict.CONFIRMED, "JS reads 升", "升", where),
-        NoteVerdict("監本 (ZZ) lacks 升", "ZZ", Verdict.NOT_CHECKABLE, "ZZ has no shu, the layer the claim concerns"),
+        NoteVerdict(stone, None, Verdict.NOT_CHECKABLE, "石經 is not a witness of the project"),
+        NoteVerdict(ao, "JS", Verdict.CONFIRMED, "JS reads 升", "升", where),
+        NoteVerdict(jian, "ZZ", Verdict.NOT_CHECKABLE, "ZZ has no shu, the layer the claim concerns"),
     )
     note = AttachedNote("SK-n1", "四庫館臣", "石經及楊本敖本就席上有升字", None, (), verdicts, "SK")
     jing = collation.layer(Layer.JING)

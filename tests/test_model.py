@@ -69,7 +69,7 @@ def test_layers_their_text_and_metadata() -> None:
     assert w.layer_text(Layer.MARKUP) == "\r\n\r\n"
     assert w.layers() == [Layer.JING, Layer.ZHU, Layer.HEADING, Layer.MARKUP]  # in the enum's order
     assert (w.meta("juan"), w.meta("title")) == ("5", None)
-    assert not w.sparse and Witness("DD", "", "dd.toml", "", "readings").sparse
+    assert not w.sparse and Witness("DD", "", "dd.toml", "", "readings", sparse=True).sparse
 
 
 @pytest.mark.parametrize(

@@ -1,15 +1,8 @@
-"""Indentation-driven prints as data: which block an indent opens, the printed pages' labels."""
+"""Indentation-driven prints as data: which block an indent opens."""
 
 from __future__ import annotations
 
-import pytest
-
-from collate.readers.layoutspec import Block, IndentLayout, half_folio
-
-
-@pytest.mark.parametrize(("index", "label"), [(0, "1a"), (1, "1b"), (2, "2a"), (3, "2b"), (25, "13b")])
-def test_pages_are_half_folios_from_the_first(index: int, label: str) -> None:
-    assert half_folio(index) == label
+from collate.readers.layoutspec import Block, IndentLayout
 
 
 def test_an_indent_opens_the_block_of_its_range() -> None:

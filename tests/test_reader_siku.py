@@ -10,12 +10,12 @@ from conftest import GAIJI, MANDOKU, SEED_000, SEED_001, SEED_002, SEED_003, SEE
 from readers_support import text_of
 
 from collate.model import Layer, Witness
+from collate.model.citation import half_folio
 from collate.normalize import Normalizer
 from collate.normalize.tokenize import tokenize
 from collate.readers import read_witness
 from collate.readers.base import ReadOptions
 from collate.readers.layouts.siku import READER
-from collate.readers.layoutspec import half_folio
 
 LAYOUT_CHARS = set("()/ \n\r\u3000")
 

@@ -11,10 +11,10 @@ from rapidfuzz import fuzz
 from readers_support import ideographs, synthetic, text_of
 
 from collate.model import Layer, Witness
+from collate.model.numerals import number
 from collate.readers import read_witness
 
 WITNESSES = SHARED / "witnesses"
-NUMERALS = dict(zip("一二三四五六七八九", range(1, 10), strict=True))
 
 
 def read(name: str) -> Witness:
@@ -23,25 +23,13 @@ def read(name: str) -> Witness:
 
 
 
-def chinese_number(words: str) -> int:
-    """三千二百二十三 → 3223 (the print's own tallies)."""
-    total, digit = 0, 0
-    for c in words:
-        if c in NUMERALS:
-            digit = NUMERALS[c]
-        else:
-            total += (digit or 1) * {"十": 10, "百": 100, "千": 1000, "萬": 10000}[c]
-            digit = 0
-    return total + digit
-
-
 def test_the_zhengzhu_print_matches_its_own_tally_less_its_lost_pages() -> None:
     w = read("yili-yanli-zhengzhu-kanripo-SBCK.txt")
     assert (w.container, w.layout) == ("mandoku", "zhu-bracket")
     (tally,) = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label == "tally"]
     m = re.fullmatch(r"經(\w+)字/注(\w+)字", tally)
     assert m is not None
-    jing_tally, zhu_tally = chinese_number(m.group(1)), chinese_number(m.group(2))
+    jing_tally, zhu_tally = number(m.group(1)), number(m.group(2))
     jing, zhu = len(ideographs(w.layer_text(Layer.JING))), len(ideographs(w.layer_text(Layer.ZHU)))
     # Two pages (four half-folios' worth at most) are lost: what is read is a little under the tally.
     lacunae = [m for m in w.marks if m.kind == "lacuna"]

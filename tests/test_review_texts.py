@@ -7,7 +7,9 @@ import string
 import pytest
 from rich.cells import cell_len
 
+from collate.apparatus import ReadingClass
 from collate.model import Layer, SourceLocation
+from collate.model.claim_words import chinese
 from collate.notes.records import Claim, ClaimKind, Note, Place
 from collate.review.app import ReviewApp
 from collate.review.app_view import Look, render_keys
@@ -54,33 +56,39 @@ def claim(kind: ClaimKind, base: str, reading: str, place: Place = Place.AT, phr
 @pytest.mark.parametrize(
     ("made", "zh", "en"),
     [
-        (claim(ClaimKind.READS, "哨", "峭"), "大戴礼(DD)「哨」作「峭」", "大戴礼 (DD) reads 峭 for 哨"),
+        (claim(ClaimKind.READS, "哨", "峭"), "大戴礼（DD）作峭，底本作哨", "大戴礼 (DD) reads 峭 for 哨"),
         (
             claim(ClaimKind.ADDS, "", "算", Place.AFTER, "比投不释"),
-            "大戴礼(DD)於「比投不释」下多「算」",
+            "大戴礼（DD）「比投不释」下多算",
             "大戴礼 (DD) adds 算 after 比投不释",
         ),
-        (claim(ClaimKind.LACKS, "一马从二马", ""), "大戴礼(DD)無「一马从二马」", "大戴礼 (DD) lacks 一马从二马"),
+        (claim(ClaimKind.LACKS, "一马从二马", ""), "大戴礼（DD）無一马从二马", "大戴礼 (DD) lacks 一马从二马"),
         (
             claim(ClaimKind.ADDS, "", "终则复始", Place.SECTION_END),
-            "大戴礼(DD)於此節之下多「终则复始」",
+            "大戴礼（DD）此節之末多终则复始",
             "大戴礼 (DD) adds 终则复始 at the end of the section",
         ),
         (
             claim(ClaimKind.EMEND, "其", "奇"),
-            "秦蕙田謂大戴礼(DD)「其」當作「奇」",
+            "秦蕙田謂大戴礼（DD）其當作奇",
             "秦蕙田 emends 其 to 奇 in 大戴礼 (DD)",
         ),
     ],
 )
 def test_a_claim_is_worded_in_the_interfaces_language(made: Claim, zh: str, en: str) -> None:
-    assert Words("zh").claim(made) == zh
-    assert Words("en").claim(made) == en == made.summary()  # the English is the notes stage's own
+    # The words of the edition (the HTML page, the JSON), and the notes stage's own English.
+    assert Words("zh").claim(made.record()) == zh == chinese(made.record())
+    assert Words("en").claim(made.record()) == en == made.summary()
 
 
 def test_a_long_reading_in_a_claim_is_cut_by_the_caller() -> None:
-    long = claim(ClaimKind.ADDS, "", "今日泰射" * 30, Place.CHAPTER_END)
-    assert Words("zh").claim(long, lambda text: text[:4] + "…") == "大戴礼(DD)於篇末多「今日泰射…」"
+    long = claim(ClaimKind.ADDS, "", "今日泰射" * 30, Place.CHAPTER_END).record()
+
+    def cut(text: str) -> str:
+        return text[:4] + "…"
+
+    assert Words("zh").claim(long, cut) == "大戴礼（DD）篇末多今日泰射…"
+    assert Words("en").claim(long, cut) == "大戴礼 (DD) adds 今日泰射… at the end of the chapter"
 
 
 def test_a_chinese_title_gives_a_chinese_interface() -> None:
@@ -92,3 +100,8 @@ def test_a_layer_and_a_change_are_named() -> None:
     zh, en = Words("zh"), Words("en")
     assert (zh.layer(Layer.ZHU), en.layer(Layer.ZHU)) == ("注", "注 zhu")
     assert (zh.what("keep"), zh.what("drop"), en.what("reattach")) == ("從底本", "刪除", "re-attach")
+
+
+def test_a_class_is_named_in_each_language_from_the_one_table() -> None:
+    assert [Words(lang).cls(ReadingClass.LOAN) for lang in ("zh", "en")] == ["通假", "loan"]
+    assert all(Words("en").cls(c) == c.english and Words("zh").cls(c) == c.chinese for c in ReadingClass)

@@ -12,11 +12,10 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
-from collate.model import SourceLocation
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.views.run import print_run
-from collate.views.summary import place, summary_view
+from collate.views.summary import summary_view
 
 
 def test_summary_view_counts_loci_by_class_per_witness() -> None:
@@ -43,13 +42,6 @@ def test_summary_view_counts_loci_by_class_per_witness() -> None:
     assert "sparse" in dd_row and "1 placed" in dd_row
     assert any("1 column differs only by script" in line for line in lines)
     assert any("not found in the base text [sparse-unplaced]" in line for line in lines)
-
-
-def test_a_place_is_the_printed_page_and_line_when_known() -> None:
-    assert place(SourceLocation("sk.txt", 4, 5, "3a", 2)) == "p. 3a l. 2"
-    assert place(SourceLocation("sk.txt", 4, 5, "3a")) == "p. 3a (4:5)"  # a page without printed lines
-    assert place(SourceLocation("zs.txt", 4, 5)) == "4:5"
-    assert place(None) == "-"
 
 
 def _rows(lines: list[str], first: str) -> list[str]:

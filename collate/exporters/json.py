@@ -31,6 +31,7 @@ from collate.exporters._jsontext import dump as _dump
 from collate.exporters._jsontext import dumps as _dumps
 from collate.files import write_atomic_with
 from collate.model import Change, SourceLocation, Token, Witness
+from collate.model.claim_words import english
 
 if TYPE_CHECKING:
     from collate.model.annotations import AttachedNote, EditorDecision
@@ -230,7 +231,8 @@ def _reading(r: Reading, base_extant: bool = True) -> dict[str, Any]:
 
 
 def _note(n: AttachedNote) -> dict[str, Any]:
-    return {"id": n.id, "resp": n.resp, "text": n.text, "location": location_json(n.location), "claims": list(n.claims)}
+    claims = [english(c) for c in n.claims]
+    return {"id": n.id, "resp": n.resp, "text": n.text, "location": location_json(n.location), "claims": claims}
 
 
 def _locus(x: Locus) -> dict[str, Any]:

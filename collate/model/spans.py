@@ -26,10 +26,15 @@ class Span:
       for the end of the chapter before the one a file is of;
     - ``speaker``: who speaks, as the attribution prints it (``方氏悫曰``, ``注曰``, ``蕙田案``,
       ``臣紱``) or as a reader names them (``陸德明``), on the attribution and on the passage's words;
-    - ``marker``: what a marker or a layout character is (``(``, ``column break``, ``note open``,
-      ``正義曰``, ``pb``, ``lacuna``; ``疏 A…B`` keeps the lemma a 疏 header cites);
-    - ``heading``: what a heading is (``title``, ``juan title``, ``chapter title``, ``tally``,
-      ``section end``);
+    - ``marker``: what a marker or a layout character is: a kind its reader names, a
+      :class:`MarkerKind` (``column break``, ``note open``, ``pb``, ``lacuna`` …), or else the
+      printed sign itself (``(``, ``」``, ``正義曰``, ``注``, a TLS phrase number ``47.1``; ``疏 A…B``
+      keeps the lemma a 疏 header cites), a Mandoku file's own keyword (``#+TITLE``), or a readings
+      file's entry by its number (``reading 2``);
+    - ``heading``: what a heading is: a kind its reader names, a :class:`HeadingKind` (``title``,
+      ``juan title``, ``chapter title``, ``tally``, ``section end`` …), or else the print's own word
+      for it (``正誤``, ``記``). A kind is its value wherever text is made of it; compare it with
+      ``==``, never ``is``: a run loaded from its saved file holds it as the plain string;
     - ``passage``: what part of the book a passage is, where its layer does not say (``考證``,
       ``正誤``, ``跋``, ``音`` for 陳澔's sound notes, ``標起止`` for a 單疏本's lemma,
       ``variant`` for a web editor's 一作 note, ``web page``).

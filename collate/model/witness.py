@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from collate.model.citation import MESSAGE
 from collate.model.enums import Layer, MarkKind
 from collate.model.readings import SparseReading
 from collate.model.spans import Diagnostic, Mark, Span, Substitution, Unsettled
@@ -18,7 +19,10 @@ from collate.model.spans import Diagnostic, Mark, Span, Substitution, Unsettled
 
 @dataclass(frozen=True, slots=True)
 class SourceLocation:
-    """A place in a witness file: 1-based line and column, and the printed page/line if known."""
+    """A place in a witness file: 1-based line and column, and the printed page/line if known.
+
+    ``str()`` gives it as messages cite it (``f.txt:23:4 (p. 3a, l. 5)``; see :mod:`collate.model.citation`).
+    """
 
     path: str
     line: int
@@ -27,10 +31,7 @@ class SourceLocation:
     page_line: int | None = None
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.line}:{self.column}"
-        if self.page is not None:
-            where += f" (p. {self.page}" + (f", l. {self.page_line})" if self.page_line else ")")
-        return where
+        return MESSAGE.cite(self)
 
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -60,11 +61,9 @@ class Witness:
     readings: tuple[SparseReading, ...] = ()
     # Layer boundaries the print does not mark, as the reader cut them (see :class:`Unsettled`).
     unsettled: tuple[Unsettled, ...] = ()
-
-    @property
-    def sparse(self) -> bool:
-        """A readings file: extant only at its entries, silent (never omitting) elsewhere."""
-        return self.layout == "readings"
+    # A sparse witness (a readings file): extant only at its entries, silent (never omitting) elsewhere.
+    # Its layout says so (collate.readers: a layout's ``sparse``).
+    sparse: bool = False
 
     @cached_property
     def line_starts(self) -> list[int]:

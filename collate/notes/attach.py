@@ -199,13 +199,13 @@ def _with(locus: Locus, here: dict[str, list[Claim | None]], notes: dict[str, No
 
 def _attached(note: Note, claims: Iterable[Claim | None], result: NotesResult) -> AttachedNote:
     mine = tuple(dict.fromkeys(c for c in claims if c is not None))
+    records = {c: c.record() for c in mine}
     verdicts = tuple(
-        NoteVerdict(c.summary(), check.witness or c.siglum, check.verdict, check.evidence, check.actual, check.location)
+        NoteVerdict(records[c], check.witness or c.siglum, check.verdict, check.evidence, check.actual, check.location)
         for c in mine
         for check in result.checks_of(c)
     )
-    summaries = tuple(c.summary() for c in mine)
-    return AttachedNote(note.id, note.resp, note.text, note.location, summaries, verdicts, note.witness)
+    return AttachedNote(note.id, note.resp, note.text, note.location, tuple(records.values()), verdicts, note.witness)
 
 
 def _listed(collation: Collation, notes: tuple[Note, ...]) -> Collation:

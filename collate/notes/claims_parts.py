@@ -4,7 +4,9 @@
 (:func:`find_mentions`), the lead before a name (:func:`read_lead`: the place or base phrase it
 concerns), the adverbs, place word and verb after it, and the reading the verb introduces
 (:func:`reading_end`, :func:`read_reading`: where it stops, how long the note says it is).
-The words themselves are the lexicon's (:mod:`collate.notes.lexicon`).
+The words themselves are the lexicon's (:mod:`collate.notes.lexicon`); the numerals of a count
+(:mod:`collate.model.numerals`) and the names of the authorities a note relays
+(:func:`collate.model.people.cited_names`) the model's.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from collate.model.numerals import NUMERAL, number
+from collate.model.people import cited_names
 from collate.notes.lexicon import ADVERBS, COMMENT_OPENERS, EMEND_VERBS, GLOSS_VERBS, PLACE_WORDS, VERBS, Lexicon
 from collate.notes.records import Place
 
-AUTHORITIES = ("郑注", "郑", "注", "疏", "贾疏", "孔疏", "王肃", "陆德明")
-_NUMERALS = "一二三四五六七八九十百"
-_COUNT = re.compile(f"^(?P<text>.*?)(?P<n>[{_NUMERALS}]+)字$")
+# The names a lead relays an authority by (疏云, 郑注云, 陆德明曰), longest first.
+AUTHORITIES = tuple(sorted(cited_names(), key=len, reverse=True))
+_COUNT = re.compile(f"^(?P<text>.*?)(?P<n>{NUMERAL}+)字$")
 _ONE_CHAR = re.compile(r"^一(?P<text>.)字$")
-_BACK_REFERENCE = re.compile(f"此(?:(?P<sentence>一?句)|(?P<n>[{_NUMERALS}]+)字)")
+_BACK_REFERENCE = re.compile(f"此(?:(?P<sentence>一?句)|(?P<n>{NUMERAL}+)字)")
 _CHAR_OF = re.compile(r"^(?P<context>.+)之(?P<char>.)$")
 _FRAME = re.compile(r"其曰.+?者")
 _JOINERS = ("及", "与", "暨", "、")
@@ -121,7 +125,7 @@ def read_lead(lead: str) -> tuple[Place, str, str, str | None]:
     if len(lead) > 1:
         lead = lead.lstrip(LEAD_NOISE).rstrip("于")
     via = None
-    for auth in sorted(AUTHORITIES, key=len, reverse=True):
+    for auth in AUTHORITIES:
         if lead.startswith(auth + "云") or lead.startswith(auth + "曰"):
             return Place.AT, "", lead[len(auth) + 1 :], None
         if lead.endswith(auth + "云"):
@@ -179,7 +183,7 @@ def read_reading(text: str, start: int, stop: int) -> tuple[str, int | None, str
     back = _BACK_REFERENCE.match(raw)
     if back:
         n = back.group("n")
-        return "", _number(n) if n else None, "sentence" if back.group("sentence") else "previous", start + back.end()
+        return "", _count(n) if n else None, "sentence" if back.group("sentence") else "previous", start + back.end()
     zi = raw.find("字")
     if 0 < zi <= 24:
         # 多一算字 / 有则经兽侯是也六字 / 脱也字: the reading ends at 字.
@@ -188,25 +192,19 @@ def read_reading(text: str, start: int, stop: int) -> tuple[str, int | None, str
         if one:
             return one.group("text"), 1, None, start + zi + 1
         counted = _COUNT.match(words)
-        if counted and counted.group("text"):
-            return counted.group("text"), _number(counted.group("n")), None, start + zi + 1
+        n = _count(counted.group("n")) if counted and counted.group("text") else None
+        if counted and n is not None:
+            return counted.group("text"), n, None, start + zi + 1
         return words[:-1], None, None, start + zi + 1
     return raw.strip("　"), None, None, stop
 
 
-def _number(numeral: str) -> int:
-    digits = {c: i for i, c in enumerate("一二三四五六七八九", 1)}
-    total, current = 0, 0
-    for c in numeral:
-        if c in digits:
-            current = digits[c]
-        elif c == "十":
-            total += (current or 1) * 10
-            current = 0
-        elif c == "百":
-            total += (current or 1) * 100
-            current = 0
-    return total + current
+def _count(numeral: str) -> int | None:
+    """The count a note states (六, 十三), or None where its numeral is none (十十)."""
+    try:
+        return number(numeral)
+    except ValueError:
+        return None
 
 
 def source_names(words: str, lexicon: Lexicon) -> list[Mention]:

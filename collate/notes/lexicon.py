@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from collate.errors import ProjectError
+from collate.model.people import speakers
 from collate.notes.fold import fold
 from collate.notes.records import ClaimKind
 
@@ -141,7 +142,8 @@ SOURCE_WORDS = ("据", "依")
 LAYER_WORDS: dict[str, str] = {"注": "zhu", "疏": "shu", "正义": "shu", "音义": "shiwen"}
 GLOSS_VERBS = ("音", "读为", "读曰", "读若")
 
-AUTHORS: dict[str, str] = {"蕙田案": "秦蕙田", "案": "四庫館臣"}
+# Who speaks in a note, by its attribution (蕙田案 → 秦蕙田); a project may add its own.
+AUTHORS: dict[str, str] = speakers()
 
 
 @dataclass(frozen=True, slots=True)

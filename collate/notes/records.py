@@ -2,7 +2,8 @@
 
 Every record points back into a witness's raw text by offsets, so a claim can always be
 shown at its place (file:line:col and printed page) and an anchor can be attached to the
-apparatus loci it overlaps; :class:`AttachedNote` is what a locus then carries.
+apparatus loci it overlaps; :class:`~collate.model.annotations.AttachedNote` is what a locus then
+carries, a claim's fields as a :class:`~collate.model.annotations.NoteClaim` (:meth:`Claim.record`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from collate.model import Layer, SourceLocation
-from collate.model.annotations import Verdict
+from collate.model.annotations import ClaimKind as ClaimKind  # re-exported: the stage's modules name it from here
+from collate.model.annotations import NoteClaim, Verdict
+from collate.model.annotations import Place as Place  # re-exported, as ClaimKind
+from collate.model.claim_words import english
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,27 +79,6 @@ class Anchor:
     location: SourceLocation
 
 
-class ClaimKind(str, Enum):
-    """What a note says a witness has."""
-
-    READS = "reads"  # 作, 讹作, 云: the witness reads `reading` where the base reads `base`
-    ADDS = "adds"  # 多, 有, 增: the witness has `reading` in addition
-    LACKS = "lacks"  # 无, 脱: the witness does not have `base`
-    SUPERFLUOUS = "superfluous"  # 衍: the witness has `reading`, and it should go
-    EMEND = "emend"  # 当为, 当作: `base` should be `reading` (a judgment, not a report)
-
-
-class Place(str, Enum):
-    """Where a claim is, relative to the phrase or passage that locates it."""
-
-    AT = "at"  # the phrase itself
-    AFTER = "after"  # X下, X以下, 此下
-    BEFORE = "before"  # X上
-    SECTION_START = "section-start"  # 此节之首
-    SECTION_END = "section-end"  # 此节之下, 此二句之下
-    CHAPTER_END = "chapter-end"  # 篇末
-
-
 @dataclass(frozen=True, slots=True)
 class Claim:
     """One statement of a note about one witness's text, parsed by the claim grammar.
@@ -131,38 +114,15 @@ class Claim:
     sigla: tuple[str, ...] = ()
     layer: Layer = Layer.JING
 
+    def record(self) -> NoteClaim:
+        """The claim as a locus carries it: its fields, without the note and the offsets."""
+        return NoteClaim(
+            self.kind, self.witness, self.sigla, self.base, self.reading, self.place, self.phrase, self.layer, self.resp
+        )
+
     def summary(self) -> str:
-        """A one-line summary, e.g. ``大戴礼 (DD) reads 峭 for 哨``."""
-        who = f"{self.witness} ({self.siglum})" if self.siglum else self.witness
-        if not who and self.kind is not ClaimKind.EMEND:
-            # 疏内却兼言天子: the note speaks of a layer, not of an edition.
-            who = f"the {self.layer.value}"
-        where = _place_words(self.place, self.phrase)
-        if self.kind is ClaimKind.READS:
-            if self.reading == self.base:
-                return f"{who} reads {self.reading or '∅'} as the base{where}"
-            return f"{who} reads {self.reading or '∅'} for {self.base or '∅'}{where}"
-        if self.kind is ClaimKind.ADDS:
-            return f"{who} adds {self.reading}{where}"
-        if self.kind is ClaimKind.LACKS:
-            return f"{who} lacks {self.base}{where}"
-        if self.kind is ClaimKind.SUPERFLUOUS:
-            return f"{who or 'the base'}: {self.reading} is superfluous{where}"
-        return f"{self.resp} emends {self.base} to {self.reading} in {who or 'the base'}"
-
-
-def _place_words(place: Place, phrase: str) -> str:
-    if place is Place.AFTER:
-        return f" after {phrase}" if phrase else ""
-    if place is Place.BEFORE:
-        return f" before {phrase}" if phrase else ""
-    if place is Place.SECTION_START:
-        return " at the start of the section"
-    if place is Place.SECTION_END:
-        return " at the end of the section"
-    if place is Place.CHAPTER_END:
-        return " at the end of the chapter"
-    return ""
+        """A one-line summary, e.g. ``大戴礼 (DD) reads 峭 for 哨`` (:func:`collate.model.claim_words.english`)."""
+        return english(self.record())
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from collate.model.numerals import NUMERAL
+
 # (book, repository, files): where each book's chapter headings are read.
 SOURCES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("禮記", "KR1d0053", ("KR1d0053_000.txt",)),
@@ -22,9 +24,8 @@ SOURCES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("周禮", "KR1d0003", ("KR1d0003_000.txt",)),
     ("大戴禮記", "KR1d0076", tuple(f"KR1d0076_{n:03}.txt" for n in range(1, 14))),
 )
-_NUMERAL = "[一二三四五六七八九十百]+"
 # A heading: a name of ideographs (no 第 in it) and 第 with a numeral, alone or first in its piece.
-_HEADING = re.compile(rf"(?P<name>[^\s第()（）/¶<>#○　]{{1,10}}?)第(?P<n>{_NUMERAL})")
+_HEADING = re.compile(rf"(?P<name>[^\s第()（）/¶<>#○　]{{1,10}}?)第(?P<n>{NUMERAL}+)")
 # What a line of a Kanripo file carries besides its text: the Mandoku line mark and page markers.
 _MARKUP = re.compile(r"<pb:[^>]*>|<md:[^>]*>|¶")
 

@@ -10,7 +10,8 @@ The API is small on purpose:
 - :class:`Block` — the kinds of block an indentation can open.
 - :class:`Marker` — a printed word in small print that names a layer (注, 疏).
 - :class:`IndentLayout` — the tables; :meth:`IndentLayout.block_at` maps an indent to a block.
-- :func:`half_folio` — the label of the n-th printed page (``1a``, ``1b``, ``2a`` …).
+
+A page of such a print is named as :func:`collate.model.citation.half_folio` names it (``1a``, ``1b``, ``2a`` …).
 """
 
 from __future__ import annotations
@@ -86,8 +87,3 @@ class IndentLayout:
             if low <= indent <= high:
                 return block
         return None
-
-
-def half_folio(index: int) -> str:
-    """The label of the printed page ``index`` (0-based): a leaf number and its side, ``1a`` …"""
-    return f"{index // 2 + 1}{'ab'[index % 2]}"

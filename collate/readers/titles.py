@@ -18,6 +18,7 @@ from functools import cache
 from importlib import resources
 
 from collate.model import Layer, Witness
+from collate.model.numerals import NUMERAL
 
 # Characters the prints write two ways in chapter titles: each form gives the other.
 PRINT_VARIANTS = {"内": "內", "曽": "曾", "䘮": "喪", "閒": "間", "衞": "衛", "乗": "乘", "徳": "德", "圎": "圓"}
@@ -83,7 +84,7 @@ BOOK_NAMES = {
     "周禮": ("周禮", "周礼"),
     "大戴禮記": ("大戴禮記", "大戴禮", "大戴礼记", "大戴礼"),
 }
-_NUMBERED = re.compile(r"第[一二三四五六七八九十百]+$")
+_NUMBERED = re.compile(rf"第{NUMERAL}+$")
 
 
 @cache

@@ -141,11 +141,8 @@ def render_locus(session: ReviewSession, locus: Locus | None, look: Look | None 
         text = look.cut(note.text, LONG_NOTE)
         resp = inert(note.resp) + w.pick(("：", ": "))
         parts.append(Text.assemble((resp, "bold"), text, (f"  {cite(note.location)}", "dim")))
-        claims = {c.summary(): c for c in session.claims_of(note)}
-        for summary in note.claims:
-            claim = claims.get(summary)
-            line = w.claim(claim, look.cut) if claim is not None else look.cut(summary, LONG_NOTE)
-            parts.append(Text(inert(f"  · {line}"), style="italic"))
+        for claim in note.claims:
+            parts.append(Text(inert(f"  · {w.claim(claim, look.cut)}"), style="italic"))
     suggestion = session.suggestion(locus)
     if suggestion is not None:
         if suggestion.action is DecisionAction.KEEP:

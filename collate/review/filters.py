@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from collate.apparatus import Locus, ReadingClass
 from collate.model import Layer
+from collate.model.citation import page_order
 from collate.review.context import Context
 
 
@@ -94,18 +95,11 @@ def find_page(loci: Sequence[Locus], page: str) -> int | None:
         loc = x.lemma.location
         if loc is not None and loc.page == wanted:
             return k
-    order = _page_order(wanted)
+    order = page_order(wanted)
     if order is None:
         return None
     for k, x in enumerate(loci):
         loc = x.lemma.location
-        if loc is not None and loc.page is not None and (o := _page_order(loc.page)) is not None and o >= order:
+        if loc is not None and loc.page is not None and (o := page_order(loc.page)) is not None and o >= order:
             return k
     return None
-
-
-def _page_order(page: str) -> tuple[int, str] | None:
-    """A printed page label (``12``, ``3a``, ``12-7a``) as a sortable key, or None if it is not one."""
-    tail = page.rsplit("-", 1)[-1]
-    digits = "".join(c for c in tail if c.isdigit())
-    return (int(digits), tail[len(digits) :]) if digits and tail.startswith(digits) else None

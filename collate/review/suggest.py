@@ -147,7 +147,8 @@ def _from_claim(locus: Locus, note: AttachedNote, claim: Claim, window: str | No
         if ground in (Ground.REJECTED, Ground.SAME) or (fuller and claim.kind is ClaimKind.LACKS):
             return _keep(note, claim, ground, words)
         return _adopt(note, claim, ground, words, reading)
-    checked = [v for v in note.verdicts if v.claim == claim.summary() and v.siglum in reading.sigla]
+    record = claim.record()
+    checked = [v for v in note.verdicts if v.claim == record and v.siglum in reading.sigla]
     if any(v.verdict is Verdict.CONFIRMED for v in checked):
         return _adopt(note, claim, Ground.CONFIRMED, claim.clause, reading)
     return None
@@ -163,8 +164,8 @@ def suggest(locus: Locus, claims_of: Callable[[AttachedNote], Sequence[Claim]]) 
         claims = list(claims_of(note))
         windows = _windows(note, claims)
         for k, claim in enumerate(claims):
-            if claim.summary() not in note.claims:
-                continue
+            if claim.record() not in note.claims:
+                continue  # a claim about another place: it only bounds the words of those before it
             found = _from_claim(locus, note, claim, windows.get(k))
             if found is not None:
                 return found

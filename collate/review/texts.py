@@ -2,8 +2,9 @@
 
 Every label, prompt, message and help line the review shows is here, under one key with its
 two forms, so the two languages cannot drift apart key by key; the names of classes and
-decisions are those the HTML edition prints (異文, 脫文, 從底本, 改從 …). A claim's summary is
-worded here too, from the claim itself, so a Chinese screen never shows an English sentence.
+decisions are those the HTML edition prints (異文, 脫文, 從底本, 改從 …). A note's claims are worded
+from their fields in the interface's language, as the HTML edition and the JSON word them
+(:mod:`collate.model.claim_words`), so a Chinese screen never shows an English sentence.
 """
 
 from __future__ import annotations
@@ -13,26 +14,14 @@ from typing import Literal
 
 from collate.apparatus import ReadingClass
 from collate.model import Layer
-from collate.model.annotations import DecisionAction
-from collate.notes.records import Claim, ClaimKind, Place
+from collate.model.annotations import DecisionAction, NoteClaim
+from collate.model.claim_words import chinese, english
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
-# English names beside the Chinese ones every view shares (ReadingClass.chinese).
-_CLASS_NAMES_EN: dict[ReadingClass, str] = {
-    ReadingClass.SUBSTANTIVE: "substantive",
-    ReadingClass.TRANSPOSITION: "transposition",
-    ReadingClass.OMISSION: "omission",
-    ReadingClass.ADDITION: "addition",
-    ReadingClass.SCRIBAL_ERROR: "scribal error",
-    ReadingClass.LOAN: "loan",
-    ReadingClass.NOTATION: "score notation",
-    ReadingClass.PLACEHOLDER: "placeholder",
-    ReadingClass.ORTHOGRAPHIC: "orthographic",
-    ReadingClass.NOT_EXTANT: "not extant",
-}
-CLASS_NAMES: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, en) for c, en in _CLASS_NAMES_EN.items()}
+# Each class's name in the two languages (ReadingClass.chinese, .english).
+CLASS_NAMES: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, c.english) for c in ReadingClass}
 ACTION_NAMES: dict[DecisionAction, tuple[str, str]] = {
     DecisionAction.KEEP: ("從底本", "keep the base reading"),
     DecisionAction.ADOPT: ("改從", "adopt"),
@@ -180,6 +169,16 @@ _WHY: dict[str, tuple[str, str]] = {
     "cannot_split": ("此處已不能於該字拆分", "the locus can no longer be split there"),
 }
 
+# The classes the help names as an editor's choices in reclassifying (the English line names the first four).
+_CHOICES = (
+    ReadingClass.SUBSTANTIVE,
+    ReadingClass.ORTHOGRAPHIC,
+    ReadingClass.SCRIBAL_ERROR,
+    ReadingClass.LOAN,
+    ReadingClass.TRANSPOSITION,
+    ReadingClass.PLACEHOLDER,
+)
+_CHOICE_NAMES = ("、".join(c.chinese for c in _CHOICES), ", ".join(c.english for c in _CHOICES[:4]))
 # The help table: the keys of ReviewApp.BINDINGS in the editor's words; keep the two in step.
 HELP: tuple[tuple[str, str, str], ...] = (
     ("n  j  ↓", "下一處（篩選內）", "next locus (within the filter)"),
@@ -188,7 +187,7 @@ HELP: tuple[tuple[str, str, str], ...] = (
     ("g", "到底本某頁（如 3a）", "go to a page of the base (e.g. 3a)"),
     ("k", "從底本", "keep the base reading as the lemma"),
     ("a", "改從某本（選本，再記理由）", "adopt a witness's reading (pick it, then say why)"),
-    ("c", "改類：異文、異體、訛誤、通假、倒文、缺字", "reclassify: substantive, orthographic, scribal error, loan, …"),
+    ("c", f"改類：{_CHOICE_NAMES[0]}", f"reclassify: {_CHOICE_NAMES[1]}, …"),
     ("d", "存疑（須記理由）", "mark doubtful (存疑), with a comment"),
     ("y", "採納案語之建議", "accept the decision the notes suggest"),
     ("b", "同改：下一決定通用於同作之各處", "batch: the next decision applies to all loci reading alike"),
@@ -249,7 +248,7 @@ class Words:
 
     def layer(self, layer: Layer) -> str:
         """A layer's name: 經, or ``經 jing``."""
-        return layer.chinese if self.lang == "zh" else f"{layer.chinese} {layer.value}"
+        return layer.chinese if self.lang == "zh" else layer.label
 
     def what(self, what: str) -> str:
         """What a change did (:attr:`collate.decisions.history.Change.what`): a decision's name, or 接回, 刪除."""
@@ -261,48 +260,6 @@ class Words:
         """Why an orphan fits no more (see :class:`collate.decisions.orphans.Why`)."""
         return _WHY[why][self.k].format(**names)
 
-    def claim(self, claim: Claim, show: Callable[[str], str] = str) -> str:
-        """A claim's one-line summary; ``show`` writes each reading (e.g. cut short)."""
-        zh = self.lang == "zh"
-        who = f"{claim.witness}({claim.siglum})" if zh and claim.siglum else claim.witness
-        if not zh and claim.siglum:
-            who = f"{claim.witness} ({claim.siglum})"
-        if not who and claim.kind is not ClaimKind.EMEND:
-            who = f"{claim.layer.chinese}內" if zh else f"the {claim.layer.value}"
-        base, reading = show(claim.base or "∅"), show(claim.reading or "∅")
-        where = _place(claim.place, claim.phrase, zh)
-        if zh:
-            if claim.kind is ClaimKind.READS:
-                same = claim.reading == claim.base
-                return f"{who}{where}同底本" if same else f"{who}{where}「{base}」作「{reading}」"
-            if claim.kind is ClaimKind.ADDS:
-                return f"{who}{where}多「{reading}」"
-            if claim.kind is ClaimKind.LACKS:
-                return f"{who}{where}無「{base}」"
-            if claim.kind is ClaimKind.SUPERFLUOUS:
-                return f"{who or '底本'}{where}「{reading}」衍"
-            return f"{claim.resp}謂{who or '底本'}「{base}」當作「{reading}」"
-        if claim.kind is ClaimKind.READS:
-            if claim.reading == claim.base:
-                return f"{who} reads {reading} as the base{where}"
-            return f"{who} reads {reading} for {base}{where}"
-        if claim.kind is ClaimKind.ADDS:
-            return f"{who} adds {reading}{where}"
-        if claim.kind is ClaimKind.LACKS:
-            return f"{who} lacks {base}{where}"
-        if claim.kind is ClaimKind.SUPERFLUOUS:
-            return f"{who or 'the base'}: {reading} is superfluous{where}"
-        return f"{claim.resp} emends {base} to {reading} in {who or 'the base'}"
-
-
-def _place(place: Place, phrase: str, zh: bool) -> str:
-    words = {
-        Place.AFTER: ("於「{p}」下", " after {p}"),
-        Place.BEFORE: ("於「{p}」上", " before {p}"),
-        Place.SECTION_START: ("於此節之首", " at the start of the section"),
-        Place.SECTION_END: ("於此節之下", " at the end of the section"),
-        Place.CHAPTER_END: ("於篇末", " at the end of the chapter"),
-    }.get(place)
-    if words is None or (place in (Place.AFTER, Place.BEFORE) and not phrase):
-        return ""
-    return words[0 if zh else 1].format(p=phrase)
+    def claim(self, claim: NoteClaim, show: Callable[[str], str] = str) -> str:
+        """A claim in one line; ``show`` writes each reading (e.g. cut short)."""
+        return chinese(claim, show) if self.lang == "zh" else english(claim, show)

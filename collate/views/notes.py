@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from collate.model import SourceLocation
+from collate.model.citation import NOTES
 from collate.model.inert import inert
 from collate.notes import Check, Note, NotesResult, Verdict
 
@@ -21,15 +21,6 @@ _STYLE = {
     Verdict.CONTRADICTED: "red",
     Verdict.NOT_CHECKABLE: "dim",
 }
-
-
-def _where(location: SourceLocation | None) -> str:
-    if location is None:
-        return ""
-    if location.page:
-        line = f" l.{location.page_line}" if location.page_line else ""
-        return inert(f"p.{location.page}{line}", keep="")
-    return f"{location.line}:{location.column}"
 
 
 def _short(text: str, size: int = 24) -> str:
@@ -59,11 +50,11 @@ def notes_table(result: NotesResult) -> Table:
         for k, (claim, check) in enumerate(rows):
             first = k == 0
             note_cell = (
-                Text(inert(f"{note.id} {_where(note.location)}\n{_short(note.text, 40)}")) if first else Text("")
+                Text(inert(f"{note.id} {NOTES.cite(note.location)}\n{_short(note.text, 40)}")) if first else Text("")
             )
             anchor_cell = Text(inert(_anchor_words(result, note))) if first else Text("")
             verdict = Text(check.verdict.value, style=_STYLE[check.verdict]) if check else Text("")
-            evidence = Text(inert(f"{check.evidence} {_where(check.location)}".strip())) if check else Text("")
+            evidence = Text(inert(f"{check.evidence} {NOTES.cite(check.location)}".strip())) if check else Text("")
             table.add_row(note_cell, anchor_cell, Text(inert(claim)), verdict, evidence)
     return table
 
@@ -80,7 +71,7 @@ def _anchor_words(result: NotesResult, note: Note) -> str:
     anchor = result.anchor_of(note)
     if anchor is None:
         return "not anchored"
-    return f"{anchor.method.value} {_where(anchor.location)}\n{_short(anchor.text)}"
+    return f"{anchor.method.value} {NOTES.cite(anchor.location)}\n{_short(anchor.text)}"
 
 
 def plain_lines(result: NotesResult) -> list[str]:
@@ -88,11 +79,12 @@ def plain_lines(result: NotesResult) -> list[str]:
     lines = []
     for note in result.notes:
         anchor = result.anchor_of(note)
-        anchored = f"{anchor.method.value}\t{_where(anchor.location)}\t{_cell(anchor.text)}" if anchor else "none\t\t"
+        where = NOTES.cite(anchor.location) if anchor else ""
+        anchored = f"{anchor.method.value}\t{where}\t{_cell(anchor.text)}" if anchor else "none\t\t"
         for claim, check in _rows(result, note):
             verdict = check.verdict.value if check else ""
-            evidence = _cell(f"{check.evidence} {_where(check.location)}".strip()) if check else ""
-            fields = (_cell(note.id), _where(note.location), anchored, _cell(claim), verdict, evidence)
+            evidence = _cell(f"{check.evidence} {NOTES.cite(check.location)}".strip()) if check else ""
+            fields = (_cell(note.id), NOTES.cite(note.location), anchored, _cell(claim), verdict, evidence)
             lines.append("\t".join(fields))
     lines.append(summary_line(result))
     return lines

@@ -9,9 +9,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from collate.model.citation import SUMMARY
 from collate.model.inert import inert
 from collate.results import RunResult
-from collate.views.summary import place, print_summary
+from collate.views.summary import print_summary
 from collate.views.witness import print_witness_table
 
 
@@ -90,7 +91,7 @@ def coverage_lines(result: RunResult) -> list[str]:
         lines.append(f"{title}: {work.chars:,} characters, collated against {shares}")
     base = result.read.base
     for d in result.disagreements:
-        where = place(base.locate(d.article.start))
+        where = SUMMARY.cite(base.locate(d.article.start))
         opening = "".join(ch for ch in base.text[d.article.start : d.article.end] if ch.isalnum())[:10]
         holders = ", ".join(inert(s, keep="") for s in d.sigla)
         lines.append(

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from collate.align.holdings import articles, opening_words
 from collate.model import Layer, Witness
+from collate.model.citation import SUMMARY
 from collate.model.inert import inert
-from collate.views.summary import place
 
 if TYPE_CHECKING:
     from collate.project import Project
@@ -40,7 +40,7 @@ def source_lines(project: Project, report: ShelfReport) -> list[str]:
     for k, article in enumerate(articles(base)):
         # The article's own text (not the page markers of the file around it).
         words = inert(opening_words(base, article, OPENING, TEXT_LAYERS), keep="")
-        head = f"{place(base.locate(article.start))}\t{inert(article.title, keep='')}\t「{words}…」"
+        head = f"{SUMMARY.cite(base.locate(article.start))}\t{inert(article.title, keep='')}\t「{words}…」"
         found = [s for s in report.sources if s.article == k]
         if not found:
             lines.append(f"{head}\tno source on the shelf")
@@ -51,7 +51,7 @@ def source_lines(project: Project, report: ShelfReport) -> list[str]:
             if s.offset is not None:
                 if s.siglum not in opened:
                     opened[s.siglum] = read_witness(files[s.siglum].path, siglum=s.siglum, gaiji_table=gaiji)
-                where = " " + place(opened[s.siglum].locate(s.offset))
+                where = " " + SUMMARY.cite(opened[s.siglum].locate(s.offset))
             cited.append(f"{inert(s.siglum, keep='')} {round(100 * s.share)}%{where}")
         lines.append(f"{head}\t" + "; ".join(cited))
     lines += [f"not read: {inert(p, keep='')}" for p in report.problems]

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.apparatus import Collation, LayerResult, ReadingClass
-from collate.model import SourceLocation
+from collate.model.citation import SUMMARY
 from collate.model.inert import inert
 
 # The classes shown as columns, in the order an editor reads them; the others only if present.
@@ -24,17 +24,6 @@ SHOWN = (
     ReadingClass.ORTHOGRAPHIC,
     ReadingClass.NOT_EXTANT,
 )
-
-
-def place(loc: SourceLocation | None) -> str:
-    """A place as editors cite it: the printed page and line if known, else the file's line."""
-    if loc is None:
-        return "-"
-    if loc.page is not None:
-        # A page's name is the file's own: shown inert.
-        page = inert(str(loc.page), keep="")
-        return f"p. {page}" + (f" l. {loc.page_line}" if loc.page_line else f" ({loc.line}:{loc.column})")
-    return f"{loc.line}:{loc.column}"
 
 
 def class_counts(result: LayerResult, siglum: str) -> Counter[ReadingClass]:
@@ -52,21 +41,6 @@ def locus_counts(result: LayerResult) -> Counter[ReadingClass]:
     return Counter(x.cls for x in result.loci)
 
 
-# Short column heads, so the table fits an 80-column terminal; the caption spells them out.
-SHORT: dict[ReadingClass, str] = {
-    ReadingClass.SUBSTANTIVE: "subst",
-    ReadingClass.TRANSPOSITION: "transp",
-    ReadingClass.OMISSION: "omit",
-    ReadingClass.ADDITION: "add",
-    ReadingClass.SCRIBAL_ERROR: "scribal",
-    ReadingClass.LOAN: "loan",
-    ReadingClass.NOTATION: "score",
-    ReadingClass.PLACEHOLDER: "placeh",
-    ReadingClass.ORTHOGRAPHIC: "orth",
-    ReadingClass.NOT_EXTANT: "n/ext",
-}
-
-
 def by_class(found: Counter[ReadingClass], lead: str = "") -> Text:
     """``subst 7  omit 2`` / ``add 7  orth 1``: the counts two a line, in the classes' order."""
     cells = Text(lead)
@@ -75,7 +49,7 @@ def by_class(found: Counter[ReadingClass], lead: str = "") -> Text:
         if i or lead:
             # Two items a line keep the column narrow; the line ends are also where it may wrap.
             cells.append("\n" if i % 2 == 0 else "  ")
-        cells.append(f"{SHORT[cls]} {found[cls]}", style=_STYLE.get(cls, ""))
+        cells.append(f"{cls.short} {found[cls]}", style=_STYLE.get(cls, ""))
     return cells or Text("·", style="dim")
 
 
@@ -100,7 +74,7 @@ def summary_table(collation: Collation) -> Table:
                 extent, chars = Text("not extant", style="dim"), "0"
             else:
                 # A line each, so neither place is broken inside (``p. 17b`` / ``l. 6``).
-                extent, chars = Text(f"{place(cov.first)} –\n{place(cov.last)}"), str(cov.tokens)
+                extent, chars = Text(f"{SUMMARY.cite(cov.first)} –\n{SUMMARY.cite(cov.last)}"), str(cov.tokens)
             name = Text(inert(siglum), style="bold")
             if siglum == collation.base:
                 name.append(" (base)")
@@ -118,7 +92,8 @@ def summary_table(collation: Collation) -> Table:
             style="bold",
             end_section=True,
         )
-    table.caption = "  ".join(f"{SHORT[c]} = {c.value.replace('_', ' ')}" for c in ReadingClass)
+    # The columns' heads are cut short (ReadingClass.short), so the table fits an 80-column terminal.
+    table.caption = "  ".join(f"{c.short} = {c.value.replace('_', ' ')}" for c in ReadingClass)
     return table
 
 

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from collate.model import Layer, MarkKind, Role, Severity, Witness
+from collate.model.citation import LISTING
 from collate.model.inert import inert
 
 LAYER_STYLE: dict[Layer, str] = {
@@ -56,7 +57,7 @@ def witnesses_table(witnesses: tuple[Witness, ...], base: str) -> Table:
         rows: list[tuple[str, str, str]] = []
         for layer in layers:
             units = len({s.unit for s in w.spans if s.layer is layer})
-            rows.append((f"{layer.chinese} {layer.value}", str(_chars(w, layer)), str(units)))
+            rows.append((layer.label, str(_chars(w, layer)), str(units)))
         if w.sparse:
             rows.append(("readings", str(len(w.readings)), str(len(w.readings))))
         # Two lines each, so the columns are narrow enough for the table to fit 80 columns whole.
@@ -92,7 +93,7 @@ def inspect_view(w: Witness, *, color: bool) -> Group:
         summary.add_column(col)
     for layer in w.layers():
         units = len({s.unit for s in w.spans if s.layer is layer})
-        name = Text(f"{layer.chinese} {layer.value}", style=LAYER_STYLE[layer])
+        name = Text(layer.label, style=LAYER_STYLE[layer])
         summary.add_row(name, str(_chars(w, layer)), str(units))
     parts.append(summary)
     body = Text()
@@ -123,10 +124,9 @@ def _plain_listing(w: Witness) -> str:
     def flush() -> None:
         if current is not None and buf:
             loc = w.locate(start)
-            page = f" p.{loc.page}" + (f" l.{loc.page_line}" if loc.page_line else "") if loc.page else ""
             # One listing line per unit, tab-separated: the unit's own line ends and tabs are spaces in it.
             text = inert(re.sub("\r\n?|[\n\t]", " ", "".join(buf)), keep="")
-            lines.append(f"{loc.line}:{loc.column}{page}\t{current[0].value}\t{text}")
+            lines.append(f"{LISTING.cite(loc)}\t{current[0].value}\t{text}")
 
     # A listing line per printed line (or per unit where the layout marks no lines), so
     # every line of the listing carries its own page/line reference.

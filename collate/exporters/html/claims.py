@@ -2,10 +2,9 @@
 
 The notes stage words its claims and its evidence in English (``今本大戴礼 (DD) reads 峭 for
 哨``, ``ZS reads 哨``) for the terminal and the logs. Here they are said again from the
-claim's own fields: 「今本大戴礼（DD）作峭，底本作哨」, 「注疏本（ZS）實作哨」. A locus carries
-its notes' claims only as those English one-liners (:class:`collate.notes.AttachedNote`), so
-:func:`summary_words` reads that fixed grammar back into the same parts; a test holds the two
-ways to the same words for every claim of the default project.
+claim's own fields (:func:`collate.model.claim_words.chinese`): 「今本大戴礼（DD）作峭，底本作哨」,
+「注疏本（ZS）實作哨」. A locus carries its notes' claims as those fields too
+(:class:`collate.model.annotations.NoteClaim`), so the panel words them the same way.
 
 Under each editorial note in the text stand the loci it judges and its claims' verdicts
 (:class:`NoteFooters`).
@@ -13,14 +12,12 @@ Under each editorial note in the text stand the loci it judges and its claims' v
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 
 from collate.apparatus import Locus
 from collate.exporters.html.common import (
     CARET,
     CLASS_LABELS,
-    LAYER_LABELS,
     Claim,
     ClaimCheck,
     Element,
@@ -30,7 +27,7 @@ from collate.exporters.html.common import (
     place,
 )
 from collate.exporters.html.context import Context
-from collate.model import Layer
+from collate.model.claim_words import chinese
 
 # The notes stage's verdicts (by value, so this module does not depend on that stage).
 VERDICT_LABELS: dict[str, str] = {
@@ -45,15 +42,6 @@ VERDICT_TITLES: dict[str, str] = {
     "contradicted": "所校之本與案語所言不合",
     "not checkable": "無全文可核，或未得其處",
 }
-# Where a claim is, relative to the phrase that locates it (``Place`` values of the notes stage).
-_PLACE_WORDS = {
-    "after": "「{}」下",
-    "before": "「{}」上",
-    "section-start": "此節之首",
-    "section-end": "此節之末",
-    "chapter-end": "篇末",
-}
-BASE = "底本"
 
 
 def verdict(value: str) -> Element:
@@ -66,31 +54,9 @@ def verdict(value: str) -> Element:
 
 
 def claim_words(claim: Claim) -> str:
-    """A claim in Chinese, from its fields: 「今本大戴礼（DD）作峭，底本作哨」."""
-    who = _who(claim.witness, claim.siglum, claim.layer if claim.kind.value != "emend" else None)
-    where = _where(str(claim.place.value), claim.phrase)
-    words = _words(str(claim.kind.value), who, claim.base, claim.reading, where, claim.resp)
+    """A claim in Chinese, from its fields: 「今本大戴礼（DD）作峭，底本作哨」; 「據疏，…」 for a relayed one."""
+    words = chinese(claim.record())
     return f"據{claim.via}，{words}" if claim.via else words
-
-
-def summary_words(summary: str) -> str:
-    """A claim's English one-liner (``Claim.summary``) said in Chinese, as :func:`claim_words` says it.
-
-    A line the grammar does not know is shown as it is: better English than nothing.
-    """
-    for kind, pattern in _SUMMARY:
-        found = pattern.match(summary)
-        if found is None:
-            continue
-        parts = found.groupdict()
-        who = _who_of(parts.get("who") or "")
-        where = _where_of(parts.get("where") or "")
-        base, reading = _empty(parts.get("base")), _empty(parts.get("reading"))
-        if kind == "same":
-            # 注疏本 reads 也 as the base: the witness agrees with the base there.
-            kind, base = "reads", reading
-        return _words(kind, who, base, reading, where, parts.get("resp") or "")
-    return summary
 
 
 def evidence_words(ctx: Context, check: ClaimCheck) -> str:
@@ -124,78 +90,6 @@ def check_item(ctx: Context, check: ClaimCheck) -> Element:
 
 def _named(ctx: Context, siglum: str) -> str:
     return f"{ctx.label(siglum)}（{siglum}）"
-
-
-def _who(witness: str, siglum: str | None, layer: Layer | None) -> str:
-    if witness:
-        return f"{witness}（{siglum}）" if siglum else witness
-    # 疏内却兼言天子: the note speaks of a layer of the base, not of an edition.
-    return LAYER_LABELS.get(layer, layer.value) if layer is not None else ""
-
-
-def _where(place_value: str, phrase: str) -> str:
-    words = _PLACE_WORDS.get(place_value, "")
-    if "{}" in words:
-        return words.format(phrase) if phrase else ""
-    return words
-
-
-def _words(kind: str, who: str, base: str, reading: str, where: str, resp: str) -> str:
-    if kind == "reads":
-        if reading == base:
-            return f"{who}{where}亦作{reading}，同{BASE}"
-        if not reading:
-            return f"{who}{where}無{base}"
-        return f"{who}{where}作{reading}，{BASE}作{base}" if base else f"{who}{where}作{reading}"
-    if kind == "adds":
-        return f"{who}{where}多{reading}"
-    if kind == "lacks":
-        return f"{who}{where}無{base}"
-    if kind == "superfluous":
-        return f"{who or BASE}{where}{reading}字衍"
-    return f"{resp}謂{who or BASE}{base}當作{reading}"
-
-
-# ``Claim.summary``'s grammar, one pattern a kind (readings and phrases hold no spaces).
-_WHERE_EN = r"(?P<where>( (after|before) \S+| at the (start|end) of the (section|chapter))?)"
-_SUMMARY: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("reads", re.compile(rf"^(?P<who>.+?) reads (?P<reading>\S+) for (?P<base>\S+){_WHERE_EN}$")),
-    ("same", re.compile(rf"^(?P<who>.+?) reads (?P<reading>\S+) as the base{_WHERE_EN}$")),
-    ("adds", re.compile(rf"^(?P<who>.+?) adds (?P<reading>\S+){_WHERE_EN}$")),
-    ("lacks", re.compile(rf"^(?P<who>.+?) lacks (?P<base>\S+){_WHERE_EN}$")),
-    ("superfluous", re.compile(rf"^(?P<who>.+?): (?P<reading>\S+) is superfluous{_WHERE_EN}$")),
-    ("emend", re.compile(r"^(?P<resp>.+?) emends (?P<base>\S*) to (?P<reading>\S*) in (?P<who>.+)$")),
-)
-_WHERE = {
-    "after": re.compile(r"^ after (\S+)$"),
-    "before": re.compile(r"^ before (\S+)$"),
-    "section-start": re.compile(r"^ at the start of the section$"),
-    "section-end": re.compile(r"^ at the end of the section$"),
-    "chapter-end": re.compile(r"^ at the end of the chapter$"),
-}
-_SIGLUM = re.compile(r"^(?P<name>.+) \((?P<siglum>[^()]+)\)$")
-
-
-def _where_of(words: str) -> str:
-    for key, pattern in _WHERE.items():
-        found = pattern.match(words)
-        if found is not None:
-            return _where(key, found.group(1) if pattern.groups else "")
-    return ""
-
-
-def _who_of(words: str) -> str:
-    if words == "the base":
-        return ""
-    if words.startswith("the ") and words[4:] in {x.value for x in Layer}:
-        return _who("", None, Layer(words[4:]))
-    named = _SIGLUM.match(words)
-    return _who(named["name"], named["siglum"], None) if named else words
-
-
-def _empty(text: str | None) -> str:
-    """The summary writes a missing reading as ∅."""
-    return "" if text in (None, "∅") else text or ""
 
 
 # --- Under a note: the loci it judges and its claims checked ----------------------------------

@@ -16,24 +16,13 @@ from lxml.html import html_parser
 
 from collate.apparatus import SCRIPT_RULE, LayerResult, Locus, Reading, ReadingClass, strongest
 from collate.model import Cause, Layer, SourceLocation, Witness
-from collate.model.annotations import DecisionAction
+from collate.model.annotations import DecisionAction, NoteClaim
+from collate.model.citation import HTML
 
 Element = Any  # lxml's element type (lxml ships no type information)
 
-# English names beside the Chinese ones every view shares (ReadingClass.chinese).
-_CLASS_LABELS_EN: dict[ReadingClass, str] = {
-    ReadingClass.SUBSTANTIVE: "substantive",
-    ReadingClass.TRANSPOSITION: "transposition",
-    ReadingClass.OMISSION: "omission",
-    ReadingClass.ADDITION: "addition",
-    ReadingClass.SCRIBAL_ERROR: "scribal error",
-    ReadingClass.LOAN: "loan character",
-    ReadingClass.NOTATION: "score notation",
-    ReadingClass.PLACEHOLDER: "placeholder",
-    ReadingClass.ORTHOGRAPHIC: "orthographic",
-    ReadingClass.NOT_EXTANT: "not extant",
-}
-CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, en) for c, en in _CLASS_LABELS_EN.items()}
+# Each class's Chinese name, with the English gloss beside it (ReadingClass.chinese, .gloss).
+CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, c.gloss) for c in ReadingClass}
 # By cause; a cause an editor named (haplography) is not among them and is shown as written.
 CAUSE_LABELS: dict[Cause | str, str] = {
     Cause.TABOO: "避諱",
@@ -42,14 +31,8 @@ CAUSE_LABELS: dict[Cause | str, str] = {
     Cause.ARTIFACT: "電子本替代字",
     Cause.SCRIPT: "繁簡",
 }
-LAYER_LABELS: dict[Layer, str] = {
-    Layer.JING: "經",
-    Layer.ZHU: "注",
-    Layer.SHU: "疏",
-    Layer.SHIWEN: "釋文",
-    Layer.COMMENTARY: "諸家說",
-    Layer.NOTE: "案語",
-}
+# The text layers' names in the edition (經 … 諸家說, 案語), in the layers' order.
+LAYER_LABELS: dict[Layer, str] = {layer: layer.edition_name for layer in Layer if layer.is_text}
 ACTION_LABELS: dict[DecisionAction, str] = {
     DecisionAction.KEEP: "從底本",
     DecisionAction.ADOPT: "改從",
@@ -71,7 +54,8 @@ class ClaimNote(Protocol):
 
 class Claim(Protocol):
     """A note's claim about a witness (:class:`collate.notes.Claim` fits), placed in the base's raw
-    text (or not placed: None). ``kind`` and ``place`` are read by value (``reads``, ``after`` …)."""
+    text (or not placed: None). ``kind`` is read by value (``emend`` …); the claim's words come
+    from its fields as a locus carries them (:meth:`record`)."""
 
     @property
     def note(self) -> ClaimNote: ...
@@ -86,19 +70,8 @@ class Claim(Protocol):
     @property
     def kind(self) -> Enum: ...
     @property
-    def base(self) -> str: ...
-    @property
-    def reading(self) -> str: ...
-    @property
-    def place(self) -> Enum: ...
-    @property
-    def phrase(self) -> str: ...
-    @property
-    def resp(self) -> str: ...
-    @property
-    def layer(self) -> Layer: ...
-    @property
     def via(self) -> str | None: ...
+    def record(self) -> NoteClaim: ...
 
 
 class ClaimCheck(Protocol):
@@ -200,11 +173,7 @@ def badge(c: ReadingClass) -> Element:
 def place(loc: SourceLocation | None) -> str:
     """A place as editors cite it: ``頁3a 行5`` if the file has printed pages, else the file's
     line and column (``行7 列120``)."""
-    if loc is None:
-        return ""
-    if loc.page is not None:
-        return f"頁{loc.page}" + (f" 行{loc.page_line}" if loc.page_line else "")
-    return f"行{loc.line} 列{loc.column}"
+    return HTML.cite(loc)
 
 
 def full_place(loc: SourceLocation | None) -> str:

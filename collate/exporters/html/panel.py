@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from lxml.html import fragment_fromstring
 
 from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
-from collate.exporters.html.claims import check_item, summary_words
+from collate.exporters.html.claims import check_item
 from collate.exporters.html.common import (
     ACTION_LABELS,
     CAUSE_LABELS,
@@ -34,7 +34,8 @@ from collate.exporters.html.common import (
 from collate.exporters.html.context import Context, base_tokens, raw_range
 from collate.exporters.html.markup import html_attr, html_text
 from collate.model import SourceLocation
-from collate.model.annotations import EditorDecision
+from collate.model.annotations import EditorDecision, NoteClaim
+from collate.model.claim_words import chinese
 
 # Alignment columns shown around a locus, and at most inside it (its two ends).
 CONTEXT = 6
@@ -201,13 +202,12 @@ def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
     return table
 
 
-def _note(resp: str, text: str, loc: SourceLocation | None, claims: Iterable[str]) -> Element:
+def _note(resp: str, text: str, loc: SourceLocation | None, claims: Iterable[NoteClaim]) -> Element:
     box = el(
         "div", {"class": "notebox"}, el("div", {"class": "resp", "title": full_place(loc)}, f"{resp} · {place(loc)}")
     )
     box.append(el("div", None, text))
-    # The claims come as the notes stage's English one-liners: said here in Chinese.
-    items = [el("li", None, summary_words(c)) for c in claims]
+    items = [el("li", None, chinese(c)) for c in claims]
     if items:
         box.append(el("ul", None, *items))
     return box

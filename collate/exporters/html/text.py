@@ -20,7 +20,8 @@ from collate.exporters.html.claims import NoteFooters
 from collate.exporters.html.common import CARET, LAYER_LABELS, Element, append_text, el, quoted_works, work_css
 from collate.exporters.html.context import Context, Mark
 from collate.exporters.html.tools import page_key
-from collate.model import Layer, MarkKind, Role, Span
+from collate.model import Layer, MarkerKind, MarkKind, Role, Span
+from collate.model.citation import HTML
 
 # Small print printed inside a 經 paragraph.
 _SMALL_PRINT = (Layer.ZHU, Layer.SHU, Layer.SHIWEN)
@@ -292,7 +293,8 @@ class _Layout:
 
     def flush_pages(self, parent: Element) -> None:
         for label in self.pending:
-            attrs = {"class": "pb", "title": f"{self.w.label} 頁{label}", "data-page": page_key(self.w.siglum, label)}
+            title = f"{self.w.label} {HTML.page_alone(label)}"
+            attrs = {"class": "pb", "title": title, "data-page": page_key(self.w.siglum, label)}
             parent.append(el("span", attrs, label))
         self.pending = []
 
@@ -345,9 +347,15 @@ def _marker_layer(label: str, word: str) -> Layer | None:
     return None
 
 
+# The markers a Mandoku container names (the file's own ``#+`` keywords are named as written).
+_FILE_MARKUP = frozenset(
+    {MarkerKind.ORG, MarkerKind.ORG_HEADING, MarkerKind.PAGE, MarkerKind.MILESTONE, MarkerKind.LACUNA}
+)
+
+
 def _is_file_markup(label: str | None) -> bool:
     """A container's own marker (an org line, a page marker, a comment): the file's, not the print's words."""
-    return label is not None and (label.startswith("#") or label in ("org", "org heading", "pb", "md", "lacuna"))
+    return label is not None and (label.startswith("#") or label in _FILE_MARKUP)
 
 
 def _is_ideograph(char: str) -> bool:

@@ -29,6 +29,7 @@ from collate.exporters.tei.markup import (
 )
 from collate.exporters.tei.plan import CollatedLayer, base_blocks
 from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocation, Span, Token
+from collate.model.people import EDITORS, named
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -37,20 +38,8 @@ if TYPE_CHECKING:
 # Characters the tokens' before/after hold that are layout, not punctuation of the text.
 _LAYOUT = frozenset("()（）/{}_[]【】<>|")
 
-# Who speaks in editorial notes, by any name the readers and the notes stage give.
-_PEOPLE: dict[str, tuple[str, str, str, bool]] = {
-    # name -> (xml:id, Chinese name, English name, is a group)
-    "秦蕙田": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
-    "蕙田": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
-    "蕙田案": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
-    "QinHuitian": ("QinHuitian", "秦蕙田", "Qin Huitian", False),
-    "四庫館臣": ("SikuEditors", "四庫館臣", "the Siku editors", True),
-    "四库馆臣": ("SikuEditors", "四庫館臣", "the Siku editors", True),
-    "案": ("SikuEditors", "四庫館臣", "the Siku editors", True),
-    "SikuEditors": ("SikuEditors", "四庫館臣", "the Siku editors", True),
-}
-# How each person's notes are introduced in print (for the 校勘記 too).
-NOTE_LABELS = {"QinHuitian": "蕙田案", "SikuEditors": "案"}
+# How each speaker's notes are introduced in print, by their id (collate.model.people).
+NOTE_LABELS = {p.id: p.label for p in EDITORS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +111,12 @@ class Context:
             return None
         key = name.lstrip("#")
         # A name met before keeps its id (a witness's notes name the same speaker again and again).
-        known = _PEOPLE.get(key) or next((p for p in self.people.values() if p[1] == key), None)
+        speaker = named(key)
+        known = (
+            (speaker.id, speaker.name, speaker.english, speaker.group)
+            if speaker
+            else next((p for p in self.people.values() if p[1] == key), None)
+        )
         if known is None:
             pid = ncname(key) if key.isascii() else f"resp.{len(self.people) + 1}"
             known = (pid, key, key, False)

@@ -12,15 +12,6 @@ from collate.exporters.tei.markup import XML_ID, XML_LANG, E, Item, safe_attr
 from collate.model import Layer
 from collate.model.inert import inert
 
-_LAYER_DESC = {
-    Layer.JING: "經 the classic's main text",
-    Layer.ZHU: "注 鄭玄's commentary",
-    Layer.SHU: "疏 正義 subcommentary",
-    Layer.SHIWEN: "釋文 陸德明's glosses on readings and pronunciations",
-    Layer.COMMENTARY: "later commentators quoted by the base text (方氏愨曰 …)",
-    Layer.NOTE: "editorial notes: 蕙田案, the Siku editors' 【案】",
-}
-
 
 def header(ctx: Context) -> Any:
     """The ``<teiHeader>``: title, witnesses, editorial declarations, layers, glyphs, languages."""
@@ -48,8 +39,9 @@ def header(ctx: Context) -> Any:
         E.classDecl(
             E.taxonomy(
                 *(
-                    E.category(E.catDesc(desc, {XML_LANG: "en"}), {XML_ID: layer.value})
-                    for layer, desc in _LAYER_DESC.items()
+                    E.category(E.catDesc(layer.english, {XML_LANG: "en"}), {XML_ID: layer.value})
+                    for layer in Layer
+                    if layer.is_text
                 ),
                 {XML_ID: "layers"},
             )

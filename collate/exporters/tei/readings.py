@@ -10,13 +10,14 @@ pointing at them.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from collate.apparatus import Locus, Reading, ReadingClass
 from collate.exporters.tei.context import NOTE_LABELS, Context
 from collate.exporters.tei.markup import XML_ID, XML_LANG, E
 from collate.model import Cause
+from collate.model.citation import TEI
+from collate.model.claim_words import english
 
 if TYPE_CHECKING:
     from collate.model.annotations import AttachedNote, NoteVerdict
@@ -90,12 +91,9 @@ def note(ctx: Context, attached: AttachedNote, locus: Locus, ids: dict[int, list
     if attached.id in ctx.note_blocks and attached.witness in ("", ctx.collation.base):
         # Only the base's notes stand in the body; another witness's note has no block there.
         attrs["corresp"] = f"#{ctx.note_blocks[attached.id]}"
-    targets = [
-        i
-        for k, reading in enumerate(locus.readings)
-        if any(re.search(rf"\b{re.escape(s)}\b", claim) for s in reading.sigla for claim in attached.claims)
-        for i in ids.get(k, [])
-    ]
+    # The readings of the witnesses its claims name (by the siglum each claim's words give).
+    named = {c.siglum for c in attached.claims}
+    targets = [i for k, reading in enumerate(locus.readings) if named & set(reading.sigla) for i in ids.get(k, [])]
     if targets:
         attrs["target"] = " ".join(f"#{i}" for i in targets)
     details = [_verdict(ctx, v, locus, ids) for v in attached.verdicts if v.siglum and ctx.collation.witness(v.siglum)]
@@ -108,9 +106,9 @@ def _verdict(ctx: Context, verdict: NoteVerdict, locus: Locus, ids: dict[int, li
     siglum = verdict.siglum or ""
     own = [i for k, reading in enumerate(locus.readings) if siglum in reading.sigla for i in ids.get(k, [])]
     where = verdict.location
-    said = f"{verdict.claim}: {verdict.evidence}"
+    said = f"{english(verdict.claim)}: {verdict.evidence}"
     if where is not None:
-        said += f" ({where.path}:{where.line}" + (f", p. {where.page}" if where.page else "") + ")"
+        said += f" ({TEI.cite(where)})"
     return E.witDetail(
         *ctx.text(said + "."),
         {XML_LANG: "en"},

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 
-from collate.model import EMPTY_LEAF, Diagnostic, Layer, Mark, MarkKind, Role
+from collate.model import EMPTY_LEAF, Diagnostic, HeadingKind, Layer, Mark, MarkerKind, MarkKind, Role
+from collate.model.citation import pages_between
 from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
 from collate.readers.gaiji import load_gaiji
@@ -45,7 +46,6 @@ _BLANK = re.compile(
 # A marker's id holds no ``<``: else a line of unclosed ``<pb:`` rescans to its end from each one.
 _PIECE = re.compile(r"<pb:(?P<pb>[^<>\n]*)>|<md:(?P<md>[^<>\n]*)>|(?P<pilcrow>¶)|&(?P<entity>[A-Za-z][A-Za-z0-9]*);")
 _PAGE_ID = re.compile(r"(?P<text>[^_]+)_(?P<edition>[^_]+)_(?P<page>[^_]+)")
-_LEAF = re.compile(r"(?P<prefix>.*?)(?P<leaf>\d+)(?P<side>[a-z])$")
 
 
 class MandokuContainer:
@@ -109,8 +109,8 @@ class _Reading:
                 m = _HEADING.fullmatch(raw, line.start, line.body_end)
                 assert m is not None
                 self.fill()
-                b.drop(line.start, m.end("stars"), Layer.MARKUP, Role.MARKER, marker="org heading")
-                b.drop(m.start("title"), line.body_end, Layer.HEADING, Role.TEXT, heading="org heading")
+                b.drop(line.start, m.end("stars"), Layer.MARKUP, Role.MARKER, marker=MarkerKind.ORG_HEADING)
+                b.drop(m.start("title"), line.body_end, Layer.HEADING, Role.TEXT, heading=HeadingKind.ORG_HEADING)
                 b.drop(line.body_end, line.end)
             else:
                 self.body_line(line.start, line.body_end, line.end)
@@ -122,14 +122,14 @@ class _Reading:
         raw, b = self.raw, self.b
         keyword = _KEYWORD.match(raw, start, body_end)
         if _LACUNA.fullmatch(raw, start, body_end):
-            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="lacuna")
+            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker=MarkerKind.LACUNA)
             self.lacunae.append((start, body_end, self.page))
             self.say()
         elif _BLANK.fullmatch(raw, start, body_end):
-            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="blank page")
+            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker=MarkerKind.BLANK_PAGE)
             self.say()
         elif keyword is None:
-            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker="org")
+            b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker=MarkerKind.ORG)
         else:
             key, value = keyword.group("key").upper(), keyword.group("value").strip()
             if key == "PROPERTY" and value:
@@ -139,7 +139,7 @@ class _Reading:
             elif key == "TITLE" and value:
                 b.metadata.append(("title", value))
                 b.drop(start, keyword.start("value"), Layer.MARKUP, Role.MARKER, marker="#+TITLE")
-                b.drop(keyword.start("value"), body_end, Layer.HEADING, Role.TEXT, heading="title")
+                b.drop(keyword.start("value"), body_end, Layer.HEADING, Role.TEXT, heading=HeadingKind.TITLE)
             else:
                 b.metadata.append((key.lower(), value))
                 b.drop(start, body_end, Layer.MARKUP, Role.MARKER, marker=f"#+{key}")
@@ -172,11 +172,11 @@ class _Reading:
                 self.turn(page, m.start(), m.end())
                 self.page = page
                 b.marks.append(Mark(m.start(), MarkKind.PAGE, page))
-                b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker="pb")
+                b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker=MarkerKind.PAGE)
                 self.page_line = 0
             elif kind == "md":
                 b.marks.append(Mark(m.start(), MarkKind.MILESTONE, _milestone_label(m.group("md"))))
-                b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker="md")
+                b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker=MarkerKind.MILESTONE)
             elif kind == "pilcrow":
                 if raw[m.end() : end].strip(LINE_SPACE + "¶") and b.body_length:
                     b.breaks.add(b.body_length)
@@ -238,7 +238,7 @@ class _Reading:
             return
         start, end, first, after = self.empty
         self.empty = None
-        count = _pages_between(first, after)
+        count = pages_between(first, after)
         extent = f"{first}, {count} page{'s' if count != 1 else ''}" if count else first
         # The file has the leaf's marker and no text: what the e-text lacks, perhaps not the book.
         self.b.marks.append(Mark(start, MarkKind.LACUNA, f"{extent}, {EMPTY_LEAF}"))
@@ -248,25 +248,12 @@ class _Reading:
     def close_lacunae(self, next_page: str | None) -> None:
         """Each ``# page missing`` since the last page marker: that page up to ``next_page`` is lost."""
         for start, end, page in self.lacunae:
-            count = _pages_between(page, next_page)
+            count = pages_between(page, next_page)
             extent = f"{page}, {count} page{'s' if count != 1 else ''}" if page and count else (page or "?")
             self.b.marks.append(Mark(start, MarkKind.LACUNA, extent))
             message = f"pages missing from this print ({extent}): a lacuna, not an omission"
             self.b.diagnostics.append(Diagnostic("lacuna", message, start, end))
         self.lacunae.clear()
-
-
-def _pages_between(first: str | None, after: str | None) -> int:
-    """How many half-folio pages from ``first`` up to, not including, ``after`` (0: unknown)."""
-    a = _LEAF.fullmatch(first or "")
-    z = _LEAF.fullmatch(after or "")
-    if a is None or z is None or a.group("prefix") != z.group("prefix"):
-        return 0
-
-    def index(m: re.Match[str]) -> int:
-        return int(m.group("leaf")) * 2 + (ord(m.group("side")) - ord("a"))
-
-    return max(0, index(z) - index(a))
 
 
 def _page_label(marker: str, metadata: list[tuple[str, str]]) -> str:

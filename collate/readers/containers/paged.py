@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 
 from collate.model import Mark, MarkKind
+from collate.model.citation import half_folio
 from collate.readers.base import ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
-from collate.readers.layoutspec import half_folio
 
 
 def _blank(raw: str, start: int, end: int) -> bool:
