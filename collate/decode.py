@@ -96,29 +96,10 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
     if not data:
         raise InputError("the file is empty", where=path, hint="give a witness file with text in it")
     if encoding is not None:
-        try:
-            return Decoded(data.decode(encoding), encoding)
-        except LookupError:
-            raise InputError(
-                f"unknown encoding {encoding!r}", where=path, hint="name a Python codec, e.g. gb18030 or big5"
-            ) from None
-        except UnicodeDecodeError as exc:
-            raise InputError(
-                f"cannot be decoded as {encoding} at {_bad_byte(exc)}",
-                where=_at(data, exc.start, encoding, path),
-                hint="check the file's `encoding` in the project file",
-            ) from None
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            if data == bom:
-                raise InputError("holds a BOM and nothing else", where=path, hint="give a witness file with text in it")
-            try:
-                return Decoded(data.decode(name), name.replace("-sig", "") + " (BOM)")
-            except UnicodeDecodeError as exc:
-                raise InputError(
-                    f"has a {name} BOM but is not valid {name} at {_bad_byte(exc)}",
-                    where=_at(data, exc.start, name, path),
-                ) from None
+        return _decode_named(data, path, encoding)
+    found = _decode_bom(data, path)
+    if found is not None:
+        return found
     if b"\x00" in data:
         raise InputError(
             "holds NUL bytes: a binary file, or UTF-16 without a BOM",
@@ -130,6 +111,43 @@ def decode_bytes(data: bytes, path: str, encoding: str | None = None) -> Decoded
         return Decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError as exc:
         utf8_error = exc
+    return _decode_legacy(data, path, utf8_error)
+
+
+def _decode_named(data: bytes, path: str, encoding: str) -> Decoded:
+    """``data`` decoded as the ``encoding`` the project names, and nothing else."""
+    try:
+        return Decoded(data.decode(encoding), encoding)
+    except LookupError:
+        raise InputError(
+            f"unknown encoding {encoding!r}", where=path, hint="name a Python codec, e.g. gb18030 or big5"
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"cannot be decoded as {encoding} at {_bad_byte(exc)}",
+            where=_at(data, exc.start, encoding, path),
+            hint="check the file's `encoding` in the project file",
+        ) from None
+
+
+def _decode_bom(data: bytes, path: str) -> Decoded | None:
+    """``data`` decoded in the encoding its BOM names (None where it has none)."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            if data == bom:
+                raise InputError("holds a BOM and nothing else", where=path, hint="give a witness file with text in it")
+            try:
+                return Decoded(data.decode(name), name.replace("-sig", "") + " (BOM)")
+            except UnicodeDecodeError as exc:
+                raise InputError(
+                    f"has a {name} BOM but is not valid {name} at {_bad_byte(exc)}",
+                    where=_at(data, exc.start, name, path),
+                ) from None
+    return None
+
+
+def _decode_legacy(data: bytes, path: str, utf8_error: UnicodeDecodeError) -> Decoded:
+    """``data``, which is not UTF-8 (``utf8_error``), decoded as GB18030 or Big5, the more plausible."""
     where = _at(data, utf8_error.start, "utf-8", path)
     before = data[: utf8_error.start].decode("utf-8")
     if sum(1 for ch in before if ord(ch) > 0x7F) >= _UTF8_EVIDENCE:

@@ -24,7 +24,7 @@ from collate.align.alignment import Transposition
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.exporters import get_exporter
 from collate.exporters.jiaokanji import SUBSTANTIVE, build_jiaokanji, entries
-from collate.exporters.jiaokanji.words import count, lost_pages
+from collate.exporters.jiaokanji.words import lost_pages
 from collate.model import Layer, Mark, MarkKind, Witness
 from collate.model.annotations import AttachedNote, DecisionAction, EditorDecision
 from collate.pipeline import collate_project
@@ -116,36 +116,6 @@ def test_long_passages_are_cited_by_their_ends() -> None:
     dd = sparse_witness(("司射庭长", "", "降揖其阼階及樂事皆與射同節", "after"))
     collation, _ = collate([sk], sparse=[dd], layers=[Layer.JING])
     assert entries(collation) == ["頁1a行1　大戴禮「庭长」下有「降揖其阼」至「與射同節」凡十三字（據蕙田案）。"]
-
-
-@pytest.mark.parametrize(
-    ("n", "numeral"),
-    [
-        (2, "二"),
-        (10, "十"),
-        (13, "十三"),
-        (20, "二十"),
-        (105, "一百〇五"),
-        (113, "一百一十三"),
-        (312, "三百一十二"),
-        (1_001, "一千〇一"),
-        # A whole book's addition or lacuna: counted in 萬 and 億, never 十千.
-        (10_000, "一萬"),
-        (10_010, "一萬〇一十"),
-        (11_000, "一萬一千"),
-        (12_000, "一萬二千"),
-        (12_345, "一萬二千三百四十五"),
-        (100_000, "十萬"),
-        (110_000, "十一萬"),
-        (1_234_567, "一百二十三萬四千五百六十七"),
-        (100_000_000, "一億"),
-        (100_010_000, "一億〇一萬"),
-        (120_000_000, "一億二千萬"),
-        (1_000_000_000_000, "一萬億"),
-    ],
-)
-def test_counts_in_chinese_numerals(n: int, numeral: str) -> None:
-    assert count(n) == numeral
 
 
 def test_registry_writes_atomically(tmp_path: Path) -> None:
@@ -270,7 +240,7 @@ def test_the_editor_is_the_name_the_project_declares_never_the_login(
     config = copy_default_project(tmp_path)
     config.write_text(config.read_text(encoding="utf-8") + '\n[review]\neditor = "王"\n', encoding="utf-8")
     project = load_project(config)
-    session = open_review(project, default_editor(project))
+    session = open_review(collate_project(project), default_editor(project))
     gu = next(x for x in session.loci if x.lemma.text == "固")
     session.decide(gu, DecisionAction.ADOPT, reading=gu.readings[0], siglum="ZS", comment="從注疏")
     result = CliRunner().invoke(main, ["run", "--config", str(config)])

@@ -17,8 +17,9 @@ Each witness that has either layer gives its evidence: the stretch's tokens are 
 witness's layer around the place where both were last alike (found by shared 3-grams of
 comparison keys, then aligned there by :mod:`rapidfuzz`'s Indel opcodes), and the run of the
 stretch's tokens that witness matches densely from the stretch's start (or to its end) is
-measured. Every witness's evidence votes for a cut, weighed by how many tokens it matched; the
-cut with the most weight, if at least :data:`MIN_MATCH` tokens say so, is the boundary
+measured (:mod:`collate.align.boundary_match`). Every witness's evidence votes for a cut,
+weighed by how many tokens it matched; the cut with the most weight, if at least
+:data:`MIN_MATCH` tokens say so, is the boundary
 (``boundary-settled``, naming the witnesses). Where no witness matches, the reader's cut stays,
 and says so (``boundary-estimated``).
 
@@ -33,7 +34,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.model import Diagnostic, Layer, MarkKind, Role, Severity, Span, Token, Unsettled, Witness
+from collate.align.boundary_match import Stream, dense_prefix, extended, place, token_range
+from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled, Witness
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -42,47 +44,6 @@ if TYPE_CHECKING:
 MIN_MATCH = 2
 # Words of a stretch neither layer's evidence claims, from this many, stay in doubt.
 DOUBT = 3
-# Tokens of context either side of a stretch, in the window compared with another witness.
-CONTEXT = 40
-# Length of the key strings that find a stretch's place in another witness.
-GRAM = 3
-# A run matched densely: at most one token in this many unmatched, never more than GAP_RUN in a row.
-DENSITY = 5
-GAP_RUN = 2
-
-
-@dataclass(frozen=True, slots=True)
-class _Stream:
-    """One layer of a witness as comparison keys, with the raw offset of each token.
-
-    ``lost``: the indices of the tokens a lost leaf stands before (a lacuna mark between them
-    and the token before): what follows it in the stream did not follow it in the book.
-    """
-
-    keys: tuple[str, ...]
-    starts: tuple[int, ...]
-    grams: dict[tuple[str, ...], list[int]]
-    lost: tuple[int, ...] = ()
-
-    @classmethod
-    def of(cls, tokens: Sequence[Token], witness: Witness | None = None) -> _Stream:
-        import bisect
-
-        keys = tuple(t.n for t in tokens)
-        starts = tuple(t.start for t in tokens)
-        grams: dict[tuple[str, ...], list[int]] = defaultdict(list)
-        for i in range(len(keys) - GRAM + 1):
-            grams[keys[i : i + GRAM]].append(i)
-        marks = [m.offset for m in witness.marks if m.kind is MarkKind.LACUNA] if witness is not None else []
-        lost = tuple(sorted({bisect.bisect_left(starts, m) for m in marks}))
-        return cls(keys, starts, dict(grams), lost)
-
-    def until_lost(self, start: int, end: int) -> int:
-        """``end``, or the first lost leaf after ``start`` if one comes before it."""
-        import bisect
-
-        k = bisect.bisect_right(self.lost, start)
-        return min(end, self.lost[k]) if k < len(self.lost) else end
 
 
 def settle_boundaries(witnesses: Sequence[Witness], normalizer: Normalizer) -> tuple[Witness, ...]:
@@ -186,8 +147,8 @@ def _settle(
         evidence = [_Evidence.none() for _ in stretches]
         for layer, from_start in ((before, True), (after, False)):
             whole = tokenize(_as_layer(witness, stretches, layer), layer, normalizer)
-            mine = _Stream.of(whole)
-            ranges = [_token_range(mine.starts, u) for u in stretches]
+            mine = Stream.of(whole)
+            ranges = [token_range(mine.starts, u) for u in stretches]
             for said, (lo, hi) in zip(evidence, ranges, strict=True):
                 said.starts = mine.starts[lo:hi]
             # The tokens of the layer compared: those outside every stretch, and the part of each
@@ -198,22 +159,22 @@ def _settle(
                 for i in range(lo, hi):
                     certain[i] = (mine.starts[i] < estimate) == from_start
             for other in others:
-                theirs = _Stream.of(tokenize(other, layer, normalizer), other)
+                theirs = Stream.of(tokenize(other, layer, normalizer), other)
                 if not theirs.keys:
                     continue
                 for k, (lo, hi) in enumerate(ranges):
                     if hi <= lo:
                         continue
-                    found = _placed(mine, theirs, lo, hi, certain)
+                    found = place(mine, theirs, lo, hi, certain)
                     if found is None:
                         continue
                     placed, gap = found
                     matched = [j is not None for j in placed]
-                    run = _dense_prefix(matched) if from_start else _dense_prefix(matched[::-1])
+                    run = dense_prefix(matched) if from_start else dense_prefix(matched[::-1])
                     # A single word is enough where it is the whole of what the other has there.
                     if run < MIN_MATCH and not (run and run == gap[1] - gap[0]):
                         continue
-                    at = _extended(mine, theirs, placed, lo, lo + run if from_start else hi - run, gap)
+                    at = extended(mine, theirs, placed, lo, lo + run if from_start else hi - run, gap)
                     # An offset: the two layers' streams number their tokens apart.
                     offset = mine.starts[at] if at < hi else stretches[k].end
                     (evidence[k].before if from_start else evidence[k].after)[offset] += run
@@ -259,175 +220,6 @@ def _as_layer(witness: Witness, stretches: Sequence[Unsettled], layer: Layer) ->
             s = _in_layer(s, s.start, s.end, layer, u.before_unit if layer is u.before else u.after_unit)
         spans.append(s)
     return replace(witness, spans=tuple(spans))
-
-
-def _token_range(starts: Sequence[int], u: Unsettled) -> tuple[int, int]:
-    """The indices of the tokens of ``starts`` inside the stretch ``u``."""
-    import bisect
-
-    return bisect.bisect_left(starts, u.start), bisect.bisect_left(starts, u.end)
-
-
-def _context(certain: Sequence[bool], start: int, step: int) -> list[int]:
-    """Up to :data:`CONTEXT` indices of tokens outside every stretch, from ``start`` on in ``step``'s direction."""
-    found: list[int] = []
-    i = start
-    while 0 <= i < len(certain) and len(found) < CONTEXT:
-        if certain[i]:
-            found.append(i)
-        i += step
-    return found if step > 0 else found[::-1]
-
-
-def _placed(
-    mine: _Stream, theirs: _Stream, lo: int, hi: int, certain: Sequence[bool]
-) -> tuple[list[int | None], tuple[int, int]] | None:
-    """For each token of ``mine[lo:hi]``, the index of the token of ``theirs`` it matches, or None;
-    and the gap of ``theirs`` it was compared with, ``(start, end)``.
-
-    The gap is what ``theirs`` has between the words around the stretch (those of ``mine`` outside
-    every stretch, just before it and just after): first where the words before it stand (the
-    offset most of their 3-grams agree on), then the two contexts aligned there without the
-    stretch, so that no word of the stretch is taken for a word of the context (a 注 that ends on
-    the word the 經 resumes with). The stretch is compared with that gap alone. None where no
-    place is found, or the gap runs over a leaf ``theirs`` has lost.
-    """
-    from rapidfuzz.distance import Indel
-
-    before = _context(certain, lo - 1, -1)  # the stretch itself is never its own context
-    after = _context(certain, hi, 1)
-    probe, anchor = (before, len(before)) if len(before) > GRAM else (after, 0)
-    ends: Counter[int] = Counter()
-    for p in range(len(probe) - GRAM + 1):
-        gram = tuple(mine.keys[i] for i in probe[p : p + GRAM])
-        for j in theirs.grams.get(gram, ())[:8]:
-            ends[j - p + anchor] += 1
-    if not ends:
-        return None
-    guess, support = ends.most_common(1)[0]
-    if support < 2:
-        return None
-    between = (after[0] - lo if after else hi - lo) + CONTEXT
-    if not before:
-        guess -= between  # the guess was where the context after stands
-    b0 = max(0, guess - len(before) - CONTEXT)
-    b1 = min(len(theirs.keys), guess + between + len(after) + CONTEXT)
-    if b1 <= b0:
-        return None
-    around = [mine.keys[i] for i in before] + [mine.keys[i] for i in after]
-    start: int | None = None
-    end: int | None = None
-    for op in Indel.opcodes(around, theirs.keys[b0:b1]):
-        if op.tag != "equal":
-            continue
-        for i in range(op.src_start, op.src_end):
-            j = b0 + op.dest_start + (i - op.src_start)
-            if i < len(before):
-                start = j + 1  # just after the last word of the context before
-            elif end is None:
-                end = j  # the first word of the context after
-    keys = theirs.keys
-    if before and start is not None:
-        start = _tightest(
-            before,
-            mine.keys,
-            keys,
-            range(max(b0 + 1, start - CONTEXT), min(b1, start + CONTEXT) + 1),
-            start,
-            backward=True,
-        )
-    if not before:
-        # A stretch at the layer's start: the gap runs from the other's start of the window.
-        start = b0 if end is None else max(b0, end - between)
-    if start is None:
-        return None
-    if after and end is not None:
-        end = _tightest(after, mine.keys, keys, range(start, min(b1, end + CONTEXT)), end, backward=False)
-    if end is None or end < start:
-        end = min(b1, start + between)
-    if any(start < x <= end for x in theirs.lost):
-        return None  # what stood between is on a lost leaf
-    placed: list[int | None] = [None] * (hi - lo)
-    for op in Indel.opcodes(mine.keys[lo:hi], theirs.keys[start:end]):
-        if op.tag == "equal":
-            for i in range(op.src_start, op.src_end):
-                placed[i] = start + op.dest_start + (i - op.src_start)
-    return placed, (start, end)
-
-
-# How many words of a context decide where it stands, when it reads alike in several places.
-TIGHT = 16
-
-
-def _tightest(
-    context: Sequence[int], keys: Sequence[str], theirs: Sequence[str], candidates: range, found: int, *, backward: bool
-) -> int:
-    """Where a context stands in ``theirs`` most nearly word for word: the end of the context
-    before a stretch (``backward``), or the start of the one after it.
-
-    An alignment of the whole context matches a formula the text repeats (主人阼階上答拜 twice
-    in a few lines) wherever it can, the first occurrence as well as the right one: the place
-    where the context's nearest :data:`TIGHT` words stand together, in order, is the right one.
-    Ties go to ``found``'s side: the place nearest it.
-    """
-    from rapidfuzz.distance import Indel
-
-    words = [keys[i] for i in (context[-TIGHT:] if backward else context[:TIGHT])]
-    edge = words[-1] if backward else words[0]
-    best, score = found, -1.0
-    for j in candidates:
-        if backward:
-            if j < 1 or theirs[j - 1] != edge:
-                continue
-            piece = theirs[max(0, j - len(words) - 2) : j]
-        else:
-            if j >= len(theirs) or theirs[j] != edge:
-                continue
-            piece = theirs[j : j + len(words) + 2]
-        value = Indel.similarity(words, piece) - abs(j - found) * 1e-6
-        if value > score:
-            best, score = j, value
-    return best
-
-
-def _extended(
-    mine: _Stream, theirs: _Stream, placed: Sequence[int | None], lo: int, at: int, gap: tuple[int, int]
-) -> int:
-    """The cut ``at`` moved over the tokens that go on matching ``theirs`` beside the matched run.
-
-    The alignment may match a token at the run's edge elsewhere in the gap, leaving it out of the
-    run; the words just beside the run that read as the other witness's words just beside its
-    match (within the gap) belong to the run. A run from the stretch's start (``at`` after it)
-    goes on forward, one to its end backward.
-    """
-    hi = lo + len(placed)
-    if at > lo and placed[at - lo - 1] is not None and (at == hi or placed[at - lo] is None):
-        j = placed[at - lo - 1]
-        while j is not None and at < hi and j + 1 < gap[1] and mine.keys[at] == theirs.keys[j + 1]:
-            at, j = at + 1, j + 1
-        return at
-    k = placed[at - lo] if at < hi else None
-    while k is not None and at > lo and k > gap[0] and mine.keys[at - 1] == theirs.keys[k - 1]:
-        at, k = at - 1, k - 1
-    return at
-
-
-def _dense_prefix(matched: Sequence[bool]) -> int:
-    """How many of ``matched`` from its start are a densely matched run ending on a match."""
-    best = 0
-    misses = 0
-    gap = 0
-    for i, m in enumerate(matched):
-        if m:
-            gap = 0
-            if (i + 1) >= DENSITY * misses:
-                best = i + 1
-            continue
-        misses += 1
-        gap += 1
-        if gap > GAP_RUN or misses * DENSITY > i + 1 + DENSITY:
-            break
-    return best
 
 
 def _recut(witness: Witness, cuts: dict[int, tuple[int, str, tuple[int, int] | None]]) -> Witness:

@@ -43,20 +43,10 @@ from itertools import pairwise
 from collate.align.anchors import Match, chain, expand, unique_matches
 from collate.align.collatex_adapter import collatex_columns
 from collate.align.far_moves import far_moves
+from collate.align.stretches import lopsided_window, unrelated
 from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
-
-# A stretch is lopsided when one side has this many times the other's tokens (and 2 ×
-# ``edge_slack`` more); its short side is placed at its best window in the long side when it
-# matches there this well (rapidfuzz partial ratio, 0–100) and has at least this many tokens.
-_LOPSIDED = 4
-_PLACED = 60
-_PLACED_SHORTEST = 4
-# Two sides of a stretch, each at least this long, are different passages when their
-# similarity (2 × the common subsequence over their total length, rapidfuzz Indel) is below this.
-_UNRELATED_SHORTEST = 8
-_UNRELATED_BELOW = 1 / 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,35 +260,16 @@ class _Pairer:
             self._fallback(ia, ib, sa, sb)
 
     def _lopsided(self, ia: Positions, ib: Positions, sa: str, sb: str) -> bool:
-        """A stretch where one side is many times longer: the shorter side placed where it matches.
+        """A stretch where one side is many times longer: the shorter side placed where it matches
+        (:func:`~collate.align.stretches.lopsided_window`), the rest of the long side alone.
 
-        Between two anchors a base that quotes in pieces skips whole passages of the witness,
-        and a witness may lack a passage the base has; aligned as a whole, the few tokens of the
-        short side would be scattered over the long one (each a false variant). The short side
-        is aligned with its best window in the long side only (rapidfuzz's partial alignment;
-        the head or the tail of the long side, next to an anchor, where nothing matches well),
-        and the rest of the long side stands alone. Returns False where the stretch is not
-        lopsided, or the short side too long to place this way.
+        Returns False where the stretch is not lopsided, or the short side too long to place this way.
         """
-        short, long = sorted((len(ia), len(ib)))
-        if long < _LOPSIDED * short or long - short <= 2 * self.opt.edge_slack or short > self.opt.chunk:
+        window = lopsided_window(sa, sb, self.opt.edge_slack, self.opt.chunk)
+        if window is None:
             return False
-        from rapidfuzz import fuzz
-        from rapidfuzz.distance import Indel
-
+        lo, hi = window
         base_short = len(ia) <= len(ib)
-        s_text, l_text = (sa, sb) if base_short else (sb, sa)
-        width = min(long, 2 * short)
-        found = fuzz.partial_ratio_alignment(s_text, l_text)
-        if found is not None and found.score >= _PLACED and short >= _PLACED_SHORTEST:
-            pad = short // 2
-            lo, hi = max(0, found.dest_start - pad), min(long, found.dest_end + pad)
-        elif Indel.normalized_similarity(s_text, l_text[long - width :]) > Indel.normalized_similarity(
-            s_text, l_text[:width]
-        ):
-            lo, hi = long - width, long
-        else:
-            lo, hi = 0, width
         long_side = ib if base_short else ia
 
         def alone(positions: Positions) -> None:
@@ -317,19 +288,10 @@ class _Pairer:
         return True
 
     def _unrelated(self, ia: Positions, ib: Positions, sa: str, sb: str) -> bool:
-        """Two sides of a stretch with little in common: each stands alone.
-
-        Paired column by column, or by the few common characters they share (之, 也), two
-        different passages (a passage the base quotes from another chapter, one the witness has
-        and the base skips) would make a row of false substantive variants; the base's side is
-        text the witness lacks there and the witness's side text the base lacks.
-        """
-        if min(len(ia), len(ib)) < _UNRELATED_SHORTEST or len(ia) * len(ib) > self.opt.fallback_cells:
-            # A stretch too large to compare whole is cut by anchors first.
-            return False
-        from rapidfuzz.distance import Indel
-
-        if Indel.normalized_similarity(sa, sb) >= _UNRELATED_BELOW:
+        """Two sides of a stretch with little in common (:func:`~collate.align.stretches.unrelated`):
+        each stands alone, the base's side text the witness lacks there and the witness's side
+        text the base lacks."""
+        if not unrelated(sa, sb, self.opt.fallback_cells):
             return False
         for x in ia:
             self.emit(x, -1)

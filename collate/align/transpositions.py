@@ -62,33 +62,31 @@ def find_moves(
     for i, j in pairs:
         used_a[i] = 1
         used_b[j] = 1
+    candidates = _candidates(a, b, runs(off, k), pairs, used_a, used_b, min_len)
+    chain_a, chain_b = bytes(used_a), bytes(used_b)
+    joined = _joined(_taken(candidates, used_a, used_b), chain_a, chain_b)
+    return [Moved((p[0][0], p[-1][0] + p[-1][2], p[0][1], p[-1][1] + p[-1][2]), _pairs(a, b, p)) for p in joined]
+
+
+def _candidates(
+    a: str,
+    b: str,
+    found: Sequence[tuple[int, int, int]],
+    pairs: Sequence[Match],
+    used_a: bytearray,
+    used_b: bytearray,
+    min_len: int,
+) -> list[list[list[int]]]:
+    """The passages the runs ``found`` off the chain make, trimmed and widened, that are long
+    enough and have no near copy at the other text's place; longest first."""
     near: _Neighbourhood | None = None
     candidates: list[list[list[int]]] = []
-    for pieces in _passages(runs(off, k)):
+    for pieces in _passages(found):
         pieces = _trim(pieces, used_a, used_b)
         if not pieces:
             continue
+        _widen(a, b, pieces, used_a, used_b)
         first, last = pieces[0], pieces[-1]
-        # Widen by equal tokens the chain did not use: k-grams stop short of a variant at
-        # the passage's edges.
-        while (
-            first[0] > 0
-            and first[1] > 0
-            and a[first[0] - 1] == b[first[1] - 1]
-            and not used_a[first[0] - 1]
-            and not used_b[first[1] - 1]
-        ):
-            first[0] -= 1
-            first[1] -= 1
-            first[2] += 1
-        while (
-            last[0] + last[2] < len(a)
-            and last[1] + last[2] < len(b)
-            and a[last[0] + last[2]] == b[last[1] + last[2]]
-            and not used_a[last[0] + last[2]]
-            and not used_b[last[1] + last[2]]
-        ):
-            last[2] += 1
         bs, be, ws, we = first[0], last[0] + last[2], first[1], last[1] + last[2]
         if be - bs < min_len:
             continue
@@ -98,7 +96,35 @@ def find_moves(
         candidates.append(pieces)
     # Longest first, so that a passage wins over a fragment of it that overlaps.
     candidates.sort(key=lambda p: (p[0][0] - p[-1][0] - p[-1][2], p[0][0], p[0][1]))
-    chain_a, chain_b = bytes(used_a), bytes(used_b)
+    return candidates
+
+
+def _widen(a: str, b: str, pieces: list[list[int]], used_a: bytearray, used_b: bytearray) -> None:
+    """Widen the passage's first and last pieces, in place, by equal tokens the chain did not
+    use: k-grams stop short of a variant at the passage's edges."""
+    first, last = pieces[0], pieces[-1]
+    while (
+        first[0] > 0
+        and first[1] > 0
+        and a[first[0] - 1] == b[first[1] - 1]
+        and not used_a[first[0] - 1]
+        and not used_b[first[1] - 1]
+    ):
+        first[0] -= 1
+        first[1] -= 1
+        first[2] += 1
+    while (
+        last[0] + last[2] < len(a)
+        and last[1] + last[2] < len(b)
+        and a[last[0] + last[2]] == b[last[1] + last[2]]
+        and not used_a[last[0] + last[2]]
+        and not used_b[last[1] + last[2]]
+    ):
+        last[2] += 1
+
+
+def _taken(candidates: Sequence[list[list[int]]], used_a: bytearray, used_b: bytearray) -> list[list[list[int]]]:
+    """The candidates that overlap neither the chain nor one taken before, marked as used; by base start."""
     taken: list[list[list[int]]] = []
     for pieces in candidates:
         bs, ws = pieces[0][0], pieces[0][1]
@@ -109,7 +135,12 @@ def find_moves(
         used_b[ws:we] = b"\x01" * (we - ws)
         taken.append(pieces)
     taken.sort()
-    # Widening can bring two parts of one passage next to each other: join them again.
+    return taken
+
+
+def _joined(taken: Sequence[list[list[int]]], chain_a: bytes, chain_b: bytes) -> list[list[list[int]]]:
+    """Widening can bring two parts of one passage next to each other: join them again
+    (at most :data:`_JOIN_GAP` tokens apart, with nothing the chain aligned between)."""
     joined: list[list[list[int]]] = []
     for pieces in taken:
         if joined:
@@ -125,7 +156,7 @@ def find_moves(
                 joined[-1] += pieces
                 continue
         joined.append(pieces)
-    return [Moved((p[0][0], p[-1][0] + p[-1][2], p[0][1], p[-1][1] + p[-1][2]), _pairs(a, b, p)) for p in joined]
+    return joined
 
 
 def _passages(found: Sequence[tuple[int, int, int]]) -> list[list[list[int]]]:

@@ -5,7 +5,8 @@ or a work with its witness files (``name``, ``base``, ``[[job.witness]]`` …: t
 file), which takes what it does not say from ``[defaults]``. The project of such a job is written
 into its output folder as ``collate.toml``, with its paths made relative to it: every job is then
 an ordinary project file, collated and written by the ordinary pipeline, and ``collate export``,
-``collate diff -c`` and ``collate review -c`` work on it as on any other.
+``collate diff -c`` and ``collate review -c`` work on it as on any other
+(:mod:`collate.batch.inline` makes it).
 
 Everything the manifest names is checked before any job runs — an unknown key, a missing file, a
 job name used twice, a project that is not one — and each error names the manifest's line.
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from collate.batch.inline import InlineFiles, merge, project_text, require_file
 from collate.batch.lines import Lines, TablePath, scan
 from collate.decode import check_regular_file
 from collate.errors import ExportError, ProjectError
@@ -47,8 +49,6 @@ INLINE_KEYS = (*SETTINGS, *_TABLES)
 PROJECT_JOB_KEYS = ("project", "name")
 # Files of the output tree beside the jobs' folders: the batch's record, the statistics' page.
 RESERVED = ("batch.json", "stats.html", "index.tsv")
-# An inline job's decisions live beside the manifest, not in the output tree one may delete and rebuild.
-DECISIONS_SUFFIX = ".decisions.toml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,33 +131,6 @@ def _cluster(data: Mapping[str, Any], loc: _Located) -> Cluster:
     return Cluster(scheduler, workers, loc.at(("cluster",), "scheduler"))
 
 
-def _merge(defaults: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
-    """``own`` over ``defaults``: a table of both is merged key by key, any other value replaced."""
-    merged = dict(defaults)
-    for key, value in own.items():
-        base = merged.get(key)
-        merged[key] = _merge(base, value) if isinstance(base, dict) and isinstance(value, dict) else value
-    return merged
-
-
-def _relative(path: str, manifest_dir: Path, job_dir: Path) -> str:
-    """A manifest's path (relative to it) as the job's project file names it (relative to that); absolute stays."""
-    if Path(path).is_absolute():
-        return path
-    target = manifest_dir / path
-    try:
-        return Path(os.path.relpath(target, job_dir)).as_posix()
-    except ValueError:  # another drive (Windows): there is no relative path
-        return target.as_posix()
-
-
-def _require_file(path: str, where: str, what: str, manifest_dir: Path) -> None:
-    target = Path(path) if Path(path).is_absolute() else manifest_dir / path
-    if not target.exists():
-        raise ProjectError(f"{what} {path!r} does not exist", where=where, hint="paths are relative to the manifest")
-    check_regular_file(target, where, ProjectError, hint=f"name the file of {what}")
-
-
 def _inline(
     n: int, entry: Mapping[str, Any], defaults: Mapping[str, Any], name: str, batch: Path, out: Path, loc: _Located
 ) -> Job:
@@ -165,74 +138,27 @@ def _inline(
     table: TablePath = ("job", n)
     _check_keys(entry, INLINE_KEYS, f"job {name!r}", table, loc)
     # Copies: the paths of one job's tables are rewritten for its folder, not for the next job's.
-    data = _merge(copy.deepcopy(defaults), copy.deepcopy(entry))
+    data = merge(copy.deepcopy(defaults), copy.deepcopy(entry))
     witnesses = data.get("witness")
     if not isinstance(witnesses, list) or not witnesses or not all(isinstance(w, dict) for w in witnesses):
         raise ProjectError(
             f"job {name!r} has no witnesses", where=loc.at(table), hint="add [[job.witness]] tables, or `project = …`"
         )
-    manifest_dir, job_dir = batch.parent.resolve(), (out / name).resolve()
-    rewritten: list[dict[str, Any]] = []
+    files = InlineFiles(name, entry, table, loc.at, batch.parent.resolve(), (out / name).resolve())
+    rewritten = []
     for k, witness in enumerate(witnesses, 1):
-        path = (*table, "witness", k)
-        _check_keys(witness, WITNESS_KEYS, f"witness {k} of job {name!r}", path, loc)
-        if not isinstance(witness.get("path"), str):
-            raise ProjectError(f"witness {k} of job {name!r} has no `path`", where=loc.at(path))
-        _require_file(witness["path"], loc.at(path, "path"), "the witness file", manifest_dir)
-        rewritten.append({**witness, "path": _relative(witness["path"], manifest_dir, job_dir)})
+        _check_keys(witness, WITNESS_KEYS, f"witness {k} of job {name!r}", (*table, "witness", k), loc)
+        rewritten.append(files.witness(k, witness))
     data["witness"] = rewritten
     data["name"] = name
-    gaiji = data.get("gaiji_table")
-    if isinstance(gaiji, str) and gaiji:
-        where = loc.at(table, "gaiji_table") if "gaiji_table" in entry else loc.at(("defaults",), "gaiji_table")
-        _require_file(gaiji, where, "the gaiji table", manifest_dir)
-        data["gaiji_table"] = _relative(gaiji, manifest_dir, job_dir)
-    shelf = data.get("shelf")
-    if isinstance(shelf, str):
-        shelf = [shelf]
-    if isinstance(shelf, list):
-        where = loc.at(table, "shelf") if "shelf" in entry else loc.at(("defaults",), "shelf")
-        for folder in shelf:
-            if isinstance(folder, str) and folder:
-                target = Path(folder) if Path(folder).is_absolute() else manifest_dir / folder
-                if not target.is_dir():
-                    hint = "paths are relative to the manifest"
-                    raise ProjectError(f"the shelf folder {folder!r} does not exist", where=where, hint=hint)
-        data["shelf"] = [_relative(f, manifest_dir, job_dir) if isinstance(f, str) else f for f in shelf]
-    normalize = data.get("normalize")
-    if isinstance(normalize, dict) and isinstance(normalize.get("variant_tables"), list):
-        tables = normalize["variant_tables"]
-        own = isinstance(entry.get("normalize"), dict) and "variant_tables" in entry["normalize"]
-        where = loc.at((*table, "normalize") if own else ("defaults", "normalize"), "variant_tables")
-        for t in tables:
-            if isinstance(t, str):
-                _require_file(t, where, "the variant table", manifest_dir)
-        normalize["variant_tables"] = [_relative(t, manifest_dir, job_dir) if isinstance(t, str) else t for t in tables]
-    review = dict(data["review"]) if isinstance(data.get("review"), dict) else {}
-    decisions = review.get("decisions")
-    review["decisions"] = _relative(
-        decisions if isinstance(decisions, str) and decisions else name + DECISIONS_SUFFIX, manifest_dir, job_dir
-    )
-    # The decisions stay beside the manifest, outside the job's folder: the manifest means it so.
-    review["decisions_outside"] = True
-    data["review"] = review
+    files.rewrite(data)
+    data["review"] = files.review(data)
     try:
-        project_from_mapping(data, root=job_dir, source=job_dir / PROJECT_FILE)
+        project_from_mapping(data, root=files.job_dir, source=files.job_dir / PROJECT_FILE)
     except ProjectError as exc:
         # The project is the manifest's job: its error is said there.
         raise ProjectError(f"job {name!r}: {exc.message}", where=loc.at(table), hint=exc.hint) from None
-    return Job(name, job_dir / PROJECT_FILE, job_dir, loc.at(table), project_text(data, batch, name))
-
-
-def project_text(data: Mapping[str, Any], batch: Path, name: str) -> str:
-    """The project file of an inline job, in TOML: its settings, then its tables, its witnesses last."""
-    import tomlkit
-
-    ordered = {k: v for k, v in data.items() if not isinstance(v, (dict, list)) or k in ("layers", "shelf", "work")}
-    ordered |= {k: v for k, v in data.items() if isinstance(v, dict)}
-    ordered["witness"] = data["witness"]
-    head = f"# The project of job {name!r} of the batch {batch.name}, as the manifest and its [defaults] make it.\n"
-    return head + "# Change the manifest, not this file: the next batch writes it again.\n\n" + tomlkit.dumps(ordered)
+    return Job(name, files.job_dir / PROJECT_FILE, files.job_dir, loc.at(table), project_text(data, batch, name))
 
 
 def _project_job(n: int, entry: Mapping[str, Any], batch: Path, loc: _Located) -> tuple[object, Path]:
@@ -243,7 +169,7 @@ def _project_job(n: int, entry: Mapping[str, Any], batch: Path, loc: _Located) -
     path = entry["project"]
     if not isinstance(path, str) or not path:
         raise ProjectError("`project` must be the path of a project file", where=loc.at(table, "project"))
-    _require_file(path, loc.at(table, "project"), "the project file", batch.parent)
+    require_file(path, loc.at(table, "project"), "the project file", batch.parent)
     file = Path(path) if Path(path).is_absolute() else batch.parent / path
     project = load_project(file)
     for w in project.witnesses:

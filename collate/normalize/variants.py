@@ -86,7 +86,32 @@ def build_classes(
     nothing, and if other edges still put both in one class, the member that is not canonical
     leaves it (both, if neither is).
     """
-    edges: dict[str, dict[str, list[str]]] = {}
+    edges, standard = _graph(pairs, never)
+    for config in ("t2s", "s2t"):
+        convert_all(config, edges)  # what preference() asks OpenCC, asked at once
+    mapping, images = _classes(edges, standard, image, image_source)
+    canonical_of = {m: c for m, (c, _) in mapping.items()}
+    _attach(attached, edges, mapping, canonical_of, image, never)
+    for form, canonical, source in images:
+        if form not in edges and form not in mapping:
+            mapping[form] = (canonical, source)
+            canonical_of[form] = canonical
+    for pair in never:
+        a, b = sorted(pair)
+        ca, cb = canonical_of.get(a, a), canonical_of.get(b, b)
+        if ca == cb:
+            for member in (a, b):
+                mapping.pop(member, None)
+    return mapping
+
+
+_Edges = dict[str, dict[str, list[str]]]
+
+
+def _graph(pairs: Iterable[VariantPair], never: Collection[frozenset[str]]) -> tuple[_Edges, dict[str, int]]:
+    """The pairs as edges (each with the sources that give it), and the standards the
+    hand-made tables name (by their priority)."""
+    edges: _Edges = {}
     standard: dict[str, int] = {}
 
     def link(a: str, b: str, source: str) -> None:
@@ -102,8 +127,14 @@ def build_classes(
         if p.priority < UNIHAN:
             # A table made by hand names its standard on purpose; Unihan's pairs have no direction.
             standard[p.standard] = min(standard.get(p.standard, UNIHAN), p.priority)
-    for config in ("t2s", "s2t"):
-        convert_all(config, edges)  # what preference() asks OpenCC, asked at once
+    return edges, standard
+
+
+def _classes(
+    edges: _Edges, standard: dict[str, int], image: Callable[[str], str] | None, image_source: str
+) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str, str]]]:
+    """Each member of a connected component → (canonical, sources on the way); and the
+    members' script forms that differ from the canonical member's, to join the class."""
     mapping: dict[str, tuple[str, str]] = {}
     images: list[tuple[str, str, str]] = []
     seen: set[str] = set()
@@ -120,7 +151,18 @@ def build_classes(
             form = image(member) if image else member
             if form != target and len(form) == 1:
                 images.append((form, canonical, "; ".join([*via, f"{image_source} of {member}"])))
-    canonical_of = {m: c for m, (c, _) in mapping.items()}
+    return mapping, images
+
+
+def _attach(
+    attached: Iterable[VariantPair],
+    edges: _Edges,
+    mapping: dict[str, tuple[str, str]],
+    canonical_of: dict[str, str],
+    image: Callable[[str], str] | None,
+    never: Collection[frozenset[str]],
+) -> None:
+    """Each dictionary pair's variant, as a leaf, added to ``mapping`` under its standard's class."""
     # A class of one character and its compatibility ideographs (莭 and U+F9xx, which Unicode
     # says are the same character) is that character alone: a dictionary may attach it.
     twins = {
@@ -143,17 +185,6 @@ def build_classes(
         for twin in twins.get(p.variant, ()):
             mapping[twin] = (target, "; ".join(s for s in (COMPATIBILITY, p.source, path) if s))
             canonical_of[twin] = target
-    for form, canonical, source in images:
-        if form not in edges and form not in mapping:
-            mapping[form] = (canonical, source)
-            canonical_of[form] = canonical
-    for pair in never:
-        a, b = sorted(pair)
-        ca, cb = canonical_of.get(a, a), canonical_of.get(b, b)
-        if ca == cb:
-            for member in (a, b):
-                mapping.pop(member, None)
-    return mapping
 
 
 def _component(start: str, edges: dict[str, dict[str, list[str]]]) -> set[str]:

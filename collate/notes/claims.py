@@ -14,34 +14,30 @@ regular pattern over the lexicon's words:
 4. *Sources*: ``据宋本改正`` says that edition reads as the base at the last claim's place.
 
 Quotation frames (``其曰…者``) and glosses (``释文音权``) are read over, not as claims.
-The parts of a clause (names, lead, verb, reading) are read by :mod:`collate.notes.claims_parts`;
-this module builds the claims from them. The result is offset-free (:class:`ParsedClaim`);
+The parts of a clause (names, lead, verb, reading) are read by :mod:`collate.notes.claims_parts`,
+the witness clauses built from them by :mod:`collate.notes.claims_clause`; this module reads the
+note pass by pass. The result is offset-free (:class:`~collate.notes.parsed_claim.ParsedClaim`);
 :mod:`collate.notes.resolve` finds the places in the base.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from collate.model import Layer
+from collate.notes.claims_clause import witness_clause
 from collate.notes.claims_parts import (
     IMPLICIT,
-    INNER_PLACE,
-    LEAD_NOISE,
     Mention,
     after_gloss,
     find_mentions,
     in_original_script,
     joined,
     mask_frames,
-    place_at,
-    read_lead,
     read_reading,
     reading_end,
-    skip_adverbs,
     source_names,
-    verb_at,
 )
 from collate.notes.fold import fold
 from collate.notes.lexicon import (
@@ -54,38 +50,8 @@ from collate.notes.lexicon import (
     VERBS,
     Lexicon,
 )
+from collate.notes.parsed_claim import ParsedClaim
 from collate.notes.records import ClaimKind, Place
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedClaim:
-    """One claim as the grammar reads it, before its place is found in the base.
-
-    ``witness`` is the name as written ('' for an emendation of the base itself),
-    ``canonical`` the name it stands for. ``phrase`` is the base phrase that locates
-    ``place`` ('' when the place is the note's own position or its passage); ``gloss`` the
-    words of an authority the note cites instead of quoting (王肃云枉不直哨不正).
-    ``base``/``reading`` are as stated ('' when the note leaves them to the place).
-    ``start``/``end`` bound the clause in the note's text. ``layer`` is the layer the clause
-    itself names (疏内却兼言天子), None when it names none.
-    """
-
-    witness: str
-    canonical: str
-    kind: ClaimKind
-    place: Place
-    phrase: str
-    base: str
-    reading: str
-    start: int
-    end: int
-    resp: str | None = None
-    via: str | None = None
-    count: int | None = None
-    gloss: str = ""
-    inherited: bool = False
-    agrees: bool = False
-    layer: Layer | None = None
 
 
 def parse_note(text: str, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[ParsedClaim, ...]:
@@ -109,7 +75,7 @@ def parse_note(text: str, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[ParsedCla
             lead_from = max(lead_from, source.end() if source else group[-1].end)
             continue
         nxt = mentions[i].start if i < len(mentions) else len(masked)
-        clause = _witness_clause(masked, group, lead_from, nxt, found, pending)
+        clause = witness_clause(masked, group, lead_from, nxt, found, pending)
         if clause is None:
             pending = pending or masked[lead_from : group[0].start]
             lead_from = max(lead_from, after_gloss(masked, group[-1].end))
@@ -146,75 +112,6 @@ def _in_original_script(claim: ParsedClaim, folded: str, original: str) -> Parse
         reading=restore(claim.reading),
         gloss=restore(claim.gloss),
     )
-
-
-def _witness_clause(
-    text: str, group: list[Mention], lead_from: int, next_mention: int, earlier: list[ParsedClaim], pending: str
-) -> tuple[list[ParsedClaim], int] | None:
-    pos = skip_adverbs(text, group[-1].end)
-    place_word = place_at(text, pos)
-    if place_word:
-        pos = text.index(place_word[0], pos) + len(place_word[0])
-        pos = skip_adverbs(text, pos)
-    verb = verb_at(text, pos)
-    inner = INNER_PLACE.match(text, pos) if verb is None and not place_word else None
-    if inner is not None:
-        # 敖本就席上有升字: the place is named after the witness, before the verb.
-        verb = inner.group("verb")
-        pos = inner.start("verb")
-    if verb is None:
-        return None
-    kind = VERBS[verb]
-    body = pos + len(verb)
-    stop = reading_end(text, body, next_mention)
-    if verb == "云" and any(v in text[body : body + 8] for v in EMEND_VERBS):
-        return None  # an edition's opinion (通解云拳当作奉): read as an emendation
-    lead = text[lead_from : group[0].start]
-    if not lead.strip(LEAD_NOISE + "　") and pending:
-        lead = pending
-    place, phrase, gloss, via = read_lead(lead)
-    if place_word:
-        place, phrase = Place(place_word[1]), ""
-    if inner is not None:
-        place = Place.BEFORE if inner.group("side").endswith("上") else Place.AFTER
-        phrase, gloss = inner.group("phrase"), ""
-    reading, count, refers, end = read_reading(text, body, stop)
-    inherited = False
-    if not lead.strip(LEAD_NOISE + "　") and earlier and not place_word:
-        # 大戴礼亦无此一句: same place as the claim before it.
-        prev = earlier[-1]
-        place, phrase, gloss, inherited = prev.place, prev.phrase, prev.gloss, True
-    base = phrase if place is Place.AT and kind is ClaimKind.READS else ""
-    if refers == "sentence":
-        reading = phrase
-    elif refers == "previous" and earlier:
-        reading = earlier[-1].reading or earlier[-1].base
-    if kind is ClaimKind.LACKS:
-        base, reading = reading, ""
-    if verb in ("叠", "不叠"):
-        # 不叠賓字: the base's 賓賓 is one 賓 there; 叠大夫二字: the base's 大夫 is written twice.
-        once, twice = reading, reading * 2
-        base, reading = (twice, once) if verb == "不叠" else (once, twice)
-        phrase, place = base, Place.AT
-    claims = [
-        ParsedClaim(
-            witness=m.name,
-            canonical=m.canonical,
-            kind=kind,
-            place=place,
-            phrase=phrase,
-            base=base,
-            reading=reading,
-            start=group[0].start if n == 0 else m.start,
-            end=end,
-            via=via,
-            count=count,
-            gloss=gloss,
-            inherited=inherited,
-        )
-        for n, m in enumerate(group)
-    ]
-    return claims, end
 
 
 # 疏内却兼言天子: the note says a layer of the text speaks of something (not an edition).
@@ -390,3 +287,6 @@ def _superfluous_in_base(text: str, found: list[ParsedClaim]) -> list[ParsedClai
             )
         )
     return out
+
+
+__all__ = ["ParsedClaim", "parse_note"]

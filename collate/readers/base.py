@@ -6,9 +6,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Protocol
 
-from collate.model import Diagnostic, Layer, Mark, Role, Severity, Span, SparseReading, Substitution, Unsettled
+from collate.model import (
+    Diagnostic,
+    Layer,
+    Mark,
+    MarkerKind,
+    Role,
+    Severity,
+    Span,
+    SparseReading,
+    Substitution,
+    Unsettled,
+)
 from collate.model.chars import is_private_use
 
 
@@ -46,6 +58,10 @@ class LayoutReader(Protocol):
 
     name: str
     description: str
+    # A sparse witness reports readings at places of the base's text and has no text of its own.
+    sparse: bool
+    # File suffixes that name the layout before any detection, each with the reason said.
+    suffixes: Mapping[str, str]
 
     def detect(self, text: str) -> tuple[float, str]:
         """How well ``text`` fits this layout (0..1) and why, in a short phrase."""
@@ -54,6 +70,17 @@ class LayoutReader(Protocol):
     def read(self, text: str, options: ReadOptions) -> Parsed:
         """Split ``text`` into spans, marks and diagnostics."""
         ...
+
+
+class Layout:
+    """What a layout is besides how it detects and reads: the defaults a layout reader overrides.
+
+    A ``sparse`` layout (a readings file) is never detected from a text and is read without a
+    container: its ``suffixes`` name it, and a project may name it. Every other layout is a text's.
+    """
+
+    sparse: bool = False
+    suffixes: Mapping[str, str] = MappingProxyType({})
 
 
 # Characters e-texts put for a glyph the digitizer could not encode. Only the ASCII ``?``:
@@ -168,7 +195,7 @@ class SpanList:
             if i == end or text[i] in LINE_SPACE or text[i] == "/":
                 self.add(pos, i, layer, unit, work=work, speaker=speaker, passage=passage)
                 if i < end and text[i] == "/":
-                    self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="column break")
+                    self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.COLUMN_BREAK)
                 elif i < end:
                     self.layout(i, i + 1)
                 pos = i + 1

@@ -203,31 +203,7 @@ def merge(raw: str, body: Body, parsed: Parsed, layout: str, path: str) -> Parse
     """
     pieces = body.pieces
     starts = [p.body for p in pieces]
-    spans: list[Span] = list(body.spans)
-    for span in parsed.spans:
-        spans.extend(_map_span(span, pieces, starts))
-    spans.sort(key=lambda s: s.start)
-    # Alike neighbours join as a reader's own SpanList joins them: a page break the container
-    # took out between two stretches of layout is one stretch of layout, as in a plain file.
-    joined = SpanList()
-    for span in spans:
-        joined.append(span)
-    spans = list(joined.freeze())
-    pos = 0
-    for span in spans:
-        if span.start != pos or span.end <= span.start:
-            raise LayoutError(
-                f"container {body.container!r} and layout {layout!r} left a gap or overlap at offset {pos}",
-                where=path,
-                hint="this is a bug",
-            )
-        pos = span.end
-    if pos != len(raw):
-        raise LayoutError(
-            f"container {body.container!r} and layout {layout!r} did not cover the whole file",
-            where=path,
-            hint="this is a bug",
-        )
+    spans = _partition(raw, body, parsed, layout, path, starts)
     # Pages and lines: a lacuna the layout finds (a blank in the line) joins the container's own.
     own_kinds = {m.kind for m in body.marks} & {MarkKind.PAGE, MarkKind.LINE}
     marks = list(body.marks) + [
@@ -256,3 +232,35 @@ def merge(raw: str, body: Body, parsed: Parsed, layout: str, path: str) -> Parse
             for u in parsed.unsettled
         ),
     )
+
+
+def _partition(raw: str, body: Body, parsed: Parsed, layout: str, path: str, starts: list[int]) -> list[Span]:
+    """The layout's spans in raw offsets and the container's, joined; a :class:`LayoutError` unless
+    they partition ``raw``."""
+    pieces = body.pieces
+    spans: list[Span] = list(body.spans)
+    for span in parsed.spans:
+        spans.extend(_map_span(span, pieces, starts))
+    spans.sort(key=lambda s: s.start)
+    # Alike neighbours join as a reader's own SpanList joins them: a page break the container
+    # took out between two stretches of layout is one stretch of layout, as in a plain file.
+    joined = SpanList()
+    for span in spans:
+        joined.append(span)
+    spans = list(joined.freeze())
+    pos = 0
+    for span in spans:
+        if span.start != pos or span.end <= span.start:
+            raise LayoutError(
+                f"container {body.container!r} and layout {layout!r} left a gap or overlap at offset {pos}",
+                where=path,
+                hint="this is a bug",
+            )
+        pos = span.end
+    if pos != len(raw):
+        raise LayoutError(
+            f"container {body.container!r} and layout {layout!r} did not cover the whole file",
+            where=path,
+            hint="this is a bug",
+        )
+    return spans

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from collate.model import Diagnostic, Layer, Role, Severity, Span
-from collate.readers.base import Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
+from collate.readers.base import Layout, Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
 from collate.readers.layoutspec import Block, IndentLayout
 
 # Inside small print these are layout, not text: the column break and printed gaps.
@@ -26,7 +26,7 @@ def _alternatives(patterns: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)")
 
 
-class IndentedReader:
+class IndentedReader(Layout):
     """Reads a file laid out by an :class:`IndentLayout` (by default 四庫本 五禮通考)."""
 
     def __init__(self, spec: IndentLayout) -> None:

@@ -1,4 +1,4 @@
-"""The 校勘記's words: counts in Chinese numerals, quotations, places, lost pages.
+"""The 校勘記's words: counts (in Chinese numerals, :mod:`collate.model.numerals`), quotations, lost pages.
 
 Pure functions of strings and locations, so the wording is tested apart from the collation.
 """
@@ -8,37 +8,12 @@ from __future__ import annotations
 import re
 
 from collate.model import EMPTY_LEAF, SHORT_LINE, SourceLocation, blank_width
-
-_NUMERALS = "〇一二三四五六七八九十"
+from collate.model.citation import JIAOKANJI
+from collate.model.numerals import chinese
 
 # Longer passages are cited by their first and last words, as 校勘記 do: 「A」至「B」凡N字.
 LONG = 12
 ENDS = 4
-
-
-def count(n: int) -> str:
-    """A number in Chinese numerals as counts are printed: 二, 十二, 二十, 一百〇五, 三百一十二, 一萬〇五十.
-
-    Any size: 一萬 (never 十千), 一萬二千, 十一萬, 一億, 一萬億; a zero inside is 〇 once.
-    """
-    if n < 10:
-        return _NUMERALS[n]
-    for value, unit in ((100_000_000, "億"), (10_000, "萬")):
-        if n >= value:
-            high, low = divmod(n, value)
-            tail = count(low) if low else ""
-            if tail.startswith("十"):  # 一十 inside a number (一萬〇一十), 十 only at its head
-                tail = "一" + tail
-            rest = ("〇" if low and low < value // 10 else "") + tail
-            return count(high) + unit + rest
-    out = ""
-    for value, unit in ((1000, "千"), (100, "百"), (10, "十")):
-        digit, n = divmod(n, value)
-        if digit:
-            out += ("" if (unit == "十" and digit == 1 and not out) else _NUMERALS[digit]) + unit
-        elif out and n:
-            out += "" if out.endswith("〇") else "〇"
-    return out + (_NUMERALS[n] if n else "")
 
 
 def quote(text: str) -> str:
@@ -53,17 +28,8 @@ def chars(text: str) -> str:
     if len(text) == 1:
         return f"「{text}」字"
     if len(text) > LONG:
-        return f"{quote(text)}凡{count(len(text))}字"
-    return f"「{text}」{count(len(text))}字"
-
-
-def place(location: SourceLocation | None) -> str:
-    """``頁2a行5`` from a printed page and line; the file line when pages are unknown."""
-    if location is None:
-        return "（無頁行）"
-    if location.page is None:
-        return f"第{location.line}行"
-    return f"頁{location.page}" + (f"行{location.page_line}" if location.page_line else "")
+        return f"{quote(text)}凡{chinese(len(text))}字"
+    return f"「{text}」{chinese(len(text))}字"
 
 
 def printed_place(location: SourceLocation | None) -> str:
@@ -74,7 +40,7 @@ def printed_place(location: SourceLocation | None) -> str:
     """
     if location is None or location.page is None:
         return ""
-    return f"（{place(location)}）"
+    return f"（{JIAOKANJI.cite(location)}）"
 
 
 # The label of a lacuna mark: the first page lost and how many (``006-14a, 2 pages``), with what
@@ -87,8 +53,8 @@ def lost_pages(label: str) -> str:
     m = _LOST.fullmatch(label.strip())
     if m is None:
         page = label.removesuffix(f", {EMPTY_LEAF}").strip()
-        return f"自其頁{page}起缺" if page and page != "?" and blank_width(label) is None else ""
-    return f"自其頁{m.group('page')}起缺{count(int(m.group('n')))}頁"
+        return f"自其{JIAOKANJI.page_alone(page)}起缺" if page and page != "?" and blank_width(label) is None else ""
+    return f"自其{JIAOKANJI.page_alone(m.group('page'))}起缺{chinese(int(m.group('n')))}頁"
 
 
 def lacuna_words(labels: list[str], text: str) -> str:
@@ -102,8 +68,8 @@ def lacuna_words(labels: list[str], text: str) -> str:
     widths = [w for label in labels if (w := blank_width(label)) is not None]
     if labels and len(widths) == len(labels):
         if all(label.startswith(SHORT_LINE) for label in labels):
-            return f"此行短{count(sum(widths))}格，行末闕{chars(text)}"
-        return f"此處空{count(sum(widths))}格，闕{chars(text)}"
+            return f"此行短{chinese(sum(widths))}格，行末闕{chars(text)}"
+        return f"此處空{chinese(sum(widths))}格，闕{chars(text)}"
     if labels and all(label.strip().endswith(EMPTY_LEAF) for label in labels):
         return f"此頁無文，無{chars(text)}"
     return f"缺頁，無{chars(text)}"

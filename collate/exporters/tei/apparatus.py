@@ -8,6 +8,7 @@ witness has in another order is two entries linked by ``@exclude``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,50 +100,85 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
             counter[0] += 1
             return f"rdg.{locus.id}{suffix}.{counter[0]}"
 
-        cluster: list[Any] = []
-        for k, reading in enumerate(locus.readings):
-            if reading.cls is ReadingClass.NOT_EXTANT:
-                continue
-            if reading.derived:
-                if first:
-                    children.append(derived(ctx, reading, next_id(), ids.setdefault(k, [])))
-                continue
-            members = by_reading.get(k, [])
-            if not members:
-                continue
-            rdgs = [_rdg(ctx, lay, group, next_id(), ids.setdefault(k, [])) for group in _groups(lay, members)]
-            if locus.cls is ReadingClass.NOT_EXTANT:
-                # Text where the base is not extant is no addition to it: the entry's type says why.
-                children.extend(rdgs)
-                continue
-            if reading.cls is ReadingClass.ORTHOGRAPHIC:
-                for rdg in rdgs:
-                    classify(ctx, rdg, reading)
-                cluster.extend(rdgs)
-            elif len(rdgs) == 1:
-                classify(ctx, rdgs[0], reading)
-                children.append(rdgs[0])
-            else:
-                group = E.rdgGrp(*rdgs)
-                classify(ctx, group, reading)
-                children.append(group)
-        if len(cluster) > 1:
-            # Orthographic sub-variation: one group, each reading keeping its own cause.
-            children.append(E.rdgGrp(*cluster, type=reading_type(ReadingClass.ORTHOGRAPHIC)))
-        else:
-            children.extend(cluster)
+        children.extend(_locus_readings(ctx, lay, locus, by_reading, first, next_id, ids))
     else:
-        differs = any(
-            (t := lay.columns[c][0]) is not None
-            and any((o := lay.token(m.siglum, c)) is not None and o.t != t.t for m in lem_members)
-            for c in range(start, end)
-        )
-        if any(m.moved for m in fallback):
-            app_attrs["type"] = ReadingClass.TRANSPOSITION.value
-        elif fallback and all(_outside(lay, m) for m in fallback):
-            app_attrs["type"] = EXTENT  # the witnesses' pages are lost, or the passage is not theirs
+        app_attrs["type"] = _entry_type(lay, start, end, lem_members, fallback)
+    children.extend(_fallback_readings(ctx, lay, fallback))
+    if locus is not None and first and locus.id in lay.excludes:
+        app_attrs["exclude"] = " ".join(f"#app.{x}" for x in lay.excludes[locus.id])
+    if locus is not None and first:
+        children.extend(note(ctx, n, locus, ids) for n in locus.notes)
+    entry = E.app(*children, app_attrs)
+    if locus is not None:
+        decide(ctx, entry, locus, ids, next_id, first)
+    return entry
+
+
+def _locus_readings(
+    ctx: Context,
+    lay: CollatedLayer,
+    locus: Locus,
+    by_reading: dict[int, list[Member]],
+    first: bool,
+    next_id: Callable[[], str],
+    ids: dict[int, list[str]],
+) -> list[Item]:
+    """The locus's readings in the entry: each reading's ``<rdg>``s (one a group of members with
+    the same characters), grouped and classed; a derived reading in the entry's first part only."""
+    children: list[Item] = []
+    cluster: list[Any] = []
+    for k, reading in enumerate(locus.readings):
+        if reading.cls is ReadingClass.NOT_EXTANT:
+            continue
+        if reading.derived:
+            if first:
+                children.append(derived(ctx, reading, next_id(), ids.setdefault(k, [])))
+            continue
+        members = by_reading.get(k, [])
+        if not members:
+            continue
+        rdgs = [_rdg(ctx, lay, group, next_id(), ids.setdefault(k, [])) for group in _groups(lay, members)]
+        if locus.cls is ReadingClass.NOT_EXTANT:
+            # Text where the base is not extant is no addition to it: the entry's type says why.
+            children.extend(rdgs)
+            continue
+        if reading.cls is ReadingClass.ORTHOGRAPHIC:
+            for rdg in rdgs:
+                classify(ctx, rdg, reading)
+            cluster.extend(rdgs)
+        elif len(rdgs) == 1:
+            classify(ctx, rdgs[0], reading)
+            children.append(rdgs[0])
         else:
-            app_attrs["type"] = SCRIPT if differs or fallback else EXTENT
+            group = E.rdgGrp(*rdgs)
+            classify(ctx, group, reading)
+            children.append(group)
+    if len(cluster) > 1:
+        # Orthographic sub-variation: one group, each reading keeping its own cause.
+        children.append(E.rdgGrp(*cluster, type=reading_type(ReadingClass.ORTHOGRAPHIC)))
+    else:
+        children.extend(cluster)
+    return children
+
+
+def _entry_type(lay: CollatedLayer, start: int, end: int, lem_members: list[Member], fallback: list[Member]) -> str:
+    """The type of an entry that is no locus: a transposition, an extent or a script difference."""
+    differs = any(
+        (t := lay.columns[c][0]) is not None
+        and any((o := lay.token(m.siglum, c)) is not None and o.t != t.t for m in lem_members)
+        for c in range(start, end)
+    )
+    if any(m.moved for m in fallback):
+        return ReadingClass.TRANSPOSITION.value
+    if fallback and all(_outside(lay, m) for m in fallback):
+        return EXTENT  # the witnesses' pages are lost, or the passage is not theirs
+    return SCRIPT if differs or fallback else EXTENT
+
+
+def _fallback_readings(ctx: Context, lay: CollatedLayer, fallback: list[Member]) -> list[Item]:
+    """The readings of witnesses in no reading of the locus: a lacuna, a passage not theirs, a
+    passage moved, or a difference of script."""
+    children: list[Item] = []
     for group in _groups(lay, fallback):
         wits = ctx.wits([m.siglum for m in group])
         if all(not m.tokens and lay.lost(m.siglum, m.columns) for m in group):
@@ -159,14 +195,7 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
         if group[0].moved:
             rdg.set("cause", ReadingClass.TRANSPOSITION.value)
         children.append(rdg)
-    if locus is not None and first and locus.id in lay.excludes:
-        app_attrs["exclude"] = " ".join(f"#app.{x}" for x in lay.excludes[locus.id])
-    if locus is not None and first:
-        children.extend(note(ctx, n, locus, ids) for n in locus.notes)
-    entry = E.app(*children, app_attrs)
-    if locus is not None:
-        decide(ctx, entry, locus, ids, next_id, first)
-    return entry
+    return children
 
 
 def _outside(lay: CollatedLayer, member: Member) -> bool:

@@ -18,66 +18,37 @@ from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.markup import TEI_NS, XML_ID, E, Item
 from collate.exporters.tei.own import plain_text
 from collate.exporters.tei.plan import Block, CollatedLayer, Piece
-from collate.model import Layer, Mark, Role
+from collate.model import HeadingKind, Layer, Mark, Role
 
 
 def body(ctx: Context) -> Any:
     """The ``<body>``: a ``<div>`` a section, paragraphs of blocks, unplaced columns at the end."""
-    body = E.body()
-    div: Any = None
-    p: Any = None
-    phase = "top"
+    out = _Sections()
     marks = ctx.base_marks
     k = 0
-
-    def container() -> Any:
-        return p if p is not None else div
-
-    def new_div() -> None:
-        nonlocal div, p, phase
-        div = E.div(type="section")
-        body.append(div)
-        p, phase = None, "top"
-
-    new_div()
     for block in ctx.blocks:
         while k < len(marks) and marks[k].offset <= block.start:
-            _append(container(), ctx.milestone(marks[k], ctx.collation.base))
+            _append(out.container(), ctx.milestone(marks[k], ctx.collation.base))
             k += 1
         inner: list[Mark] = []
         while k < len(marks) and marks[k].offset < block.end:
             inner.append(marks[k])
             k += 1
         element = _block(ctx, block, inner)
-        if block.layer is Layer.HEADING:
-            if _is_trailer(block, ctx.base.text):
-                element.tag = f"{{{TEI_NS}}}trailer"
-                if phase == "top":
-                    # TEI allows a closing line only after some content: a section without any
-                    # (a heading, then at once its closing line) gets an empty paragraph.
-                    div.append(E.p())
-                # A closing line after another (右投壺, then 右射禮) stays in the same division.
-                div.append(element)
-                p, phase = None, "bottom"
-                continue
-            if phase != "top":
-                new_div()
+        if block.layer is not Layer.HEADING:
+            out.text(element)
+        elif _is_trailer(block, ctx.base.text):
+            out.trailer(element)
+        else:
+            out.open_heading()
             work = next((s.work for s in block.spans if s.work), None)
             if work:
                 # A passage a compilation quotes under a run-in title: its source, the work and
                 # chapter it names, is a <bibl> in standOff.
-                div.set("source", ctx.source(work_title(work)))
-            div.append(element)
-            continue
-        if phase == "bottom":
-            new_div()
-        if p is None:
-            p = E.p()
-            div.append(p)
-            phase = "body"
-        _append(p, element)
+                out.div.set("source", ctx.source(work_title(work)))
+            out.div.append(element)
     while k < len(marks):
-        _append(container(), ctx.milestone(marks[k], ctx.collation.base))
+        _append(out.container(), ctx.milestone(marks[k], ctx.collation.base))
         k += 1
     orphans = [(lay, piece) for lay in ctx.layers.values() for piece in lay.orphans]
     if orphans:
@@ -85,8 +56,57 @@ def body(ctx: Context) -> Any:
         tail = E.div(type="unplaced")
         for lay, piece in orphans:
             tail.append(E.p(ctx.commentary(lay.layer, (), _pieces(ctx, lay, [piece], [], 0), {})))
-        body.append(tail)
-    return body
+        out.body.append(tail)
+    return out.body
+
+
+class _Sections:
+    """The ``<body>`` as it grows: its open division, the division's open paragraph, and where in
+    the division the blocks are (``top``: its headings; ``body``: its paragraphs; ``bottom``: its
+    closing lines)."""
+
+    def __init__(self) -> None:
+        self.body = E.body()
+        self.div: Any = None
+        self.p: Any = None
+        self.phase = "top"
+        self.new_div()
+
+    def container(self) -> Any:
+        """Where a milestone between blocks goes: the open paragraph, else the division."""
+        return self.p if self.p is not None else self.div
+
+    def new_div(self) -> None:
+        """A new division, its headings to come."""
+        self.div = E.div(type="section")
+        self.body.append(self.div)
+        self.p, self.phase = None, "top"
+
+    def open_heading(self) -> None:
+        """A heading after the division's text opens a new division."""
+        if self.phase != "top":
+            self.new_div()
+
+    def trailer(self, element: Any) -> None:
+        """A closing line, which ends the division's text."""
+        element.tag = f"{{{TEI_NS}}}trailer"
+        if self.phase == "top":
+            # TEI allows a closing line only after some content: a section without any
+            # (a heading, then at once its closing line) gets an empty paragraph.
+            self.div.append(E.p())
+        # A closing line after another (右投壺, then 右射禮) stays in the same division.
+        self.div.append(element)
+        self.p, self.phase = None, "bottom"
+
+    def text(self, element: Any) -> None:
+        """A block of text, in the division's paragraph (a new division after a closing line)."""
+        if self.phase == "bottom":
+            self.new_div()
+        if self.p is None:
+            self.p = E.p()
+            self.div.append(self.p)
+            self.phase = "body"
+        _append(self.p, element)
 
 
 def _append(parent: Any, element: Any) -> None:
@@ -206,6 +226,9 @@ def _units(ctx: Context, lay: CollatedLayer, piece: Piece) -> Iterable[Piece]:
 
 
 def _is_trailer(block: Block, text: str) -> bool:
-    """A section-closing line (右投壺: "the above is 投壺"), which ends a division."""
+    """A section-closing line (右投壺: "the above is 投壺"), which ends a division.
+
+    Its reader named it a section end, or its words are 右 and a name.
+    """
     words = "".join(text[s.start : s.end] for s in block.spans).strip()
-    return any(s.heading in ("trailer", "closing") for s in block.spans) or bool(re.fullmatch(r"右\S{1,12}", words))
+    return any(s.heading == HeadingKind.SECTION_END for s in block.spans) or bool(re.fullmatch(r"右\S{1,12}", words))

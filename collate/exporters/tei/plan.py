@@ -82,6 +82,11 @@ class Piece:
     plain: bool = False
 
 
+# A piece with its place in the layer's order (column, runs after point entries, witness order)
+# and the block it is written in (-1: none, an orphan).
+_Placed = tuple[tuple[int, int, int], int, Piece]
+
+
 class CollatedLayer:
     """A collated layer with the indexes the writer needs: extents, loci by column, owners."""
 
@@ -184,6 +189,24 @@ class CollatedLayer:
 
     def plan(self, block_of: Callable[[int], int | None]) -> None:
         """Assign every column to a base block and cut it into pieces (loci split at block edges)."""
+        owner, locus_at, points = self._owners(block_of)
+        filled = _fill(owner)
+        # Entries at a point between columns (a reported addition, a passage moved to the
+        # witness's own place) come first: the runs of columns are cut where they stand.
+        pieces = [*self._point_pieces(points, filled), *self._move_pieces(locus_at, filled)]
+        cuts = {key[0] for key, _, _ in pieces}
+        pieces.extend(self._run_pieces(filled, locus_at, cuts))
+        for _, home, piece in sorted(pieces, key=lambda x: x[0]):
+            if home < 0:
+                self.orphans.append(piece)
+            else:
+                self.pieces.setdefault(home, []).append(piece)
+
+    def _owners(
+        self, block_of: Callable[[int], int | None]
+    ) -> tuple[list[int | None], list[Locus | None], list[Locus]]:
+        """Each column's base block (None: no base token, nor a locus to take one from), each
+        column's locus, and the loci at a point between columns."""
         owner: list[int | None] = [block_of(col[0].start) if col[0] is not None else None for col in self.columns]
         locus_at: list[Locus | None] = [None] * self.n
         points: list[Locus] = []
@@ -202,10 +225,11 @@ class CollatedLayer:
                     owner[c] = seen
                 else:
                     seen = owner[c]
-        filled = _fill(owner)
-        # Entries at a point between columns (a reported addition, a passage moved to the
-        # witness's own place) come first: the runs of columns are cut where they stand.
-        pieces: list[tuple[tuple[int, int, int], int, Piece]] = []
+        return owner, locus_at, points
+
+    def _point_pieces(self, points: Sequence[Locus], filled: Sequence[int]) -> list[_Placed]:
+        """The loci at a point, each in the block before it (reported after a phrase) or after."""
+        pieces: list[_Placed] = []
         for locus in points:
             p = locus.col_start
             after = any(
@@ -215,6 +239,12 @@ class CollatedLayer:
             where = p - 1 if (after and p > 0) or p >= self.n else p
             home = filled[where] if 0 <= where < self.n else -1
             pieces.append(((p, 0, -1), home, Piece(p, p, locus, True, point=True)))
+        return pieces
+
+    def _move_pieces(self, locus_at: Sequence[Locus | None], filled: Sequence[int]) -> list[_Placed]:
+        """The moved passages at their own places, but those read inside a locus; each entry
+        linked (``@exclude``) with the one at the passage's place in the base."""
+        pieces: list[_Placed] = []
         base_col = self.result.alignment.base.column_of
         for move in self.moves:
             p = move.column
@@ -235,11 +265,16 @@ class CollatedLayer:
                 # The moved passage is read inside another entry: the two entries exclude each other.
                 self._exclude(origin.id, host.id)
                 self._exclude(host.id, origin.id)
-        cuts = {key[0] for key, _, _ in pieces}
+        return pieces
+
+    def _run_pieces(self, filled: Sequence[int], locus_at: Sequence[Locus | None], cuts: set[int]) -> list[_Placed]:
+        """The runs of columns of one block and one locus (or none), cut where a point entry stands;
+        a locus over several blocks in numbered parts."""
 
         def run_key(c: int) -> tuple[int, int | None]:
             return filled[c], id(locus_at[c]) if locus_at[c] is not None else None
 
+        pieces: list[_Placed] = []
         parts: dict[str, int] = {}
         c = 0
         while c < self.n:
@@ -253,11 +288,7 @@ class CollatedLayer:
                 parts[here.id] = part + 1
             pieces.append(((c, 1, 0), filled[c], Piece(c, end, here, part == 0, part=part)))
             c = end
-        for _, home, piece in sorted(pieces, key=lambda x: x[0]):
-            if home < 0:
-                self.orphans.append(piece)
-            else:
-                self.pieces.setdefault(home, []).append(piece)
+        return pieces
 
 
 def _fill(owner: Sequence[int | None]) -> list[int]:

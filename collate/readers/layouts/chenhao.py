@@ -41,15 +41,15 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Role, Span
-from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
+from collate.model import Diagnostic, HeadingKind, Layer, MarkerKind, Role, Span
+from collate.model.numerals import NUMERAL
+from collate.readers.base import LINE_SPACE, Layout, Parsed, ReadOptions, ReadState, iter_lines
 
 # The ``passage`` of 陳澔's closing pronunciation notes (kept in COMMENTARY, told apart by it).
 SOUND_NOTES = "音"
 
-_NUMERAL = "〇一二三四五六七八九十百千"
 _COLLECTION = re.compile(r"欽定四庫全書|钦定四库全书")
-_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,10}}集[說説说]卷[{_NUMERAL}]+(?:[\s\u3000].*)?")
+_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,10}}集[說説说]卷{NUMERAL}+(?:[\s\u3000].*)?")
 # Blank positions inside small print: ASCII spaces in this e-text, full-width ones in others.
 _BLANK = " \u3000"
 # The printed circle some juan set between the parts of a passage instead of a blank.
@@ -76,10 +76,10 @@ _TRAILING_NOTES = re.compile(rf"(?:{_NOTE_ITEM}){{2,}}[^\s]?$")
 
 # What one character is: a span over no text, its offsets set when its run is emitted.
 _LAYOUT = Span(0, 0, Layer.MARKUP, 0, Role.LAYOUT)
-_COLUMN_BREAK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="column break")
+_COLUMN_BREAK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker=MarkerKind.COLUMN_BREAK)
 _OPEN = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="(")
 _CLOSE = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker=")")
-_READING_MARK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="reading mark")
+_READING_MARK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker=MarkerKind.READING_MARK)
 _CIRCLE_MARK = Span(0, 0, Layer.MARKUP, 0, Role.MARKER, marker="○")
 
 
@@ -94,7 +94,7 @@ def is_notes(part: str, *, alone: bool = False) -> bool:
     return len(part) <= 80 and found * 5 >= len(part)
 
 
-class ChenhaoReader:
+class ChenhaoReader(Layout):
     """Reads 陳澔's 禮記集說: large-print 經, small-print 集說 parts split by blanks."""
 
     name = "jishuo-chen"
@@ -151,11 +151,11 @@ class _Reading:
         """A structure line; its inner spaces are layout."""
         body = self.text[start:end]
         if _COLLECTION.fullmatch(body):
-            heading = "collection"
+            heading = HeadingKind.COLLECTION
         elif _JUAN_TITLE.fullmatch(body):
-            heading = "juan title"
+            heading = HeadingKind.JUAN_TITLE
         else:
-            heading = "title"
+            heading = HeadingKind.TITLE
             self.state.metadata.append(("chapter", body.strip(LINE_SPACE)))
         kind = Span(0, 0, Layer.HEADING, self.state.next_unit(), heading=heading)
         for i in range(start, end):

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Role
+from collate.model import Diagnostic, HeadingKind, Layer, Role
 from collate.readers.base import (
+    Layout,
     Parsed,
     ReadOptions,
     SpanList,
@@ -86,7 +87,7 @@ def classify_unprefixed(body: str, after_jing: bool) -> Layer:
     return Layer.COMMENTARY if lean >= _OVERRIDE else Layer.JING
 
 
-class JishuoReader:
+class JishuoReader(Layout):
     """Reads 儀禮集說 e-texts: same-indent 經 and 集說 lines, 注曰/疏曰/继公谓 prefixes."""
 
     name = "jishuo"
@@ -126,11 +127,11 @@ class JishuoReader:
             unit += 1
             diagnostics.extend(bracket_diagnostics(text, start, end, {"【": "】"}))
             if not seen_content and line.body_start == line.start and "【" not in body:
-                spans.add(start, end, Layer.HEADING, unit, heading="title")
+                spans.add(start, end, Layer.HEADING, unit, heading=HeadingKind.TITLE)
                 metadata.append(("title", body))
                 after_jing = False
             elif _SECTION_END.fullmatch(body):
-                spans.add(start, end, Layer.HEADING, unit, heading="section end")
+                spans.add(start, end, Layer.HEADING, unit, heading=HeadingKind.SECTION_END)
                 after_jing = False
             else:
                 layer, pos = self._opening(text, start, end, after_jing, spans, diagnostics, unit)

@@ -41,14 +41,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from collate.model import Diagnostic, Layer, Role
-from collate.readers.base import Parsed, ReadOptions, ReadState, iter_lines
+from collate.model import Diagnostic, HeadingKind, Layer, Role
+from collate.model.numerals import NUMERAL
+from collate.readers.base import Layout, Parsed, ReadOptions, ReadState, iter_lines
 from collate.readers.layouts.chenhao import SOUND_NOTES, is_notes
 
-_NUMERAL = "〇一二三四五六七八九十百千"
 _COLLECTION = re.compile(r"欽定四庫全書|钦定四库全书")
-_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,8}}[卷巻][{_NUMERAL}]+(?:[\s\u3000].*)?")
-_CHAPTER = re.compile(rf"[^\s()/]{{1,8}}第[{_NUMERAL}]+")
+_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,8}}[卷巻]{NUMERAL}+(?:[\s\u3000].*)?")
+_CHAPTER = re.compile(rf"[^\s()/]{{1,8}}第{NUMERAL}+")
 _SECTION_END = re.compile(r"右[^\s()/]{1,20}")
 _CORRECTIONS = "正誤"
 _JI = "記"
@@ -109,7 +109,7 @@ def _flush_runs(text: str) -> dict[int, int]:
     return runs
 
 
-class JishuoIndentReader:
+class JishuoIndentReader(Layout):
     """Reads 敖繼公's 儀禮集說 (四庫 print): flush-left 經, 集說 indented, 正誤 at the end."""
 
     name = "jishuo-indent"
@@ -159,15 +159,15 @@ class _Reading:
             st.spans.layout(line.body_end, line.end)
         return st.parsed()
 
-    def heading(self, start: int, end: int, heading: str) -> None:
-        """A structure line; its inner spaces are layout."""
+    def heading(self, start: int, end: int, heading: HeadingKind | str) -> None:
+        """A structure line, a kind or the print's word for it (正誤); its inner spaces are layout."""
         unit, spans, pos = self.state.next_unit(), self.state.spans, start
         for m in re.finditer(r"[\u3000 \t]+", self.text[start:end]):
             spans.add(pos, start + m.start(), Layer.HEADING, unit, heading=heading)
             spans.layout(start + m.start(), start + m.end())
             pos = start + m.end()
         spans.add(pos, end, Layer.HEADING, unit, heading=heading)
-        if heading == "chapter title":
+        if heading == HeadingKind.CHAPTER_TITLE:
             self.state.metadata.append(("chapter", self.text[start:end]))
         self.layer, self.full, self.carry = Layer.HEADING, False, 0
 
@@ -178,10 +178,10 @@ class _Reading:
         section_end = indent >= 2 and bool(_SECTION_END.fullmatch(body))
         if _COLLECTION.fullmatch(body):
             self.corrections = False
-            self.heading(start, end, "collection")
+            self.heading(start, end, HeadingKind.COLLECTION)
         elif _JUAN_TITLE.fullmatch(body) and "(" not in body:
             self.corrections = False
-            self.heading(start, end, "juan title")
+            self.heading(start, end, HeadingKind.JUAN_TITLE)
         elif indent == 0 and body == _CORRECTIONS:
             self.corrections = True
             self.heading(start, end, _CORRECTIONS)
@@ -196,11 +196,11 @@ class _Reading:
             self.layer = Layer.NOTE
             self.pieces(start, end, Layer.NOTE, self.unit, _CORRECTIONS)
         elif section_end:
-            self.heading(start, end, "section end")
+            self.heading(start, end, HeadingKind.SECTION_END)
             self.after_section = True
             return
         elif indent == 0 and _CHAPTER.fullmatch(body):
-            self.heading(start, end, "chapter title")
+            self.heading(start, end, HeadingKind.CHAPTER_TITLE)
         elif indent == 0:
             self.jing(start, end)
         else:

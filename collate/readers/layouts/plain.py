@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Role
-from collate.readers.base import Line, Parsed, ReadOptions, ReadState
+from collate.model import Diagnostic, Layer, MarkerKind, Role
+from collate.readers.base import Layout, Line, Parsed, ReadOptions, ReadState
 
 _HEADING = re.compile(r"^\s*(=+).*\1\s*$")
 NOTE = ("【", "】")
@@ -31,7 +31,7 @@ _OPEN = re.compile("|".join(re.escape(NOTE[0] + word) for word in NOTE_ATTRIBUTI
 _VARIANT_NOTE = re.compile(r"(?P<word>一作|一本作)(?P<open>「)(?P<reading>[^」\n]{1,12})(?P<close>」)")
 
 
-class PlainReader:
+class PlainReader(Layout):
     """Reads plain or punctuated text: each line is 經 unless it is a heading; 【案…】 are notes."""
 
     name = "plain"
@@ -100,10 +100,10 @@ class _Reading(ReadState):
         """The note ``【word…】`` from ``start`` to its ``】`` at ``close``, one unit."""
         unit = self.next_unit()
         body = start + len(NOTE[0])
-        self.spans.add(start, body, Layer.MARKUP, unit, Role.MARKER, marker="note open")
+        self.spans.add(start, body, Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.NOTE_OPEN)
         self.spans.add(body, body + len(word), Layer.NOTE, unit, Role.ATTRIBUTION, speaker=word)
         self.spans.add(body + len(word), close, Layer.NOTE, unit)
-        self.spans.add(close, close + len(NOTE[1]), Layer.MARKUP, unit, Role.MARKER, marker="note close")
+        self.spans.add(close, close + len(NOTE[1]), Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.NOTE_CLOSE)
 
 
 READER = PlainReader()

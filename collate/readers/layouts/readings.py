@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from collate.errors import LayoutError
 from collate.files import parse_toml
 from collate.model import Layer, Position, Role, SparseReading, Witness
-from collate.readers.base import Parsed, ReadOptions, SpanList
+from collate.readers.base import Layout, Parsed, ReadOptions, SpanList
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -48,7 +49,7 @@ _READING_TABLE = re.compile(r"^[ \t]*\[\[[ \t]*reading[ \t]*\]\][ \t]*(?:#[^\r\n
 _LINE = re.compile(r"[^\n]*\n?")
 
 
-class ReadingsReader:
+class ReadingsReader(Layout):
     """Reads a readings file (TOML) into :class:`~collate.model.SparseReading` entries.
 
     ``normalizer`` compares an entry's ``base`` with its ``at`` (a traditional ``base`` is
@@ -58,6 +59,8 @@ class ReadingsReader:
 
     name = "readings"
     description = "readings file (TOML): [[reading]] entries of a sparse witness, each with its source"
+    sparse = True
+    suffixes = MappingProxyType({".toml": "the file is TOML (a readings file)"})
 
     def __init__(self, normalizer: Normalizer | None = None) -> None:
         self.normalizer = normalizer

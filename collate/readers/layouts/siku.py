@@ -46,6 +46,7 @@ work, a commentator or a marker.
 from __future__ import annotations
 
 from collate.model import Layer
+from collate.model.numerals import NUMERAL
 
 # The reader that applies such a table, re-exported: a new layout of this kind copies this module.
 from collate.readers.indented import IndentedReader
@@ -82,7 +83,8 @@ SHU_CHAPTERS = (
 )  # fmt: skip
 # The rulers of 春秋 and its three commentaries: 春秋襄公十四年左氏傳, 春秋定三年公羊傳.
 _CHUNQIU_DUKES = "[隱隐桓莊庄閔闵僖文宣成襄昭定哀]公?"
-_CHUNQIU_YEAR = "[元一二三四五六七八九十]+年"
+# 元年: the first year of a reign.
+_CHUNQIU_YEAR = f"(?:元|{NUMERAL}+)年"
 _CHUNQIU_ZHUAN = "(?:左氏传|公羊传|谷梁传|穀梁传|左氏傳|公羊傳|穀梁傳|榖梁傳|榖梁传|左傳|左传)"
 # The books of 國語, the parts of 易 and the chapters of 爾雅, which follow their book's name.
 _GUOYU = (
@@ -129,7 +131,7 @@ SIKU_WLTK = IndentLayout(
     header=("collection", "title", "author", "section", "subsection"),
     headings=(
         (r"右[^\s()]{1,12}", 2),  # 右投壶: "the above is 投壶", closing a section
-        (r"[^\s()]{2,12}[卷巻][一二三四五六七八九十百〇零]+", 0),  # the 卷 title repeated at its end
+        (rf"[^\s()]{{2,12}}[卷巻]{NUMERAL}+", 0),  # the 卷 title repeated at its end
     ),
     titles=(
         "(?:礼记|禮記)(?:" + "|".join(_LONGEST_FIRST) + ")",

@@ -25,8 +25,8 @@ import re
 from itertools import pairwise
 from statistics import median
 
-from collate.model import Diagnostic, Layer, Role
-from collate.readers.base import LINE_SPACE, Line, Parsed, ReadOptions, ReadState, iter_lines
+from collate.model import Diagnostic, Layer, MarkerKind, Role
+from collate.readers.base import LINE_SPACE, Layout, Line, Parsed, ReadOptions, ReadState, iter_lines
 
 # ``N.M`` or ``N.M.K``: never part of a longer run of digits and dots.
 NUMBER = re.compile(r"(?<![0-9.])[0-9]+(?:\.[0-9]+){1,2}(?![0-9.])")
@@ -43,7 +43,7 @@ PHRASE_LINE = 24
 _EVENTS = re.compile(f"{NUMBER.pattern}|{STRAY.pattern}|{SPACE.pattern}")
 
 
-class TlsReader:
+class TlsReader(Layout):
     """Reads a TLS text: numbered sentences, one punctuated phrase a line."""
 
     name = "tls"
@@ -93,7 +93,7 @@ class _Reading(ReadState):
             elif SPACE.fullmatch(piece):
                 self.spans.layout(m.start(), m.end())
             else:
-                self.spans.add(m.start(), m.end(), Layer.MARKUP, self.sentence, Role.MARKER, marker="stray")
+                self.spans.add(m.start(), m.end(), Layer.MARKUP, self.sentence, Role.MARKER, marker=MarkerKind.STRAY)
                 message = f"{piece!r} is neither text nor a phrase number N.M"
                 self.diagnostics.append(Diagnostic("stray-ascii", message, m.start(), m.end()))
             pos = m.end()

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Role
+from collate.model import Diagnostic, HeadingKind, Layer, Role
 from collate.readers.base import (
+    Layout,
     Line,
     Parsed,
     ReadOptions,
@@ -53,7 +54,7 @@ _BRACKET = re.compile(r"【([^【】\n]*)(】)?")
 _SHU_SWITCH = re.compile(r"[ \u3000]疏")
 
 
-class WebBracketReader:
+class WebBracketReader(Layout):
     """Reads 五禮通考 as web libraries serve it: a paragraph a line, small print in 【】."""
 
     name = "web-bracket"
@@ -123,7 +124,7 @@ def _read_head(text: str, start: int, end: int, spans: SpanList, unit: int) -> N
         _add_text(text, start + note.end(), end, spans, Layer.NOTE, unit)
         return
     if _SECTION_END.fullmatch(head):
-        spans.add(start, end, Layer.HEADING, unit, heading="section end")
+        spans.add(start, end, Layer.HEADING, unit, heading=HeadingKind.SECTION_END)
         return
     attribution = _large_print_attribution(head)
     if attribution:

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Role
-from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
+from collate.model import Diagnostic, Layer, MarkerKind, Role
+from collate.model.numerals import NUMERAL
+from collate.readers.base import Layout, Line, Parsed, ReadOptions, ReadState, iter_lines
 
-HEADING = re.compile(r"(?P<juan>卷[一二三四五六七八九十百]+)[ \u3000\u00a0]+(?P<title>\S+)$")
+HEADING = re.compile(rf"(?P<juan>卷{NUMERAL}+)[ \u3000\u00a0]+(?P<title>\S+)$")
 LINE_LAYER = Layer.JING
 # marker → (layer it switches to until the line ends, the marker's name)
 SWITCHES: dict[str, tuple[Layer, str]] = {
@@ -37,7 +38,7 @@ NOTE_ATTRIBUTIONS: tuple[str, ...] = ("案",)
 _EVENTS = re.compile("|".join(re.escape(m) for m in (*SWITCHES, *NOTE)))
 
 
-class YiliReader:
+class YiliReader(Layout):
     """Reads a 儀禮 e-text whose 注 follows ``郑注`` and whose notes are 【案…】."""
 
     name = "yili-inline"
@@ -101,14 +102,14 @@ class _Reading(ReadState):
                 self.diagnostics.append(
                     Diagnostic("unbalanced", f"{event} closes no note", m.start(), m.end())
                 )
-                self.spans.add(m.start(), m.end(), Layer.MARKUP, role=Role.MARKER, marker="note close")
+                self.spans.add(m.start(), m.end(), Layer.MARKUP, role=Role.MARKER, marker=MarkerKind.NOTE_CLOSE)
                 pos = m.end()
 
     def note(self, start: int, end: int) -> int:
         """A 【…】 note opening at ``start``; returns where the interrupted layer resumes."""
         open_, close = NOTE
         unit = self.next_unit()
-        self.spans.add(start, start + len(open_), Layer.MARKUP, unit, Role.MARKER, marker="note open")
+        self.spans.add(start, start + len(open_), Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.NOTE_OPEN)
         body = start + len(open_)
         closed_at = self.text.find(close, body, end)
         reopened_at = self.text.find(open_, body, end)
@@ -128,7 +129,7 @@ class _Reading(ReadState):
         self.spans.add(body, body_end, Layer.NOTE, unit)
         if body_end != closed_at:
             return body_end
-        self.spans.add(closed_at, closed_at + len(close), Layer.MARKUP, unit, Role.MARKER, marker="note close")
+        self.spans.add(closed_at, closed_at + len(close), Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.NOTE_CLOSE)
         return closed_at + len(close)
 
 

@@ -34,18 +34,18 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
 
-from collate.model import Diagnostic, Layer, Role, Unsettled
-from collate.readers.base import LINE_SPACE, Parsed, ReadOptions, ReadState, iter_lines
+from collate.model import Diagnostic, HeadingKind, Layer, Role, Unsettled
+from collate.model.numerals import NUMERAL
+from collate.readers.base import LINE_SPACE, Layout, Parsed, ReadOptions, ReadState, iter_lines
 
-_NUMERAL = "〇一二三四五六七八九十百千"
 _TITLE_MAX = 8
-_CHAPTER = re.compile(rf"(?P<title>[^\s()/○〇]{{1,{_TITLE_MAX}}}(?<![卷巻])第[{_NUMERAL}]+)")
-_NUMBER = re.compile(rf"第[{_NUMERAL}]+")
-_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,12}}[卷巻]第?[{_NUMERAL}]+")
+_CHAPTER = re.compile(rf"(?P<title>[^\s()/○〇]{{1,{_TITLE_MAX}}}(?<![卷巻])第{NUMERAL}+)")
+_NUMBER = re.compile(rf"第{NUMERAL}+")
+_JUAN_TITLE = re.compile(rf"[^\s()/]{{0,12}}[卷巻]第?{NUMERAL}+")
 _BOOK_AND_COMMENTATOR = re.compile(r"[^\s()/]{0,6}[\s\u3000]*[^\s()/]{1,3}氏(?:注|註)")
-_TALLY = re.compile(rf"[經经][{_NUMERAL}]+字.*")
+_TALLY = re.compile(rf"[經经]{NUMERAL}+字.*")
 # The 大戴禮記 prints close a juan in large print: 凡二章(新別)凡三千五百五十四字.
-_LARGE_TALLY = re.compile(rf"凡[{_NUMERAL}萬]+[章字]")
+_LARGE_TALLY = re.compile(rf"凡{NUMERAL}+[章字]")
 # Words that open, inside small print, something other than the commentary.
 _SEPARATORS = "○〇"  # then 音義
 _NOTE_WORDS = ("重言", "重意", "互註", "互注")
@@ -63,7 +63,7 @@ class _Run:
     speaker: str | None = None  # the word that opened the run (陸曰, 案, 重言 …)
 
 
-class ZhuBracketReader:
+class ZhuBracketReader(Layout):
     """Reads ``經(注/注)`` prints: large print 經, small print 注 with 音義 and notes inside."""
 
     name = "zhu-bracket"
@@ -111,7 +111,7 @@ class _Reading:
                 return titles[0][0]
         return None
 
-    def titles(self, start: int, end: int) -> list[tuple[int, int, str]]:
+    def titles(self, start: int, end: int) -> list[tuple[int, int, HeadingKind]]:
         """The chapter titles of a body line: ``(start, end, heading)`` in order.
 
         ``燕禮第六`` at a print line's start, or a print line that is only ``第七十八`` after a
@@ -121,18 +121,18 @@ class _Reading:
         cuts = self.breaks_in(start, end)
         bounds = [start, *cuts, end]
         segments = [(a, z) for a, z in pairwise(bounds) if z > a]
-        found: list[tuple[int, int, str]] = []
+        found: list[tuple[int, int, HeadingKind]] = []
         for j, (a, z) in enumerate(segments):
             number = _NUMBER.fullmatch(text, a, z)
             if number and j > 0 and segments[j - 1][1] - segments[j - 1][0] <= _TITLE_MAX:
                 if found and found[-1][0] == segments[j - 1][0]:
                     found.pop()
-                found.append((segments[j - 1][0], segments[j - 1][1], "chapter title"))
-                found.append((a, z, "chapter number"))
+                found.append((segments[j - 1][0], segments[j - 1][1], HeadingKind.CHAPTER_TITLE))
+                found.append((a, z, HeadingKind.CHAPTER_NUMBER))
                 continue
             m = _CHAPTER.match(text, a, z)
             if m and self.is_title(m, z):
-                found.append((m.start(), m.end(), "chapter title"))
+                found.append((m.start(), m.end(), HeadingKind.CHAPTER_TITLE))
         return found
 
     def is_title(self, m: re.Match[str], end: int) -> bool:
@@ -158,7 +158,7 @@ class _Reading:
             )
         self.zhu = None
 
-    def heading(self, start: int, end: int, heading: str) -> None:
+    def heading(self, start: int, end: int, heading: HeadingKind) -> None:
         self.end_zhu()
         self.state.spans.add(start, end, Layer.HEADING, self.state.next_unit(), heading=heading)
 
@@ -169,12 +169,12 @@ class _Reading:
         juan = _JUAN_TITLE.match(text, start, end)
         if juan and (juan.end() == end or text[juan.end()] == "("):
             # The 卷 title, alone or with the tally after it (儀禮卷第一(經…字/注…字)).
-            self.heading(start, juan.end(), "juan title")
+            self.heading(start, juan.end(), HeadingKind.JUAN_TITLE)
             self.run_ = None
             self.pieces(juan.end(), end)
             return
         if _BOOK_AND_COMMENTATOR.fullmatch(text, start, end):
-            self.heading(start, end, "book and commentator")
+            self.heading(start, end, HeadingKind.BOOK_AND_COMMENTATOR)
             self.run_ = None
             return
         pos = start
@@ -188,7 +188,7 @@ class _Reading:
             if rest and _BOOK_AND_COMMENTATOR.fullmatch(rest):
                 at = text.index(rest, pos)
                 st.spans.layout(pos, at)
-                self.heading(at, at + len(rest), "book and commentator")
+                self.heading(at, at + len(rest), HeadingKind.BOOK_AND_COMMENTATOR)
                 pos = at + len(rest)
             if tstart == start and (pos >= end or text[pos] != "("):
                 # A title opening its line: a run before it is over.
@@ -247,13 +247,13 @@ class _Reading:
             # print, at a line's end: 鄭氏註, 禮記　鄭氏註): a heading, never 經.
             at = self.text.index(words, start)
             st.spans.layout(start, at)
-            self.heading(at, at + len(words), "book and commentator")
+            self.heading(at, at + len(words), HeadingKind.BOOK_AND_COMMENTATOR)
             st.spans.layout(at + len(words), end)
             return
         if _LARGE_TALLY.fullmatch(words):
             at = self.text.index(words, start)
             st.spans.layout(start, at)
-            self.heading(at, at + len(words), "tally")
+            self.heading(at, at + len(words), HeadingKind.TALLY)
             st.spans.layout(at + len(words), end)
             self.jing_unit, self.tally = 0, True
             return
@@ -278,7 +278,7 @@ class _Reading:
         self.jing_unit = 0
         if (_TALLY.fullmatch(text, body, body_end) or self.tally) and run is None:
             st.spans.add(open_, body, Layer.MARKUP, role=Role.MARKER, marker="(")
-            self.heading(body, body_end, "tally")
+            self.heading(body, body_end, HeadingKind.TALLY)
             if close is not None:
                 st.spans.add(body_end, close, Layer.MARKUP, role=Role.MARKER, marker=")")
             self.run_ = None

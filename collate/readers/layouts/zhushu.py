@@ -26,17 +26,18 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Diagnostic, Layer, Role
-from collate.readers.base import Line, Parsed, ReadOptions, ReadState, bracket_diagnostics, iter_lines
+from collate.model import Diagnostic, Layer, MarkerKind, Role
+from collate.model.numerals import NUMERAL
+from collate.model.people import LU_DEMING
+from collate.readers.base import Layout, Line, Parsed, ReadOptions, ReadState, bracket_diagnostics, iter_lines
 
-_NUMERAL = "[一二三四五六七八九十百]"
 # 『A』至『B』: the lemma a 疏 comments on, from A to B (or just A).
 _LEMMA = r"『(?P<a>[^』\n]*)』(?:至『(?P<b>[^』\n]*)』)?"
 
 # (pattern at the start of a paragraph, layer of the paragraph, the opener's name), tried in order.
 PARAGRAPHS: tuple[tuple[re.Pattern[str], Layer, str], ...] = (
     (
-        re.compile(rf"[^\s_『』．：]{{1,12}}第{_NUMERAL}+(?:\({_NUMERAL}+\))?$"),
+        re.compile(rf"[^\s_『』．：]{{1,12}}第{NUMERAL}+(?:\({NUMERAL}+\))?$"),
         Layer.HEADING,
         "",
     ),  # 投壺第四十(一)
@@ -51,7 +52,7 @@ RUN = ("_{", "}")
 RUN_SPLIT = "〇"
 RUN_LAYERS = (Layer.ZHU, Layer.SHIWEN)
 # (prefix opening a run, layer of the whole run, who speaks)
-RUN_PREFIXES: tuple[tuple[str, Layer, str], ...] = (("陸曰：", Layer.SHIWEN, "陸德明"),)
+RUN_PREFIXES: tuple[tuple[str, Layer, str], ...] = ((f"{LU_DEMING.label}：", Layer.SHIWEN, LU_DEMING.name),)
 SECTION_BREAK = "〇"
 
 BRACKETS = {"『": "』", "「": "」", "【": "】"}
@@ -60,7 +61,7 @@ BRACKETS = {"『": "』", "「": "」", "【": "】"}
 _SHU_HEADER = re.compile(r"[文註]疏『[^『』\n]*』")
 
 
-class ZhushuReader:
+class ZhushuReader(Layout):
     """Reads a 禮記注疏 e-text laid out with ``_{…}`` runs and 文疏/註疏 paragraphs."""
 
     name = "zhushu"
@@ -145,14 +146,18 @@ class _Reading(ReadState):
                 run_end = reopened_at if reopened_at >= 0 else end
                 message = f"{open_} is not closed before the {'next run' if reopened_at >= 0 else 'line end'}"
                 self.diagnostics.append(Diagnostic("unbalanced", message, at, at + len(open_)))
-                self.spans.add(at, body, Layer.MARKUP, role=Role.MARKER, marker="small-print open")
+                self.spans.add(at, body, Layer.MARKUP, role=Role.MARKER, marker=MarkerKind.SMALL_PRINT_OPEN)
                 self.small_print(body, run_end)
                 pos = run_end
             else:
-                self.spans.add(at, body, Layer.MARKUP, role=Role.MARKER, marker="small-print open")
+                self.spans.add(at, body, Layer.MARKUP, role=Role.MARKER, marker=MarkerKind.SMALL_PRINT_OPEN)
                 self.small_print(body, closed_at)
                 self.spans.add(
-                    closed_at, closed_at + len(close), Layer.MARKUP, role=Role.MARKER, marker="small-print close"
+                    closed_at,
+                    closed_at + len(close),
+                    Layer.MARKUP,
+                    role=Role.MARKER,
+                    marker=MarkerKind.SMALL_PRINT_CLOSE,
                 )
                 pos = closed_at + len(close)
 
@@ -168,7 +173,7 @@ class _Reading(ReadState):
             if at < 0:
                 return
             self.diagnostics.append(Diagnostic("unbalanced", f"{close} closes no run", at, at + len(close)))
-            self.spans.add(at, at + len(close), Layer.MARKUP, role=Role.MARKER, marker="small-print close")
+            self.spans.add(at, at + len(close), Layer.MARKUP, role=Role.MARKER, marker=MarkerKind.SMALL_PRINT_CLOSE)
             pos = at + len(close)
 
     def small_print(self, start: int, end: int) -> None:
@@ -195,7 +200,9 @@ class _Reading(ReadState):
             self.spans.add(pos, stop, layer, unit)
             if at < 0:
                 return
-            self.spans.add(at, at + len(SECTION_BREAK), Layer.MARKUP, unit, Role.MARKER, marker="section break")
+            self.spans.add(
+                at, at + len(SECTION_BREAK), Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.SECTION_BREAK
+            )
             pos = at + len(SECTION_BREAK)
 
 

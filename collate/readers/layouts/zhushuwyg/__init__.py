@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 
-from collate.readers.base import Parsed, ReadOptions
+from collate.readers.base import Layout, Parsed, ReadOptions
 
 # The layout's tables, and its models' settings, importable from the layout's own module.
 from collate.readers.layouts.zhushuwyg.cuts import BACKOFF, LEMMA_WORDS, NGRAM_ORDER, QUOTE_MIN, QUOTE_WEIGHT
@@ -104,7 +104,7 @@ __all__ = [
 ]
 
 
-class ZhushuWygReader:
+class ZhushuWygReader(Layout):
     """Reads WYG 注疏 prints: inline ``注``, ``音義(…)``, ``疏(…)`` and the closing 考證."""
 
     name = "zhushu-wyg"

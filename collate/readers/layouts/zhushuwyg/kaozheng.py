@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from collate.model import Diagnostic, Layer, Role
+from collate.model import Diagnostic, Layer, MarkerKind, Role
 from collate.readers.base import LINE_SPACE, Line
 from collate.readers.layouts.zhushuwyg.marks import EDITOR_PREFIX, KAOZHENG, READING_MARKS, SEGMENT_MARKS, ZHU_MARK
 
@@ -107,7 +107,7 @@ class KaozhengNotes:
             self.editor = None
         for j in range(i + 1, close):
             if text[j] == "/":
-                out.add(j, j + 1, Layer.MARKUP, unit, Role.MARKER, marker="column break")
+                out.add(j, j + 1, Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.COLUMN_BREAK)
             elif text[j] in LINE_SPACE:
                 out.add(j, j + 1, Layer.MARKUP, role=Role.LAYOUT)
             else:

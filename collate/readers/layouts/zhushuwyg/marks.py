@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import re
 
-from collate.model import Layer
+from collate.model import HeadingKind, Layer
+from collate.model.numerals import NUMERAL
 from collate.readers.base import LINE_SPACE, Line
 
-_NUMERAL = "〇一二三四五六七八九十百千"
 COLLECTION = re.compile(r"欽定四庫全書")
 # 禮記注疏卷六十二, 周禮注疏巻三十考證: a 卷 title, the 考證 one opening the editors' notes.
-JUAN_TITLE = re.compile(rf"[^\s()/○]{{1,12}}[卷巻]第?[{_NUMERAL}]+(?P<kaozheng>[考攷]證)?")
+JUAN_TITLE = re.compile(rf"[^\s()/○]{{1,12}}[卷巻]第?{NUMERAL}+(?P<kaozheng>[考攷]證)?")
 # 漢鄭氏注　唐陸徳明音義　孔穎達疏: the line naming the commentators.
 COMMENTATORS = re.compile(r"[^\s()/]{1,6}氏[注註傳箋](?:[\s\u3000]+[^\s()/]+)*")
-TALLY = re.compile(rf"[經经][{_NUMERAL}]+字.*")
+TALLY = re.compile(rf"[經经]{NUMERAL}+字.*")
 # Words that open a section of 經 in its first line (儀禮's 記): headings, not 經.
 SECTION_WORDS: tuple[str, ...] = ("記",)
 # A section word followed by one of these is the 經's own word (記曰 quotes a 記).
@@ -45,7 +45,7 @@ INSIDE_WORD = "/()\r\n" + LINE_SPACE
 SPACE = "\r\n" + LINE_SPACE
 
 
-def heading_label(text: str, line: Line, kaozheng: bool) -> str | None:
+def heading_label(text: str, line: Line, kaozheng: bool) -> HeadingKind | None:
     """What heading ``line`` of ``text`` is, or None for a line of text.
 
     In the 考證 section (``kaozheng``) only the collection line and 卷 titles are headings:
@@ -55,17 +55,17 @@ def heading_label(text: str, line: Line, kaozheng: bool) -> str | None:
     if start == end:
         return None
     if COLLECTION.fullmatch(text, start, end):
-        return "collection"
+        return HeadingKind.COLLECTION
     if JUAN_TITLE.fullmatch(text, start, end):
-        return "juan title"
+        return HeadingKind.JUAN_TITLE
     if kaozheng:
         return None
     if COMMENTATORS.fullmatch(text, start, end):
-        return "commentators"
+        return HeadingKind.COMMENTATORS
     # The text is flush left and its small print opens lines with ``(``: an indented
     # line without brackets is a title.
     if start > line.start and "(" not in text[start:end] and ")" not in text[start:end]:
-        return "chapter title"
+        return HeadingKind.CHAPTER_TITLE
     return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from collate.model import Diagnostic, Layer, Role, Severity, Span, Unsettled
+from collate.model import Diagnostic, HeadingKind, Layer, MarkerKind, Role, Severity, Span, Unsettled
 from collate.model.notation import in_notation
 from collate.readers.base import Line, Parsed, ReadState, iter_lines
 from collate.readers.layouts.zhushuwyg.cuts import Stretch, cut_stretches
@@ -114,7 +114,7 @@ class Reading(ReadState):
             self.add(line.start, line.body_start, Layer.MARKUP, role=Role.LAYOUT)
             self.add(line.body_start, line.body_end, Layer.HEADING, self.next_unit(), heading=heading)
             self.add(line.body_end, line.end, Layer.MARKUP, role=Role.LAYOUT)
-            if heading == "juan title":
+            if heading == HeadingKind.JUAN_TITLE:
                 m = JUAN_TITLE.fullmatch(self.text, line.body_start, line.body_end)
                 kaozheng = bool(m and m.group("kaozheng"))
         self.body(body)
@@ -164,6 +164,20 @@ class Reading(ReadState):
             self.end_large(clean=True)
             self.add(i, i + 1, Layer.MARKUP, role=Role.LAYOUT, marker=")")
             return i + 1
+        labelled = self.run_label(i, end)
+        if labelled is not None:
+            return labelled
+        if char == ZHU_MARK:
+            ambiguous = self.large is not None and self.large.layer is Layer.ZHU
+            return self.marked_run(i, Layer.ZHU, clean=not ambiguous)
+        # A ○ inside a drum score is a sign of it (collate.model.notation), not a segment mark.
+        if char in SEGMENT_MARKS and not in_notation(text, i):
+            return self.marked_run(i, Layer.JING, clean=True)
+        return self.large_char(i, end, line_start)
+
+    def run_label(self, i: int, end: int) -> int | None:
+        """A run label and its ``(`` at ``i``: the small-print run opened; where it goes on (None: no label)."""
+        text = self.text
         for label, layer in RUN_LABELS:
             pieces = match_word(text, i, end, label)
             if pieces is None:
@@ -177,28 +191,27 @@ class Reading(ReadState):
                 self.marker(pieces, label)
                 self.layout_between(pieces[-1][1], after)
                 return self.open_group(after, label, layer)
-        if char == ZHU_MARK:
-            ambiguous = self.large is not None and self.large.layer is Layer.ZHU
-            self.end_large(clean=not ambiguous)
-            self.small = None
-            self.after_close = False
-            self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=ZHU_MARK)
-            self.large = _Run(Layer.ZHU, self.next_unit(), clean_start=True)
-            return i + 1
-        # A ○ inside a drum score is a sign of it (collate.model.notation), not a segment mark.
-        if char in SEGMENT_MARKS and not in_notation(text, i):
-            self.end_large(clean=True)
-            self.small = None
-            self.after_close = False
-            self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=char)
-            self.large = _Run(Layer.JING, self.next_unit(), clean_start=True)
-            return i + 1
+        return None
+
+    def marked_run(self, i: int, layer: Layer, *, clean: bool) -> int:
+        """The mark at ``i`` (``注``, ``○``) ends the large-print run (``clean``: where it is marked)
+        and opens one of ``layer``."""
+        self.end_large(clean=clean)
+        self.small = None
+        self.after_close = False
+        self.add(i, i + 1, Layer.MARKUP, role=Role.MARKER, marker=self.text[i])
+        self.large = _Run(layer, self.next_unit(), clean_start=True)
+        return i + 1
+
+    def large_char(self, i: int, end: int, line_start: bool) -> int:
+        """A large-print character: the run it goes on (a new 經 run if none), or a section word."""
+        text = self.text
         if self.large is None:
             self.small = None
             if line_start and (self.after_close or not self.items_since_heading()):
                 word = next((w for w in SECTION_WORDS if text.startswith(w, i, end)), None)
                 if word is not None and not text.startswith(tuple(NOT_SECTION), i + len(word), end):
-                    self.add(i, i + len(word), Layer.HEADING, self.next_unit(), heading="section")
+                    self.add(i, i + len(word), Layer.HEADING, self.next_unit(), heading=HeadingKind.SECTION)
                     self.after_close = False
                     return i + len(word)
             self.after_close = False
@@ -267,7 +280,7 @@ class Reading(ReadState):
         opener = next((w for w in SHU_OPENERS if inner.startswith(w) or inner.startswith(ZHU_MARK + w)), None)
         if label is None and TALLY.match(inner):
             self.add(i, body, Layer.MARKUP, role=Role.MARKER, marker="(")
-            self.add(body, close if close >= 0 else body, Layer.HEADING, self.next_unit(), heading="tally")
+            self.add(body, close if close >= 0 else body, Layer.HEADING, self.next_unit(), heading=HeadingKind.TALLY)
             self.small = (Layer.HEADING, 0)
             return close if close >= 0 else body
         if opener is not None:
@@ -306,7 +319,7 @@ class Reading(ReadState):
             self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="(")
             return i + 1
         if char == "/":
-            self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker="column break")
+            self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker=MarkerKind.COLUMN_BREAK)
             return i + 1
         if char in SEGMENT_MARKS:
             self.add(i, i + 1, Layer.MARKUP, unit, Role.MARKER, marker=char)

@@ -10,7 +10,7 @@ At a printed line end the line end is the gap, and the lemma or the formula may 
 the line end (``　注男子至⏎飾之　正義曰``, ``　古者至序也　正義⏎曰``). The lines of the text
 follow the print's lines.
 
-How it is read:
+How it is read (the tables are :mod:`~collate.readers.layouts.danshu.marks`, importable from here too):
 
 1. ``JUAN_TITLE`` lines (``禮記正義卷第六十九``, opening and closing the juan) are headings, and
    so are the 撰者 lines after the opening one, which are set ``AUTHOR_INDENT`` cells or more
@@ -21,7 +21,8 @@ How it is read:
    e-text slip ``日`` for ``曰`` there is read as the formula, with a diagnostic.
 3. The words before the formula, back to the gap before them, are its 標起止: the 疏's own
    quotation of 經/注, a 疏 attribution whose ``passage`` is ``標起止`` (``標起止 注`` after a ``注`` head, which
-   is a marker): kept and shown, not collated, as a 注疏 print has no lemma to set against it.
+   is a marker): kept and shown, not collated, as a 注疏 print has no lemma to set against it
+   (where it begins: :mod:`~collate.readers.layouts.danshu.lemmas`).
    Where that gap is a line end the lemma may run over it, so its start is found from the
    lemma's shape (``LEMMA_MAX``): a line that opens with a ``注`` head (the words before it
    are 疏, also where the print has lost pages between), else the gap, else a ``注`` head,
@@ -43,63 +44,54 @@ glyph the print may have lost: it is layout, not text, so the tokens do not say 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
 from collate.model import BLANK, SHORT_LINE, Diagnostic, Layer, Mark, MarkKind, Role, Severity
-from collate.readers.base import Line, Parsed, ReadOptions, ReadState, iter_lines
+from collate.readers.base import Layout, Line, Parsed, ReadOptions, ReadState, iter_lines
+from collate.readers.layouts.danshu.lemmas import lemma_start, squeeze
+from collate.readers.layouts.danshu.marks import (
+    AFTER_WORD,
+    AUTHOR_INDENT,
+    CHAPTER_TITLE,
+    GAP,
+    JUAN_TITLE,
+    LEMMA_HIT,
+    LEMMA_JOIN,
+    LEMMA_MAX,
+    LEMMA_SOURCES,
+    LINE_ENDS,
+    OPENER,
+    OPENER_SLIPS,
+    OPENERS,
+    QUOTATION_CLOSE,
+    QUOTATION_MAX,
+    SENTENCE_ENDS,
+    SHORT,
+    SHORT_LINES_FROM,
+    SPACE,
+)
 
-_NUMERAL = "[一二三四五六七八九十百]"
-GAP = "\u3000"
-# A line SHORT cells or more shorter than the print's own lines, its paragraph going on, lost its
-# last glyphs; the print's line length is found where SHORT_LINES_FROM lines or more are of it.
-SHORT = 2
-SHORT_LINES_FROM = 10
-LINE_ENDS = "\r\n"
-
-# The formula opening the 疏 proper after its lemma (a marker named by it). 正義曰 in 孔穎達's 正義,
-# 釋曰 in 賈公彦's 儀禮疏/周禮疏.
-OPENERS: tuple[str, ...] = ("正義曰", "釋曰")
-# The e-texts' commonest slip in the formula: 日 for 曰 (the glyphs differ in width only).
-OPENER_SLIPS: dict[str, str] = {"日": "曰"}
-# A lemma's head word naming the commentary it quotes (kept in the lemma's ``passage``, set apart as a marker).
-LEMMA_SOURCES: tuple[str, ...] = ("注", "箋")
-LEMMA_JOIN = "至"
-# Characters of a lemma: at most this many before 至 and after it, or in a lemma without 至.
-LEMMA_MAX = (8, 8, 16)
-
-JUAN_TITLE = re.compile(rf"(?P<work>[^\s{GAP}]{{1,10}}?)(?P<juan>卷第?{_NUMERAL}+)")
-CHAPTER_TITLE = re.compile(rf"[^\s{GAP}]{{1,10}}第{_NUMERAL}+")
-AUTHOR_INDENT = 2
-
-# Words that end a sentence of the 疏: a gap after one of them sets off the next quotation; a
-# gap after any other character may be a lost glyph.
-SENTENCE_ENDS = frozenset("也矣焉乎哉耳者")
-# The 疏 quotes a phrase of the 經 after a gap and closes it with 者 (``　騶虞者樂官備也``).
-QUOTATION_CLOSE = "者"
-QUOTATION_MAX = 12
-
-_SPACE = frozenset(" \t\u00a0" + GAP + LINE_ENDS)
-
-
-def _opener_pattern() -> re.Pattern[str]:
-    """An opener, each character possibly ``日`` for ``曰``, a line end allowed between two."""
-    between = r"(?:\r?\n[ \t\u3000\u00a0]*)?"
-    forms = []
-    for opener in OPENERS:
-        chars = [f"[{c}{''.join(k for k, v in OPENER_SLIPS.items() if v == c)}]" for c in opener]
-        forms.append(between.join(chars))
-    return re.compile("|".join(forms))
-
-
-_OPENER = _opener_pattern()
-# For detection: a formula after a gap that follows a word (an ideograph, not punctuation), and
-# a 標起止 with 至 right before it, the commonest evidence of the print.
-_WORD = "[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003ffff〓]"
-_AFTER_WORD = re.compile(rf"(?<={_WORD})[{GAP}\n][ \t{GAP}]*(?:" + _OPENER.pattern + ")")
-_LEMMA_HIT = re.compile(rf"{_WORD}{{1,8}}{LEMMA_JOIN}{_WORD}{{1,8}}[{GAP}\n]+(?:" + _OPENER.pattern + ")")
+__all__ = [
+    "AUTHOR_INDENT",
+    "CHAPTER_TITLE",
+    "GAP",
+    "JUAN_TITLE",
+    "LEMMA_JOIN",
+    "LEMMA_MAX",
+    "LEMMA_SOURCES",
+    "LINE_ENDS",
+    "OPENERS",
+    "OPENER_SLIPS",
+    "QUOTATION_CLOSE",
+    "QUOTATION_MAX",
+    "READER",
+    "SENTENCE_ENDS",
+    "SHORT",
+    "SHORT_LINES_FROM",
+    "DanshuReader",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +104,7 @@ class _Opener:
     slip: bool
 
 
-class DanshuReader:
+class DanshuReader(Layout):
     """Reads a 單疏本: 疏 paragraphs opened by ``X至Y　正義曰`` (or ``釋曰``)."""
 
     name = "danshu"
@@ -124,8 +116,8 @@ class DanshuReader:
         A 注疏 print in small-print brackets may cite lemmas too; there the brackets outnumber them.
         """
         outside = _outside_brackets(text)
-        openers = len(_AFTER_WORD.findall(outside))
-        lemmas = len(_LEMMA_HIT.findall(outside))
+        openers = len(AFTER_WORD.findall(outside))
+        lemmas = len(LEMMA_HIT.findall(outside))
         runs = text.count("(")
         if not openers:
             return 0.0, "no 正義曰/釋曰 after a gap"
@@ -157,9 +149,9 @@ def _outside_brackets(text: str) -> str:
 def _openers(text: str, start: int = 0, end: int | None = None) -> list[_Opener]:
     """The formulas in ``text[start:end]`` that stand after a gap or at a line start."""
     found = []
-    for m in _OPENER.finditer(text, start, len(text) if end is None else end):
+    for m in OPENER.finditer(text, start, len(text) if end is None else end):
         gap = m.start()
-        while gap > 0 and text[gap - 1] in _SPACE:
+        while gap > 0 and text[gap - 1] in SPACE:
             gap -= 1
         before = text[gap : m.start()]
         if gap == 0 or GAP in before or "\n" in before:
@@ -236,8 +228,10 @@ class _Reading(ReadState):
         """The 疏 of ``text[start:end]``: paragraphs at each formula; returns the unit at the end."""
         pos = start
         for opener in _openers(self.text, start, end):
-            lemma = self.lemma_start(pos, opener.gap)
-            if unit == 0 and _squeeze(self.text[pos:lemma]):
+            lemma, unshaped = lemma_start(self.text, pos, opener.gap)
+            if unshaped is not None:
+                self.diagnostics.append(unshaped)
+            if unit == 0 and squeeze(self.text[pos:lemma]):
                 unit = self.next_unit()  # 疏 before the juan's first lemma: the last juan's paragraph
             self.words(pos, lemma, Layer.SHU, unit)
             unit = self.next_unit()
@@ -248,91 +242,17 @@ class _Reading(ReadState):
         self.words(pos, end, Layer.SHU, unit)
         return unit
 
-    def lemma_start(self, lo: int, end: int) -> int:
-        """Where the lemma ending at ``end`` begins (not before ``lo``): see the module docstring."""
-        gap = self.text.rfind(GAP, lo, end)
-        after_gap = lo if gap < 0 else gap + 1
-        line_starts = [i + 1 for i in range(end - 1, after_gap - 1, -1) if self.text[i] == "\n"]
-        # A line that opens with 注 opens the lemma: the words before it on the last line are
-        # the 疏 (the print gives the lemma no gap at a line start, nor where pages are lost).
-        for start in line_starts:
-            head = start
-            while head < end and self.text[head] in _SPACE:
-                head += 1
-            if head < end and self.text[head] in LEMMA_SOURCES and _well_formed(self.text, head, end):
-                return head
-        lost = self.lost_glyph_in_lemma(lo, gap, end)
-        if lost is not None:
-            return lost
-        if _well_formed(self.text, after_gap, end):
-            return after_gap
-        heads = [i for i in range(end - 1, after_gap - 1, -1) if self.text[i] in LEMMA_SOURCES]
-        for candidate in heads:
-            if _well_formed(self.text, candidate, end):
-                return candidate
-        for candidate in line_starts:
-            if _well_formed(self.text, candidate, end):
-                return self.sentence_before(candidate, end)
-        return self.unshaped(line_starts, after_gap, end)
-
-    def sentence_before(self, start: int, end: int) -> int:
-        """Where a lemma that a line opens begins, after the end of a sentence run into it.
-
-        At a line start the print gives the lemma no gap, and the 疏 before may end on the same
-        line with no gap either (邪失禮也賔酬至遺矣): a lemma's head (before 至) ends no sentence,
-        so a sentence end inside it is the 疏's, and the lemma begins after it.
-        """
-        join = self.text.find(LEMMA_JOIN, start, end)
-        if join < 0:
-            return start
-        for i in range(join - 2, start - 1, -1):
-            # 者 is no end here: a head may hold it (古者至序也).
-            if self.text[i] in SENTENCE_ENDS and self.text[i] != "者":
-                return i + 1
-        return start
-
-    def unshaped(self, line_starts: list[int], after_gap: int, end: int) -> int:
-        """The start of a lemma of no 標起止 shape (a diagnostic says so): its line's, or the gap's."""
-        start = line_starts[0] if line_starts else after_gap
-        while start < end and self.text[start] in _SPACE:
-            start += 1
-        lemma = self.text[start:end]
-        message = f"{lemma!r} is not a 標起止 of the form A至B: the print may have lost its first words here"
-        self.diagnostics.append(Diagnostic("lemma", message, start, end))
-        return start
-
-    def lost_glyph_in_lemma(self, lo: int, gap: int, end: int) -> int | None:
-        """Where a lemma starts that the gap at ``gap`` cuts next to its 至 (``注數朝至　之``).
-
-        A worn print shows a lost glyph as a gap (see below); inside a lemma it stands where
-        the words before it end with 至, or those after it begin with it, and the words after
-        it alone hold no 至. None if the gap is the one before the lemma.
-        """
-        if gap < 0:
-            return None
-        after = _squeeze(self.text[gap + 1 : end])
-        before_gap = self.text.rfind(GAP, lo, gap)
-        start = lo if before_gap < 0 else before_gap + 1
-        before = _squeeze(self.text[start:gap])
-        if not before or "\n" in self.text[start:end] or LEMMA_JOIN in after[1:]:
-            return None
-        if not (before.endswith(LEMMA_JOIN) or after.startswith(LEMMA_JOIN)):
-            return None
-        if not _lemma_shape(before + after):
-            return None
-        return start  # the gap is reported with the lemma's words, as any gap that ends no sentence
-
     def lemma(self, start: int, end: int, unit: int) -> None:
         """A 標起止 (or the chapter title, which stands where a lemma stands)."""
-        while start < end and self.text[start] in _SPACE:
+        while start < end and self.text[start] in SPACE:
             self.spans.layout(start, start + 1)
             start += 1
         if start >= end:
             return
         line_start = self.text.rfind("\n", 0, start) + 1
-        at_line_start = not _squeeze(self.text[line_start:start])
-        if at_line_start and CHAPTER_TITLE.fullmatch(_squeeze(self.text[start:end])):
-            self.metadata.append(("title", _squeeze(self.text[start:end])))
+        at_line_start = not squeeze(self.text[line_start:start])
+        if at_line_start and CHAPTER_TITLE.fullmatch(squeeze(self.text[start:end])):
+            self.metadata.append(("title", squeeze(self.text[start:end])))
             self.words(start, end, Layer.HEADING, self.next_unit())
             return
         lemma = "標起止"
@@ -348,16 +268,16 @@ class _Reading(ReadState):
 
     def opener(self, opener: _Opener, unit: int) -> None:
         """The formula as markers (one a piece where a line end splits it); a slip is reported."""
-        formula = _squeeze(self.text[opener.start : opener.end])
+        formula = squeeze(self.text[opener.start : opener.end])
         word = "".join(OPENER_SLIPS.get(c, c) for c in formula)
         pos = opener.start
         while pos < opener.end:
             stop = pos
-            while stop < opener.end and self.text[stop] not in _SPACE:
+            while stop < opener.end and self.text[stop] not in SPACE:
                 stop += 1
             self.spans.add(pos, stop, Layer.MARKUP, unit, Role.MARKER, marker=word)
             space = stop
-            while space < opener.end and self.text[space] in _SPACE:
+            while space < opener.end and self.text[space] in SPACE:
                 space += 1
             self.spans.layout(stop, space)
             pos = space
@@ -372,11 +292,11 @@ class _Reading(ReadState):
         pos = start
         while pos < end:
             stop = pos
-            while stop < end and self.text[stop] not in _SPACE:
+            while stop < end and self.text[stop] not in SPACE:
                 stop += 1
             self.spans.add(pos, stop, layer, unit, role, passage=passage)
             space = stop
-            while space < end and self.text[space] in _SPACE:
+            while space < end and self.text[space] in SPACE:
                 space += 1
             if layer is Layer.SHU and stop > start and space < end and GAP in self.text[stop:space]:
                 self.gap(stop, space)
@@ -409,7 +329,7 @@ class _Reading(ReadState):
                 return False
             if char in QUOTATION_CLOSE:
                 return True
-            words += char not in _SPACE
+            words += char not in SPACE
         return False
 
 
@@ -417,30 +337,6 @@ def _is_author(line: Line, text: str) -> bool:
     """A 撰者 line: set lower than the text by ``AUTHOR_INDENT`` full-width cells or more."""
     indent = text[line.start : line.body_start]
     return line.body_start < line.body_end and indent.count(GAP) >= AUTHOR_INDENT
-
-
-def _squeeze(text: str) -> str:
-    """``text`` without gaps and line ends: the words of a lemma split across a line end."""
-    return "".join(c for c in text if c not in _SPACE)
-
-
-def _well_formed(text: str, start: int, end: int) -> bool:
-    """``text[start:end]`` has a lemma's shape: ``(注)A至B`` or a short ``(注)X``, no gap inside."""
-    words = text[start:end]
-    if GAP in words.strip(" \t\u00a0" + GAP + LINE_ENDS):
-        return False
-    return _lemma_shape(_squeeze(words))
-
-
-def _lemma_shape(lemma: str) -> bool:
-    """``lemma`` (its words only) is ``(注)A至B`` or a short ``(注)X``."""
-    if lemma[:1] in LEMMA_SOURCES:
-        lemma = lemma[1:]
-    head_max, tail_max, whole_max = LEMMA_MAX
-    if LEMMA_JOIN in lemma:
-        head, _, tail = lemma.partition(LEMMA_JOIN)
-        return 0 < len(head) <= head_max and 0 < len(tail) <= tail_max
-    return 0 < len(lemma) <= whole_max
 
 
 READER = DanshuReader()

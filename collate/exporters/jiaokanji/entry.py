@@ -1,0 +1,225 @@
+"""One entry of the 校勘記: what the witnesses have at a locus, each in its own characters, and the decision.
+
+``頁2b行5　「哨」，大戴禮作「峭」。`` — the base's printed page and line, the lemma in 「」 where a
+reading replaces it, then a clause for each set of witnesses that prints the same characters
+(作 reads, 無…字 lacks, 「X」下有…字 has after X), then the editor's decision in a 校勘記's words
+(今從…改作…, 今仍底本, 存疑). The notes the entry quotes are added when the 校勘記 is written
+(:mod:`collate.exporters.jiaokanji`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.exporters.jiaokanji.words import LONG, chars, plain, printed_place, quote
+from collate.model import Cause, Layer, SourceLocation
+from collate.model.citation import JIAOKANJI
+from collate.model.inert import inert
+
+if TYPE_CHECKING:
+    from collate.model.annotations import AttachedNote, EditorDecision
+
+# A placeholder's key stands for a glyph the e-text lacks: one unknown character.
+_UNKNOWN = "\ufffc"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the 校勘記 before its notes, and where it sorts (the base's file position)."""
+
+    line: int
+    column: int
+    text: str
+    notes: tuple[AttachedNote, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Sigla:
+    """The witnesses as the 校勘記 names them: by their labels (Chinese sigla), in the collation's order."""
+
+    labels: Mapping[str, str]
+    order: Mapping[str, int]
+
+    @classmethod
+    def of(cls, collation: Collation) -> Sigla:
+        """The names of the collation's witnesses."""
+        # Labels may come from file names: a control character in one (a newline) is shown as its
+        # escape, never let split an entry.
+        return cls(
+            {w.siglum: inert(w.label, keep="") for w in collation.witnesses},
+            {w.siglum: i for i, w in enumerate(collation.witnesses)},
+        )
+
+    def label(self, siglum: str) -> str:
+        """The witness's Chinese siglum (its label), else its siglum."""
+        return self.labels.get(siglum, siglum)
+
+
+def _keys(reading: WitnessReading, norm: str) -> str:
+    """A reading's comparison keys, one a character (never shown).
+
+    From its tokens' keys; a derived reading (no tokens) has the normalizer's ``norm``.
+    """
+    if not reading.tokens:
+        return norm
+    return "".join(t.n if len(t.n) == 1 and not t.is_placeholder else _UNKNOWN for t in reading.tokens)
+
+
+def _part(reading: WitnessReading, start: int, end: int | None = None) -> str:
+    """The witness's own characters of keys ``[start, end)`` of its reading.
+
+    By tokens, whose keys are one a character; a derived reading (no tokens) by its text.
+    """
+    if reading.tokens:
+        return "".join(t.t for t in reading.tokens[start:end])
+    return reading.text[start:end]
+
+
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    """What some witnesses have, in words: ``{names}{before}{並}{after}``.
+
+    ``before``/``after`` hold the only characters printed of the witnesses, so witnesses with
+    equal clauses print the same glyphs and may share one. ``lemma`` says the lemma must be
+    shown first (a reading replacing it). A passage a witness has at another place says where
+    (``注疏本在其頁062-4a行6``): ``at`` is that place, and ``tail`` follows the places.
+    """
+
+    before: str
+    after: str
+    lemma: bool
+    tail: str = ""
+    moved: bool = False
+    # Where each witness has a moved passage is its own: witnesses differing only there share the clause.
+    at: SourceLocation | None = field(default=None, compare=False)
+
+
+def _anchor(result: LayerResult, locus: Locus) -> tuple[str, str]:
+    """The base characters just before and just after a point where a witness adds text."""
+    stream = result.alignment.base.tokens
+    before = "".join(t.t for t in stream[max(0, locus.base_start - 2) : locus.base_start])
+    after = "".join(t.t for t in stream[locus.base_end : locus.base_end + 2])
+    return before, after
+
+
+def _clause(result: LayerResult, locus: Locus, reading: Reading, own: WitnessReading) -> _Clause:
+    """The words for what one witness (``own``, of ``reading``) has, in its own characters."""
+    lemma, text = locus.lemma.text, own.text
+    lf, rf = _keys(locus.lemma, locus.lemma.norm), _keys(own, reading.norm)
+    if reading.cls is ReadingClass.TRANSPOSITION:
+        if rf == lf or len(lemma) > LONG:
+            # A passage the witness has at another place: where it stands is the reading
+            # (quoted by its ends, a long one would read the same as the lemma).
+            differs = "" if rf == lf else "，文有異同"
+            tail = f"{differs}（次第不同）"
+            return _Clause("", f"有此{quote(lemma)}", False, tail=tail, moved=True, at=own.location)
+        return _Clause("", f"作{quote(text)}（{ReadingClass.TRANSPOSITION.chinese}）", True)
+    if reading.cls is ReadingClass.LOAN:
+        return _Clause("", f"作{quote(text)}（{ReadingClass.LOAN.chinese}）", True)
+    if reading.cause == Cause.LOOKALIKE and len(lemma) == len(text):
+        # A graphic confusion (己/已, 曰/日): which side erred is the editor's to say.
+        return _Clause("", f"作{quote(text)}（形近）", True)
+    if not text:
+        return _Clause("", f"無{chars(lemma)}", False)
+    if not lemma:
+        before, after = _anchor(result, locus)
+        if before:
+            return _Clause(f"「{before}」下", f"有{chars(text)}", False)
+        if after:
+            return _Clause(f"「{after}」上", f"有{chars(text)}", False)
+        return _Clause("", f"有{chars(text)}", False)
+    if len(rf) > len(lf) and rf.startswith(lf):
+        return _Clause(f"「{lemma}」下", f"有{chars(_part(own, len(lf)))}", False)
+    if len(rf) > len(lf) and rf.endswith(lf):
+        return _Clause(f"「{lemma}」上", f"有{chars(_part(own, 0, len(rf) - len(lf)))}", False)
+    if len(lf) > len(rf) and (lf.startswith(rf) or lf.endswith(rf)):
+        missing = _part(locus.lemma, len(rf)) if lf.startswith(rf) else _part(locus.lemma, 0, len(lf) - len(rf))
+        return _Clause("", f"無{chars(missing)}", False)
+    return _Clause("", f"作{quote(text)}", True)
+
+
+def describe(sigla: Sigla, result: LayerResult, locus: Locus, reading: Reading) -> list[tuple[str, bool]]:
+    """What the reading's witnesses have: one clause for each set that prints the same characters.
+
+    The reading groups witnesses by their keys, so 賔對 and 賓對 are one reading; but each
+    witness's glyphs are its own, so they share a clause (and 並) only where the words,
+    glyphs and all, are the same. Each name carries the witness's printed place. With each
+    clause, whether the lemma must be shown before it.
+    """
+    witnesses = sorted(reading.witnesses, key=lambda w: sigla.order.get(w.siglum, len(sigla.order)))
+    groups: dict[_Clause, list[tuple[WitnessReading, _Clause]]] = {}
+    for own in witnesses:
+        clause = _clause(result, locus, reading, own)
+        groups.setdefault(clause, []).append((own, clause))
+    out = []
+    for group in groups.values():
+        first = group[0][1]
+        both = "並" if len(group) > 1 else ""
+        if first.moved:
+            # The place is in the words (在其頁…): the names need none.
+            names = "、".join(sigla.label(own.siglum) for own, _ in group)
+            places = "、".join(f"{sigla.label(own.siglum)}在其{JIAOKANJI.cite(c.at)}" for own, c in group)
+            out.append((f"{names}{both}{first.after}，{places}{first.tail}", first.lemma))
+            continue
+        names = "、".join(sigla.label(own.siglum) + printed_place(own.location) for own, _ in group)
+        out.append((f"{names}{first.before}{both}{first.after}{first.tail}", first.lemma))
+    return out
+
+
+def decision_words(sigla: Sigla, locus: Locus) -> str:
+    """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑."""
+    d = locus.decision
+    if d is None:
+        return ""
+    adopted = locus.editor_lemma()
+    if adopted is not None:
+        who = sigla.label(d.siglum or "")
+        # The chosen witness's own characters: the reading may group other glyphs (賔/賓).
+        chosen = next((w for w in adopted.witnesses if w.siglum == d.siglum), None)
+        lemma, text = locus.lemma.text, chosen.text if chosen is not None else adopted.text
+        if not text:
+            words = f"今從{who}刪{chars(lemma)}。"
+        elif not lemma:
+            words = f"今從{who}補{chars(text)}。"
+        else:
+            words = f"今從{who}改作{quote(text)}。"
+    elif d.doubtful:
+        words = "存疑。"
+    else:
+        words = "今仍底本。"
+    return words + _comment(d)
+
+
+def _comment(decision: EditorDecision) -> str:
+    """The editor's reasons after the decision, under the name the decisions file records.
+
+    That name is the one the project declares (``[review] editor``), which ``collate review``
+    records with each decision; a decision recorded with no name gives the reasons alone.
+    """
+    if not decision.comment:
+        return ""
+    who = "、".join(decision.resp)
+    return f"（{who}：{decision.comment}）" if who else f"（{decision.comment}）"
+
+
+def locus_entry(sigla: Sigla, result: LayerResult, locus: Locus, classes: frozenset[ReadingClass]) -> Entry | None:
+    """The entry for ``locus`` if it has variants of ``classes``, else None."""
+    # Its variants only: where the base is not extant (beyond a fragmentary base, a passage a
+    # quoting base skips) the witnesses' text is no addition, and not an entry.
+    readings = [r for r in locus.variants() if r.cls in classes]
+    if not readings:
+        return None
+    parts = [part for r in readings for part in describe(sigla, result, locus, r)]
+    where = JIAOKANJI.cite(locus.lemma.location)
+    layer = "" if locus.layer is Layer.JING else f"〔{locus.layer.chinese}〕"
+    head = f"{layer}{quote(locus.lemma.text)}，" if any(needs for _, needs in parts) else layer
+    words = "，".join(text for text, _ in parts) + "。"
+    sources = [r.source for r in readings if r.derived and r.source]
+    if sources and not locus.notes:
+        words = words[:-1] + "".join(f"（據{plain(s)}）" for s in dict.fromkeys(sources)) + "。"
+    words += decision_words(sigla, locus)
+    loc = locus.lemma.location
+    return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}", locus.notes)

@@ -1,0 +1,119 @@
+"""Sigla, labels and descriptions for witness files, from what their headers say and their names.
+
+A known edition gives the siglum (``WYG``) and the label readers see (``四庫本``); two files of one
+edition are told apart by the title in the label (``四庫本《禮記註疏》``) and a word of the file name
+in the siglum (``WYG-zhushu``). Without an edition the title is the label, and the siglum is the word
+of the file name no other file has; a hash (``000_2cc6d19ca27bf473``) is never a siglum.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from collate.init.headers import EDITIONS, Header, edition_of
+from collate.model.inert import inert
+from collate.project import WitnessConfig
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+# A hex run of 8 or more with letters and digits both: a content hash, never a name.
+_HASH = re.compile(r"(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*[0-9])[0-9a-fA-F]{8,}")
+# Words of file names that say where a file comes from, not what work it holds.
+_NOT_A_WORK = {"kanripo", "kanseki", "wikisource", "ctext", "master", *(code.lower() for code in EDITIONS)}
+
+
+def _words(path: Path) -> list[str]:
+    """The readable ASCII words of a file name: hashes left out."""
+    return [w for w in _WORD.findall(path.stem) if not _HASH.fullmatch(w)]
+
+
+def _own_word(words: Sequence[list[str]], i: int, among: Sequence[int], exclude: str = "") -> str:
+    """The first word of file ``i``'s name that no other file ``among`` has in its name."""
+    others = {w.lower() for j in among if j != i for w in words[j]}
+    return next((w for w in words[i] if w.lower() not in others and w.lower() != exclude.lower()), "")
+
+
+def _sigla(headers: Sequence[Header]) -> list[str]:
+    words = [_words(h.path) for h in headers]
+    everyone = range(len(headers))
+    by_code: dict[str, list[int]] = {}
+    for i, h in enumerate(headers):
+        if h.edition:
+            by_code.setdefault(h.edition, []).append(i)
+    sigla = [""] * len(headers)
+    for code, members in by_code.items():
+        for i in members:
+            own = _own_word(words, i, members, exclude=code) if len(members) > 1 else ""
+            sigla[i] = f"{code}-{own}" if own else code
+    for i in everyone:
+        if sigla[i]:
+            continue
+        # A name no other file has tells the witness apart best; else its first readable word.
+        word = _own_word(words, i, everyone) or (words[i][0] if words[i] else "")
+        sigla[i] = (word if word[0].isalpha() else f"W{word}") if word else f"W{i + 1}"
+    # Two files with one siglum are numbered, past any siglum another file has as its own.
+    taken: set[str] = set()
+    unique = []
+    for siglum in sigla:
+        candidate, n = siglum, 2
+        while candidate in taken or (candidate != siglum and candidate in sigla):
+            candidate, n = f"{siglum}{n}", n + 1
+        taken.add(candidate)
+        unique.append(candidate)
+    return unique
+
+
+def _labels(headers: Sequence[Header]) -> list[str]:
+    labels = []
+    for h in headers:
+        edition = edition_of(h.edition)
+        # A file name may hold control characters (a newline): the label shows them as escapes.
+        labels.append(edition.label if edition else h.title or inert(h.path.name, keep=""))
+    # One edition of several works (注疏 and 集說, both 四庫本): the title tells them apart.
+    counts = Counter(labels)
+    labels = [
+        f"{label}《{h.title}》" if counts[label] > 1 and h.edition and h.title else label
+        for label, h in zip(labels, headers, strict=True)
+    ]
+    # Still alike (two transcriptions of one print): the file name does, else the path as given.
+    counts = Counter(labels)
+    names = Counter(h.path.name for h in headers)
+    return [
+        f"{label}（{inert(h.path.name if names[h.path.name] == 1 else str(h.path), keep='')}）"
+        if counts[label] > 1
+        else label
+        for label, h in zip(labels, headers, strict=True)
+    ]
+
+
+def juan_not_in_title(h: Header) -> str:
+    """The juan, where the title does not already say it (``五禮通考卷一百六十三``)."""
+    return h.juan if h.title and "卷" not in h.title and "巻" not in h.title else ""
+
+
+def _bibl(h: Header) -> str:
+    title = f"《{h.title}》{juan_not_in_title(h)}" if h.title else ""
+    edition = edition_of(h.edition)
+    parts = [p for p in (title, edition.name if edition else "") if p]
+    bibl = "，".join(parts)
+    return f"{bibl}（Kanseki Repository {h.text_id}）" if bibl and h.text_id.startswith("KR") else bibl
+
+
+def name_witnesses(headers: Sequence[Header]) -> tuple[WitnessConfig, ...]:
+    """The witnesses of these files, in their order, each with a readable siglum, label and description."""
+    return tuple(
+        WitnessConfig(siglum=siglum, label=label, path=h.path, bibl=_bibl(h), notes=h.description)
+        for h, siglum, label in zip(headers, _sigla(headers), _labels(headers), strict=True)
+    )
+
+
+def project_name(headers: Sequence[Header]) -> str:
+    """The stem of the outputs: the words every file name shares (``liji-sheyi``), else ``collation``.
+
+    Words that name where the files come from (``kanripo``) or an edition (``WYG``) name no work.
+    """
+    words = [[w for w in _words(h.path) if w.lower() not in _NOT_A_WORK] for h in headers]
+    common = [w for w in words[0] if all(w.lower() in {x.lower() for x in other} for other in words[1:])]
+    return "-".join(dict.fromkeys(common)) if any(c[0].isalpha() for c in common) else "collation"
