@@ -1,14 +1,17 @@
 """Benchmark of the whole run at book size: ``collate run`` end to end (not a test; run by hand).
 
     python bench/bench_book.py                 # the full table (about 10 minutes on 2 CPUs)
-    python bench/bench_book.py --quick         # 10k and 30k only
+    python bench/bench_book.py --quick         # 10k and 30k only (what CI runs)
     python bench/bench_book.py --write         # also write the table into bench/README.md
 
 Each measurement is ``collate run`` as a user runs it: a child process that reads a project
 file and writes every output, timed on the wall clock, its peak RSS taken from the kernel's
 rusage of that child (``os.wait4``). A second child runs the same project in-process with
 ``time.perf_counter`` around each stage (the pipeline's progress messages mark the stage
-boundaries; each exporter is timed on its own), so that a slow size can be blamed on a stage.
+boundaries; each exporter is timed on its own), so that a slow size can be blamed on a stage. On
+3 × 300k (30k with ``--quick``) the commands that follow a run — ``export``, ``diff``, ``notes``,
+``stats`` and opening a review — are timed too, each as a share of the run's time: they load the
+saved run and must never collate again.
 
 The input is real-like: the base is seed 000 (五禮通考 卷165, siku-wltk layout: blank-line pages,
 double-column 注/疏, 蕙田案 notes) with its body repeated to the size asked, each copy with a few
@@ -256,7 +259,7 @@ from collate.results import ExportInput
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.decisions.file import decisions_path, load_decisions
-from collate.runs.manifest import manifest_of, manifest_text
+from collate.runs.saved import run_bytes
 
 marks = []
 def progress(msg):
@@ -276,9 +279,9 @@ for name in EXPORTERS:
     exporter.write(data, out / f"{result.collation.name}{exporter.suffix}")
     writes["write " + name] = time.perf_counter() - t
 t = time.perf_counter()
-# The run's record, as collate run writes it beside its outputs (inputs' hashes, settings).
-(out / "manifest.toml").write_text(manifest_text(manifest_of(project, out)), encoding="utf-8")
-writes["write the run's record"] = time.perf_counter() - t
+# The run itself, as collate run saves it beside its outputs for the commands after it.
+(out / "run.json.gz").write_bytes(run_bytes(result))
+writes["save the run"] = time.perf_counter() - t
 print(json.dumps({"start": start, "marks": marks, "writes": writes}))
 """
 
@@ -311,6 +314,30 @@ def stages(book: Book, out: Path) -> dict[str, float] | None:
         times[name] = times.get(name, 0.0) + t1 - t0
     times.update(data["writes"])
     return times
+
+
+# The review's start without a terminal: the saved run loaded and a session opened on it.
+REVIEW_OPEN = """
+import sys
+from pathlib import Path
+from collate.cli import the_run
+from collate.project import load_project
+from collate.review.session import open_review
+open_review(the_run(load_project(Path(sys.argv[1]))), "bench")
+"""
+
+
+def after_run(book: Book) -> dict[str, Run]:
+    """Each command after ``collate run`` on ``book``'s saved run (in ``output/`` beside it), timed as run by a user."""
+    config = str(book.config)
+    commands = {
+        "collate export": [*COLLATE, "export", "-c", config],
+        "collate diff --list": [*COLLATE, "diff", "-c", config, "--list", "--no-pager"],
+        "collate notes": [*COLLATE, "notes", "-c", config],
+        "collate stats": [*COLLATE, "stats", str(book.folder / "output")],
+        "collate review (opening)": [sys.executable, "-c", REVIEW_OPEN, config],
+    }
+    return {name: run_child(argv, book.folder) for name, argv in commands.items()}
 
 
 def plain_collatex(book: Book) -> float:
@@ -435,6 +462,8 @@ def main() -> None:
         startup = statistics.median(run_child([*COLLATE, "--help"], ROOT).seconds for _ in range(3))
         collatex_s = plain_collatex(small)
 
+        after: list[tuple[str, Run, dict[str, Run]]] = []
+
         def measure(count: int, size: int) -> Run:
             book = write_book(root / f"w{count}-{size}", count, size)
             out = book.folder / "output"
@@ -457,6 +486,8 @@ def main() -> None:
                 cells = [f"> {LIMIT_S:.0f} (killed)", "–", f"{run.rss_mb:,.0f}", "–", "–", "–"]
             rows.append(f"| {count} | {size:,} ({book.sizes[0]:,}, {total:,}) | " + " | ".join(cells) + " |")
             print(rows[-1], flush=True)
+            if run.ok and count == 3 and size == (sizes[-1] if opts.quick else 300_000):
+                after.append((f"{count} × {size:,}", run, after_run(book)))
             if run.ok and not opts.no_stages:
                 timed = stages(book, book.folder / "staged")
                 if timed:
@@ -513,6 +544,16 @@ def main() -> None:
         report.add("| --- |" + " --- |" * len(stage_rows))
         for name in names:
             report.add(f"| {name} | " + " | ".join(f"{t.get(name, 0.0):.2f}" for _, t in stage_rows) + " |")
+    for label, run, commands in after:
+        report.add()
+        report.add(f"The commands after `collate run` on {label} (the saved run loaded, never collated again):")
+        report.add()
+        report.add("| command | wall s | share of the run's wall time |")
+        report.add("| --- | --- | --- |")
+        report.add(f"| collate run | {run.seconds:.2f} | 100% |")
+        for name, done in commands.items():
+            cell = f"{done.seconds:.2f}" if done.ok else "failed"
+            report.add(f"| {name} | {cell} | {done.seconds / run.seconds:.1%} |")
     report.add()
     report.add("Targets:")
     report.add()
@@ -526,6 +567,11 @@ def main() -> None:
         got = f"{run.seconds:.1f} s" if run.ok else f"killed after {LIMIT_S:.0f} s"
         report.add(f"- {label} ≤ {seconds:.0f} s and ≤ {mb / 1000:.0f} GB: {verdict(ok)} ({got}, {run.rss_mb:,.0f} MB)")
 
+    for label, run, commands in after:
+        worst = max(commands.items(), key=lambda c: c[1].seconds)
+        share = worst[1].seconds / run.seconds
+        ok = verdict(share <= 0.1)
+        report.add(f"- each command after the run ≤ 10% of the run ({label}): {ok} ({worst[0]}: {share:.1%})")
     if not opts.quick:
         target("3 × 300k", (3, 300_000), 30, 2000)
         target("3 × 1M", (3, 1_000_000), 90, 3000)
@@ -540,11 +586,15 @@ def main() -> None:
     ratio = collatex_s / small_s
     report.add(f"- 2 × 2,000 ≥ 50× faster than plain CollateX: {verdict(ratio >= 50)} ({ratio:.1f}×)")
 
+    # A command after the run that fails (not one killed for time) is broken code: CI hears of it.
+    broken = [n for _, _, commands in after for n, done in commands.items() if not done.ok and done.seconds < LIMIT_S]
     if opts.write:
         text = README.read_text(encoding="utf-8")
         head, _, rest = text.partition(TABLE_START)
         _, _, tail = rest.partition(TABLE_END)
         README.write_text(head + "\n".join([TABLE_START, *report.lines, TABLE_END]) + tail, encoding="utf-8")
+    if broken:
+        sys.exit("failed after the run: " + ", ".join(broken))
 
 
 if __name__ == "__main__":

@@ -150,15 +150,24 @@ def collate_project(
         progress("anchoring editorial notes")
     notes = notes_for_project(read.project, read.witnesses, normalizer, whole)
     collation = attach_to_loci(collation, notes)
-    report = None
-    if decisions is not None:
-        from collate.decisions.apply import apply_decisions
-
-        collation, report = apply_decisions(collation, decisions)
     counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
     coverage = compilation.coverage if compilation is not None else ()
     disagreements = compilation.disagreements if compilation is not None else ()
-    return RunResult(read, tokens, collation, counts, notes, report, coverage, shelf, disagreements)
+    run = RunResult(read, tokens, collation, counts, notes, None, coverage, shelf, disagreements, tuple(habits))
+    return run if decisions is None else decide(run, decisions)
+
+
+def decide(run: RunResult, decisions: Sequence[Decision]) -> RunResult:
+    """The run with the editor's ``decisions`` applied to its loci (the stage :mod:`collate.decisions`).
+
+    The collation they were applied to stays in ``undecided``: a run saved keeps that one, and a
+    run loaded has the decisions of the day applied to it again by this same function.
+    """
+    from collate.decisions.apply import apply_decisions
+
+    undecided = run.without_decisions()
+    collation, report = apply_decisions(undecided.collation, decisions)
+    return replace(undecided, collation=collation, decisions=report, undecided=undecided.collation)
 
 
 Tokens = dict[str, dict[Layer, tuple[Token, ...]]]

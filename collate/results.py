@@ -9,9 +9,10 @@ the saved run (:mod:`collate.runs.saved`) decodes a run back into these records 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from collate.apparatus import Collation
+from collate.apparatus.habits import HabitVerdict
 from collate.compilation import Disagreement, WorkCoverage
 from collate.decisions.apply import ApplyReport
 from collate.model import Layer, Token, Witness
@@ -42,6 +43,8 @@ class RunResult:
     """A whole run: the witnesses as read, their tokens per layer, and the collation."""
 
     read: ReadResult
+    # Per witness and layer; empty in a run loaded from its saved file (collate.runs.saved): the
+    # alignments and loci hold every token a command after the run shows.
     tokens: Mapping[str, Mapping[Layer, tuple[Token, ...]]]
     collation: Collation
     rule_counts: Mapping[str, Mapping[str, int]]
@@ -53,6 +56,17 @@ class RunResult:
     shelf: ShelfReport | None = None
     # Passages whose run-in title names one work and whose text is another's (the text decides).
     disagreements: tuple[Disagreement, ...] = ()
+    # The editor's verdicts on print habits the collation was built with (they change its classes).
+    habits: tuple[HabitVerdict, ...] = ()
+    # The collation before the editor's decisions, when they were applied: what the run saves, and
+    # what the review places decisions on as the editor makes them.
+    undecided: Collation | None = None
+
+    def without_decisions(self) -> RunResult:
+        """The run as it stood before the editor's decisions were applied (itself if none were)."""
+        if self.undecided is None:
+            return self
+        return replace(self, collation=self.undecided, decisions=None, undecided=None)
 
 
 @dataclass(frozen=True, slots=True)

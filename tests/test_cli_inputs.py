@@ -195,7 +195,7 @@ def test_progress_messages_are_inert_and_never_markup() -> None:
 
 
 def test_the_review_draws_witness_text_and_labels_escaped(hostile: Path) -> None:
-    session = open_review(load_project(hostile / "collate.toml"), "王\x1b[2J")
+    session = open_review(collate_project(load_project(hostile / "collate.toml")), "王\x1b[2J")
     assert session.loci, "the fixture has a variant"
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None)

@@ -43,7 +43,7 @@ def on_disk(out: Path) -> dict[str, str]:
 def left_over(out: Path) -> list[str]:
     """What a writer leaves only when it is killed: staging folders, temporary files."""
     return sorted(
-        [p.name for p in (out / STATE_DIR).iterdir() if p.name not in ("last-run.json", "lock")]
+        [p.name for p in (out / STATE_DIR).iterdir() if p.name not in ("last-run.json", "run.json.gz", "lock")]
         + [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
     )
 
@@ -141,15 +141,42 @@ def test_export_refuses_a_set_that_does_not_match_its_manifest(project: Path, mo
     assert on_disk(out) == before
 
 
-def test_export_refuses_inputs_that_changed(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_export_collates_again_an_input_that_changed_saying_so(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(project.parent)
     assert CliRunner().invoke(main, ["run"]).exit_code == 0
+    out = project.parent / "output"
+    before = read_manifest(out)
     seed = project.parent / "seeds" / "001_97a493e45035c1ac.txt"
     seed.write_text(seed.read_text(encoding="utf-8") + "投壺\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["export"])
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert "changed since the last run: seeds/001_97a493e45035c1ac.txt (changed); collating again" in said
+    after = read_manifest(out)
+    assert after.inputs != before.inputs and after.run != before.run
+    assert on_disk(out) == after.outputs
+
+
+def test_export_refuses_an_input_gone(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(project.parent)
+    assert CliRunner().invoke(main, ["run"]).exit_code == 0
+    (project.parent / "seeds" / "001_97a493e45035c1ac.txt").unlink()
+    result = CliRunner().invoke(main, ["export"])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "not those of the last run: seeds/001_97a493e45035c1ac.txt (changed)" in result.output
+    assert "not those of the last run: seeds/001_97a493e45035c1ac.txt (gone)" in result.output
     assert "collate run" in result.output
+
+
+def test_export_loads_the_saved_run_and_never_collates(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(project.parent)
+    assert CliRunner().invoke(main, ["run"]).exit_code == 0
+
+    def collating(*args: object, **kwargs: object) -> None:
+        raise AssertionError("export collated again")
+
+    monkeypatch.setattr("collate.pipeline.collate_project", collating)
+    result = CliRunner().invoke(main, ["export"])
+    assert result.exit_code == 0, result.output
 
 
 def test_export_writes_the_same_bytes_again(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from collate.apparatus import ReadingClass
 from collate.cli import main
 from collate.decisions import decision_counts, load_decisions
 from collate.model.annotations import DecisionAction
+from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review.app import HelpScreen, ReviewApp
 from collate.review.session import ReviewSession, open_review
@@ -31,7 +32,7 @@ def project(tmp_path: Path) -> Path:
 
 def open_session(config: Path, editor: str = "王") -> ReviewSession:
     """Collate the project as ``collate review`` does and open its decisions."""
-    return open_review(load_project(config), editor)
+    return open_review(collate_project(load_project(config)), editor)
 
 
 def type_text(text: str) -> tuple[str, ...]:
@@ -248,7 +249,7 @@ def test_a_chinese_edition_is_reviewed_in_chinese(project: Path) -> None:
     text = "\n".join(lines)
     row = {line.split()[0]: line for line in lines if line.split() and line.split()[0] in ("SK", "ZS", "DD")}
     assert "同底本" in row["ZS"] and "異文" in row["DD"] and "所記異文" in row["DD"]
-    assert "今本大戴礼(DD)「哨」作「峭」" in text  # the claim, worded from the claim itself
+    assert "今本大戴礼（DD）作峭，底本作哨" in text  # the claim, worded from its fields as the edition words it
     assert lines[0].split()[:3] == ["經", "jing-00024", "異文"]
     assert any(line.startswith("未決") for line in lines)
     for english in ("base", "reads", "substantive", "undecided", "siglum", "suggested"):

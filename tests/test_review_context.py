@@ -9,6 +9,7 @@ from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, copy_default_project
 
 from collate.apparatus import Collation, Locus
 from collate.model import Witness
+from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review.context import Units, witness_context
 from collate.review.filters import LocusFilter
@@ -18,7 +19,7 @@ from collate.review.session import ReviewSession, open_review
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> ReviewSession:
     """The default project under review (its decisions file in a folder of its own)."""
-    return open_review(load_project(copy_default_project(tmp_path_factory.mktemp("project"))), "王")
+    return open_review(collate_project(load_project(copy_default_project(tmp_path_factory.mktemp("project")))), "王")
 
 
 def at(s: ReviewSession, locus_id: str) -> Locus:

@@ -10,6 +10,7 @@ from builders import REVIEW_BASE, REVIEW_WIT, collate_rows, copy_default_project
 from collate.model import Layer, SourceLocation
 from collate.model.annotations import AttachedNote, DecisionAction, NoteVerdict, Verdict
 from collate.notes.records import Claim, ClaimKind, Note, Place
+from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.review.session import ReviewSession, open_review
 from collate.review.suggest import Ground, judgment, suggest
@@ -18,7 +19,7 @@ from collate.review.suggest import Ground, judgment, suggest
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> ReviewSession:
     """The default project under review: 蕙田案 on the readings of 大戴禮 it reports."""
-    return open_review(load_project(copy_default_project(tmp_path_factory.mktemp("project"))), "王")
+    return open_review(collate_project(load_project(copy_default_project(tmp_path_factory.mktemp("project")))), "王")
 
 
 # What 秦蕙田 says of 大戴禮's reading at each place (投壺, 五禮通考卷165), and what follows from it.
@@ -76,8 +77,8 @@ def hand_note(
     where = SourceLocation("ZS.txt", 1, 1)
     note = Note("ZS-n1", "ZS", 1, 0, len(text), "案", "四庫館臣", text, ((0, len(text)),), where)
     claim = Claim(note, "注疏本", "ZS", kind, "哨", "峭", Place.AT, "枉矢哨", 8, 9, "四庫館臣", clause, sigla=("ZS",))
-    checked = NoteVerdict(claim.summary(), "ZS", verdict, "checked")
-    attached = AttachedNote(note.id, note.resp, text, where, (claim.summary(),), (checked,), "ZS")
+    checked = NoteVerdict(claim.record(), "ZS", verdict, "checked")
+    attached = AttachedNote(note.id, note.resp, text, where, (claim.record(),), (checked,), "ZS")
     return attached, claim
 
 
@@ -99,7 +100,7 @@ def test_a_confirmed_claim_suggests_its_reading_and_an_emendation_the_reading_it
     found = suggest(locus.with_notes((emend,)), lambda n: (claim,))
     assert found is not None and (found.action, found.ground) == (DecisionAction.ADOPT, Ground.EMENDED)
     back = replace(claim, base="峭", reading="哨")
-    emend = replace(emend, claims=(back.summary(),))
+    emend = replace(emend, claims=(back.record(),))
     found = suggest(locus.with_notes((emend,)), lambda n: (back,))
     assert found is not None and (found.action, found.ground) == (DecisionAction.KEEP, Ground.EMENDED)
 

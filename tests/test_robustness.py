@@ -18,7 +18,7 @@ from click.testing import CliRunner, Result
 from conftest import SEED_000, SEED_001
 
 from collate.cli import main
-from collate.runs.manifest import load_run
+from collate.runs.saved import load_run
 
 # `export` takes --config only to find the output folder: it reads the saved run, not the project.
 SAVED_RUN_COMMANDS = {"export"}
@@ -64,7 +64,8 @@ def _no_review_app(*args: object, **kwargs: object) -> None:
 def invoke(args: list[str], monkeypatch: pytest.MonkeyPatch | None = None) -> Result:
     """Run ``collate ARGS``; `review` sees a terminal, and never opens its app (that would wait for keys)."""
     if monkeypatch is not None and args[0] == "review":
-        monkeypatch.setattr("collate.cli.sys", SimpleNamespace(stdin=_Terminal(), stdout=_Terminal(), exit=sys.exit))
+        terminal = SimpleNamespace(stdin=_Terminal(), stdout=_Terminal(), exit=sys.exit)
+        monkeypatch.setattr("collate.cli.showing.sys", terminal)
         monkeypatch.setattr("collate.review.app.run_review", _no_review_app)
     return CliRunner().invoke(main, args)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import re
 from pathlib import Path
 
 import pytest
@@ -18,13 +17,15 @@ from builders import copy_default_project
 from click.testing import CliRunner
 
 import collate.runs.manifest
+import collate.runs.saved
 from collate.cli import main
 from collate.errors import ExportError
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.results import RunResult
-from collate.runs.manifest import MANIFEST, Manifest, Source, load_run, manifest_text, parse_manifest, read_manifest
+from collate.runs.manifest import MANIFEST, Manifest, Source, manifest_text, parse_manifest, read_manifest
 from collate.runs.outputs import write_outputs
+from collate.runs.saved import load_run
 
 MARK = "ran-code"
 
@@ -79,7 +80,7 @@ def test_a_run_is_collated_again_from_its_record(written: tuple[RunResult, Path]
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (_record(schema=2), "schema 2, newer than this collate reads"),
+        (_record(schema=3), "schema 3, newer than this collate reads"),
         (_record(schema="1"), "no schema version"),
         (_record(schema=None), "no schema version"),
         ("[]", "no schema version"),
@@ -107,13 +108,16 @@ def test_without_a_record_the_error_says_to_run_first(tmp_path: Path) -> None:
     assert error.value.hint == "run `collate run` first"
 
 
-def test_a_record_of_another_version_is_refused(
+def test_a_run_saved_by_another_version_is_collated_again_saying_so(
     written: tuple[RunResult, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _, out = written
-    monkeypatch.setattr(collate.runs.manifest, "__version__", "0.0.1-other")
-    with pytest.raises(ExportError, match=re.escape(f"made by collate {collate.__version__}, not this one")):
-        load_run(out)
+    run, out = written
+    monkeypatch.setattr(collate.runs.saved, "__version__", "0.0.1-other")
+    told: list[str] = []
+    again = load_run(out, tell=told.append)
+    made = f"the last run was made by collate {collate.__version__}, not this one (0.0.1-other)"
+    assert told == [f"{made}; collating again"]
+    assert again.collation == run.collation
 
 
 def test_a_crafted_pickle_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

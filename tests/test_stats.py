@@ -221,3 +221,11 @@ def test_stats_refuses_a_folder_without_a_collation_and_an_edited_json(tmp_path:
     (copy / "sheren.json").write_text("{}", encoding="utf-8")
     with pytest.raises(StatsError, match="not the file the run wrote"):
         collation_stats(copy)
+
+
+def test_a_value_of_another_type_is_named_by_its_json_path() -> None:
+    bad = json.loads(json.dumps(CASES))
+    bad["layers"][0]["loci"][1]["readings"][0]["class"] = 3
+    where = r"\$\.layers\[0\]\.loci\[1\]\.readings\[0\]\.class"
+    with pytest.raises(StatsError, match=rf"Expected `str`, got `int` - at `{where}`"):
+        stats_collation(bad, "one.json")

@@ -35,7 +35,8 @@ def project(tmp_path: Path) -> Path:
 def diff(project: Path, *args: str) -> str:
     result = CliRunner().invoke(main, ["diff", "--config", str(project), *args])
     assert result.exit_code == 0, result.output
-    return result.output
+    # stdout alone: what is shown, without what stderr says of where the run came from.
+    return result.stdout
 
 
 def test_variants_stand_inline_after_the_base_text(project: Path) -> None:
@@ -250,5 +251,5 @@ def test_a_cause_asked_for_shows_only_its_readings(tmp_path: Path, monkeypatch: 
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["diff", "a.txt", "b.txt", "--cause", "look-alike", "--list", "--no-pager"])
     assert result.exit_code == 0, result.output
-    rows = [line.split("\t") for line in result.output.splitlines()[1:] if line.strip()]
+    rows = [line.split("\t") for line in result.stdout.splitlines()[1:] if line.strip()]
     assert sorted((r[4], r[6]) for r in rows) == [("己", "已"), ("已", "巳")]

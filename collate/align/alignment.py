@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from collate.model import Layer, Token
+from collate.model.memo import Memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +121,13 @@ class LayerAlignment:
     extents: tuple[Extent, ...] = ()
     transpositions: tuple[Transposition, ...] = ()
     # Each witness's token index, built on first use; the alignment is frozen, so it never goes stale.
-    _indexes: dict[int, TokenIndex] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexes: Memo[int, TokenIndex] = field(default_factory=Memo, init=False, repr=False, compare=False)
 
     def index(self, j: int) -> TokenIndex:
         """Witness ``sigla[j]``'s tokens of this layer, indexed (built once, on first use)."""
-        found = self._indexes.get(j)
+        found = self._indexes.table.get(j)
         if found is None:
-            found = self._indexes[j] = index_tokens(self.columns, j)
+            found = self._indexes.table[j] = index_tokens(self.columns, j)
         return found
 
     @property
@@ -142,7 +143,7 @@ class LayerAlignment:
         names = ("layer", "sigla", "columns", "extents", "transpositions")
         for name, value in zip(names, state, strict=True):
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "_indexes", {})
+        object.__setattr__(self, "_indexes", Memo())
 
     def extent(self, siglum: str) -> Extent:
         """The extent of one witness (everything, if the aligner recorded none)."""

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.apparatus.records import Collation, LayerResult, Locus, Reading
+from collate.apparatus.records import Collation, Habit, LayerResult, Locus, Reading
 from collate.model import Cause, ReadingClass, Token
 
 if TYPE_CHECKING:
@@ -59,34 +59,6 @@ class HabitVerdict:
     def confirmed(self) -> bool:
         """True for ``confirm``, False for ``reject``."""
         return self.verdict == "confirm"
-
-
-@dataclass(frozen=True, slots=True)
-class Habit:
-    """A witness that writes ``written`` where the base writes ``base``, at ``places`` places.
-
-    ``agrees``: the places where it writes ``base`` as the base does; ``relation``: the
-    dictionaries that relate the two ("" where the evidence is the witness's usage alone);
-    ``verdict``: ``found`` by the collation, or the editor's ``confirm``/``reject``.
-    """
-
-    siglum: str
-    base: str
-    written: str
-    places: int
-    agrees: int
-    relation: str
-    verdict: str = "found"
-
-    @property
-    def applied(self) -> bool:
-        """Whether its places are orthographic (every habit but a rejected one)."""
-        return self.verdict != "reject"
-
-    @property
-    def id(self) -> str:
-        """A stable name for the habit: witness, base character and written one (their code points)."""
-        return f"habit-{self.siglum}-{ord(self.base):X}-{ord(self.written):X}"
 
 
 @dataclass(slots=True)

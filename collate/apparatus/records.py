@@ -1,26 +1,20 @@
 """The apparatus's records: loci, readings, a layer's result and a whole run's collation.
 
-Records of later stages hang on a :class:`Locus` but live with their stages: the notes
-attached to it (:mod:`collate.notes.records`) and the editor's decision
-(:mod:`collate.model.annotations`).
+Records of later stages hang on a :class:`Locus` but live below the apparatus, in
+:mod:`collate.model.annotations`: the notes attached to it and the editor's decision. A print
+habit the collation finds (:class:`Habit`, :mod:`collate.apparatus.habits`) is one of a
+collation's records. Every annotation is importable at run time: the saved run builds these
+records back from their annotations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from collate.align.alignment import Extent, LayerAlignment
 from collate.model import Cause, Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, Token
-from collate.model.annotations import EditorDecision
-
-if TYPE_CHECKING:
-    # Named for the type checker only: importing collate.notes runs its package, which loads
-    # the whole notes stage and the normalizer, on every import of the apparatus.
-    from collate.apparatus.habits import Habit
-    from collate.model.annotations import AttachedNote
-
+from collate.model.annotations import AttachedNote, EditorDecision
 
 # The causes by their former names, for the callers that still import them.
 CAUSE_TABOO = Cause.TABOO
@@ -28,6 +22,8 @@ CAUSE_SEMANTIC = Cause.SEMANTIC
 CAUSE_VARIANT = Cause.VARIANT
 CAUSE_ARTIFACT = Cause.ARTIFACT
 CAUSE_LOAN = Cause.LOAN
+
+_CAUSES = frozenset(c.value for c in Cause)
 
 # The normalizer's rule that folds simplified and traditional characters (its cause is ``Cause.SCRIPT``).
 SCRIPT_RULE = "script"
@@ -69,10 +65,16 @@ class Reading:
     norm: str
     cls: ReadingClass
     witnesses: tuple[WitnessReading, ...]
-    cause: Cause | str | None = None
+    # A Cause (a str enum) or an editor's own word: typed as the str both are, so that the saved
+    # run can decode it; __post_init__ gives back the Cause a string names.
+    cause: str | None = None
     rules: tuple[str, ...] = ()
     source: str | None = None
     derived: bool = False
+
+    def __post_init__(self) -> None:
+        if self.cause is not None and not isinstance(self.cause, Cause) and self.cause in _CAUSES:
+            object.__setattr__(self, "cause", Cause(self.cause))
 
     @property
     def sigla(self) -> tuple[str, ...]:
@@ -245,6 +247,34 @@ class WitnessInfo:
     path: str
     layout: str
     sparse: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Habit:
+    """A witness that writes ``written`` where the base writes ``base``, at ``places`` places.
+
+    ``agrees``: the places where it writes ``base`` as the base does; ``relation``: the
+    dictionaries that relate the two ("" where the evidence is the witness's usage alone);
+    ``verdict``: ``found`` by the collation, or the editor's ``confirm``/``reject``.
+    """
+
+    siglum: str
+    base: str
+    written: str
+    places: int
+    agrees: int
+    relation: str
+    verdict: str = "found"
+
+    @property
+    def applied(self) -> bool:
+        """Whether its places are orthographic (every habit but a rejected one)."""
+        return self.verdict != "reject"
+
+    @property
+    def id(self) -> str:
+        """A stable name for the habit: witness, base character and written one (their code points)."""
+        return f"habit-{self.siglum}-{ord(self.base):X}-{ord(self.written):X}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from collate.model import Layer, SparseReading, Token, Witness
 from collate.model.annotations import Verdict
+from collate.model.memo import Memo
 from collate.notes.anchor import BaseIndex
 from collate.notes.check import FullText, check_claim
 from collate.notes.collect import notes_of
@@ -52,10 +53,10 @@ class NotesResult:
     differences: tuple[ReadingDifference, ...] = ()
 
     # Built on first use: the exporters ask for each note's anchor, claims and checks in turn.
-    _by_note: dict[str, tuple[Anchor | None, list[Claim]]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    _by_note: Memo[str, tuple[Anchor | None, list[Claim]]] = field(
+        default_factory=Memo, init=False, repr=False, compare=False
     )
-    _by_claim: dict[Claim, list[Check]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _by_claim: Memo[Claim, list[Check]] = field(default_factory=Memo, init=False, repr=False, compare=False)
 
     def anchor_of(self, note: Note) -> Anchor | None:
         """The anchor of one note."""
@@ -67,19 +68,22 @@ class NotesResult:
 
     def checks_of(self, claim: Claim) -> tuple[Check, ...]:
         """The checks of one claim (one per full text of its witness, or one 'not checkable')."""
-        if not self._by_claim and self.checks:
+        if not self._by_claim.table and self.checks:
             for c in self.checks:
-                self._by_claim.setdefault(c.claim, []).append(c)
-        # Keyed by value; a claim's own checks are those made of that very claim.
-        return tuple(c for c in self._by_claim.get(claim, ()) if c.claim is claim)
+                self._by_claim.table.setdefault(c.claim, []).append(c)
+        # Keyed by value; a claim's own checks are those made of that very claim. A loaded run
+        # (collate.runs.saved) has equal records where the run had one: there, equal is the same.
+        found = self._by_claim.table.get(claim, [])
+        own = tuple(c for c in found if c.claim is claim)
+        return own or tuple(found)
 
     def _of_note(self, note: Note) -> tuple[Anchor | None, list[Claim]]:
-        if not self._by_note:
+        if not self._by_note.table:
             for a in reversed(self.anchors):  # the first anchor of a note wins, as a scan finds it
-                self._by_note[a.note.id] = (a, [])
+                self._by_note.table[a.note.id] = (a, [])
             for c in self.claims:
-                self._by_note.setdefault(c.note.id, (None, []))[1].append(c)
-        return self._by_note.get(note.id, (None, []))
+                self._by_note.table.setdefault(c.note.id, (None, []))[1].append(c)
+        return self._by_note.table.get(note.id, (None, []))
 
     def counts(self) -> dict[Verdict, int]:
         """How many checks gave each verdict."""

@@ -48,25 +48,52 @@ def get_reader(name: str) -> LayoutReader:
     return reader
 
 
+# The layout of a text no layout's markers fit.
+FALLBACK = "plain"
+
+
+def _text_layouts() -> list[str]:
+    """The layouts detected from a text: every one but the sparse (a readings file is named by its suffix)."""
+    return [n for n in LAYOUTS if not get_reader(n).sparse]
+
+
+def layout_by_suffix(path: str) -> tuple[str, str] | None:
+    """The layout a file's suffix names (a readings file is TOML) and the reason said; None for most files."""
+    for name in LAYOUTS:
+        for suffix, reason in get_reader(name).suffixes.items():
+            if path.endswith(suffix):
+                return name, reason
+    return None
+
+
+def is_sparse(layout: str, path: str) -> bool:
+    """Whether a file read with ``layout`` (``auto``: as its suffix names it) is a sparse witness's."""
+    if layout == "auto":
+        named = layout_by_suffix(path)
+        return named is not None and get_reader(named[0]).sparse
+    return layout in LAYOUTS and get_reader(layout).sparse
+
+
 def detect_layout(text: str, path: str = "") -> tuple[str, str]:
     """Pick the best-fitting layout for ``text``: its name and the reason it won."""
-    if path.endswith(".toml"):
-        return "readings", "the file is TOML (a readings file)"
-    score, name, reason = best((s, n, r) for n in LAYOUTS if n != "readings" for s, r in [get_reader(n).detect(text)])
+    named = layout_by_suffix(path)
+    if named is not None:
+        return named
+    score, name, reason = best((s, n, r) for n in _text_layouts() for s, r in [get_reader(n).detect(text)])
     if score <= 0:
-        return "plain", "no layout's markers were found; read as plain or punctuated text"
+        return FALLBACK, "no layout's markers were found; read as plain or punctuated text"
     return name, reason
 
 
 def _fit(body_text: str, layout: str) -> tuple[Diagnostic, ...]:
     """A named layout that finds none of its marks where another clearly fits: say so, and which."""
-    if layout in ("plain", "readings"):
+    if layout == FALLBACK or get_reader(layout).sparse:
         return ()
     score, reason = get_reader(layout).detect(body_text)
     if score > 0:
         return ()
     best_score, fits, why = best(
-        (s, n, r) for n in LAYOUTS if n not in ("readings", layout) for s, r in [get_reader(n).detect(body_text)]
+        (s, n, r) for n in _text_layouts() if n != layout for s, r in [get_reader(n).detect(body_text)]
     )
     if best_score < 0.3:
         return ()
@@ -101,8 +128,8 @@ def read_raw(
     """
     if layout == "mandoku":
         layout, container = "auto", "mandoku" if container == "auto" else container
-    if layout == "readings" or (layout == "auto" and path.endswith(".toml")):
-        container = "plain"
+    if is_sparse(layout, path):
+        container = "plain"  # a readings file is TOML: no container wraps it
     if container == "auto":
         cname, creason = detect_container(raw)
     else:
@@ -224,6 +251,7 @@ def read_witness(
         metadata=merged.metadata,
         readings=merged.readings,
         unsettled=merged.unsettled,
+        sparse=get_reader(reading.layout).sparse,
     )
     if not _no_text(witness):
         return witness

@@ -23,7 +23,6 @@ from collate.decisions.file import (
     change_decisions,
     decisions_path,
     load_decisions,
-    load_habit_verdicts,
     new_id,
     now,
     reading_key,
@@ -36,6 +35,7 @@ from collate.model import Layer, SourceLocation, Witness
 from collate.model.annotations import AttachedNote, DecisionAction
 from collate.notes.records import Claim
 from collate.project import Project
+from collate.results import RunResult
 from collate.review.context import Context, Glossed, Passage, Units
 from collate.review.context import witness_context as witness_context
 from collate.review.filters import LocusFilter, find_page
@@ -261,37 +261,52 @@ class ReviewSession:
         when = self.clock()
         made = []
         for target in targets:
-            # Anchored on the loci as cut, without the other decisions: as re-application finds them.
-            shaped = self.shaped.locus(target.id)
-            if shaped is None:
-                continue
-            chosen = None
-            if reading is not None:
-                # In another locus of the pair the reading is the one with the same text.
-                chosen = next((r for r in shaped.variants() if r.text == reading.text), None)
-                if chosen is None:
-                    continue
-            result = self.shaped.layer(shaped.layer)
-            assert result is not None
-            who = siglum if chosen is not None and siglum in chosen.sigla else (chosen.sigla[0] if chosen else None)
-            made.append(
-                Decision(
-                    id=new_id(),
-                    action=action,
-                    anchor=anchor_of(shaped, base_tokens(result)),
-                    editor=self.editor,
-                    when=when,
-                    comment=comment,
-                    siglum=who,
-                    reading=chosen.text if chosen else None,
-                    norm=reading_key(chosen) if chosen else None,
-                    cls=cls,
-                    batch=batch_id,
-                )
-            )
+            decision = self._decision_at(target, action, reading, siglum, cls, comment, when, batch_id)
+            if decision is not None:
+                made.append(decision)
         if made:
             self._change(made, (), locus.id, action.value)
         return tuple(made)
+
+    def _decision_at(
+        self,
+        target: Locus,
+        action: DecisionAction,
+        reading: Reading | None,
+        siglum: str | None,
+        cls: ReadingClass | None,
+        comment: str,
+        when: str,
+        batch_id: str | None,
+    ) -> Decision | None:
+        """The decision :meth:`decide` makes at ``target``; None where the loci as cut have no such
+        locus, or it no reading of the same text."""
+        # Anchored on the loci as cut, without the other decisions: as re-application finds them.
+        shaped = self.shaped.locus(target.id)
+        if shaped is None:
+            return None
+        chosen = None
+        if reading is not None:
+            # In another locus of the pair the reading is the one with the same text.
+            chosen = next((r for r in shaped.variants() if r.text == reading.text), None)
+            if chosen is None:
+                return None
+        result = self.shaped.layer(shaped.layer)
+        assert result is not None
+        who = siglum if chosen is not None and siglum in chosen.sigla else (chosen.sigla[0] if chosen else None)
+        return Decision(
+            id=new_id(),
+            action=action,
+            anchor=anchor_of(shaped, base_tokens(result)),
+            editor=self.editor,
+            when=when,
+            comment=comment,
+            siglum=who,
+            reading=chosen.text if chosen else None,
+            norm=reading_key(chosen) if chosen else None,
+            cls=cls,
+            batch=batch_id,
+        )
 
     def accept(self, locus: Locus, comment: str) -> tuple[Decision, ...] | None:
         """Decide as the notes suggest at ``locus`` (:meth:`suggestion`), with ``comment``; None if they do not."""
@@ -364,18 +379,15 @@ class ReviewSession:
         self._change((), {decision_id}, locus, "drop")
 
 
-def open_review(
-    project: Project,
-    editor: str,
-    progress: Callable[[str], None] | None = None,
-    causes: frozenset[str] = frozenset(),
-) -> ReviewSession:
-    """Collate ``project`` (the editorial notes attached to the loci they judge) and open its decisions;
-    ``causes``: review only the loci with a reading of one of them."""
-    from collate.pipeline import collate_project
+def open_review(run: RunResult, editor: str, causes: frozenset[str] = frozenset()) -> ReviewSession:
+    """A review of ``run`` (loaded before the editor's decisions, its notes on the loci they judge) and
+    of its project's decisions file; ``causes``: review only the loci with a reading of one of them.
 
-    # No decisions applied: the session loads and applies them itself, as the editor makes them.
-    run = collate_project(project, progress, habits=load_habit_verdicts(decisions_path(project)))
+    The run is the saved one (:func:`collate.runs.saved.last_run`): the review never collates. It
+    loads the decisions and applies them itself, as the editor makes them.
+    """
+    run = run.without_decisions()
+    project = run.read.project
     notes = run.notes
     claims = {n.id: notes.claims_of(n) for n in notes.notes} if notes is not None else {}
     return ReviewSession(

@@ -2,9 +2,9 @@
 
 ``out/.collate/last-run.json`` names the files of the output set with the SHA-256 of each, the
 files the run read (the project file, the witnesses, gaiji and variant tables, the decisions)
-with theirs, and how to read the project again. Nothing of the run itself is kept: a run is
-deterministic, so ``collate export`` collates again (:func:`load_run`), once it has checked that
-the inputs are the ones hashed — the files it writes then belong to the set beside them.
+with theirs, how to read the project again, and the SHA-256 of the saved run
+(:mod:`collate.runs.saved`) that the commands after ``collate run`` load instead of collating
+again, once they have checked that the inputs are the ones hashed (:func:`changed_inputs`).
 
 Loading the record parses JSON and compares hashes, nothing else: an output folder received from
 someone else runs no code of theirs, and a file the record names is read as a project only if
@@ -19,21 +19,17 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from collate import __version__
 from collate.errors import ExportError
 from collate.init import project_from_files
 from collate.project import Project, is_file_stem, load_project
 
-if TYPE_CHECKING:
-    from collate.pipeline import Progress
-    from collate.results import RunResult
-
-SCHEMA = 1
+SCHEMA = 2
 STATE_DIR = Path(".collate")
 MANIFEST = STATE_DIR / "last-run.json"
 LEGACY = STATE_DIR / "last-run.pickle"
@@ -66,6 +62,8 @@ class Manifest:
     source: Source
     inputs: Mapping[str, str]
     outputs: Mapping[str, str] = field(default_factory=dict)
+    # The SHA-256 of the saved run (``.collate/run.json.gz``); None in a record of schema 1, which saved none.
+    run: str | None = None
 
 
 def sha256_of(path: Path) -> str:
@@ -133,6 +131,7 @@ def manifest_text(manifest: Manifest) -> str:
         "source": {"file": s.file, "root": s.root, "files": list(s.files), "gaiji": s.gaiji},
         "inputs": dict(sorted(manifest.inputs.items())),
         "outputs": dict(sorted(manifest.outputs.items())),
+        "run": manifest.run,
     }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -185,11 +184,15 @@ def parse_manifest(text: str | bytes, where: str) -> Manifest:
     )
     if (read.file is None) == (not read.files):
         raise ExportError("the record names neither a project file nor witness files", where=where, hint=_AGAIN)
+    run = data.get("run")
+    if run is not None and not (isinstance(run, str) and _HEX.fullmatch(run)):
+        raise ExportError("the record's `run` is not a SHA-256 hash", where=where, hint=_AGAIN)
     return Manifest(
         collate,
         read,
         _hashes(data.get("inputs"), "inputs", where, names=False),
         _hashes(data.get("outputs"), "outputs", where, names=True),
+        run,
     )
 
 
@@ -230,17 +233,47 @@ def _changed(what: list[str], out: Path) -> ExportError:
     )
 
 
-def _check_inputs(manifest: Manifest, now: Mapping[str, str], out: Path) -> None:
-    changed = [
-        f"{_shown(key, out)} ({'gone' if key not in now else 'new' if key not in manifest.inputs else 'changed'})"
+def changed_inputs(
+    manifest: Manifest, out: Path, project: Project, skip: Sequence[str] = ()
+) -> list[tuple[str, str]]:
+    """The inputs of the last run that changed since, as the user would name them, each with how.
+
+    The files the record hashed are hashed again where they are (a shelf's files too, which the
+    project file does not list): ``changed`` or ``gone``; ``project``'s inputs that the record
+    lacks are ``new``. ``skip`` are recorded keys left out (the decisions file, applied anew to a
+    loaded run).
+    """
+    now = {key: sha256_of(path) for key in manifest.inputs if (path := _abs(key, out)).is_file()}
+    for path in _inputs(project):
+        key = _rel(path, out)
+        if key not in now:
+            now[key] = sha256_of(path)
+    return [
+        (_shown(key, out), "gone" if key not in now else "new" if key not in manifest.inputs else "changed")
         for key in sorted(manifest.inputs.keys() | now.keys())
-        if manifest.inputs.get(key) != now.get(key)
+        if key not in skip and manifest.inputs.get(key) != now.get(key)
     ]
-    if changed:
-        raise _changed(changed, out)
 
 
-def _project_of(manifest: Manifest, out: Path) -> Project:
+def refuse_unrecorded(changed: Sequence[tuple[str, str]], out: Path) -> None:
+    """Refuse inputs the record did not hash (``new``) or that are ``gone``: only a run reads those.
+
+    A record may come from anyone: what it did not hash is never read into an output by a command
+    other than ``collate run``, and a run with files gone is no run to write again.
+    """
+    unrecorded = [f"{shown} ({how})" for shown, how in changed if how != "changed"]
+    if unrecorded:
+        raise _changed(unrecorded, out)
+
+
+def decisions_key(project: Project, out: Path) -> str:
+    """The decisions file of ``project`` as the record of ``out`` keys it."""
+    from collate.decisions.file import decisions_path
+
+    return _rel(decisions_path(project), out)
+
+
+def project_of(manifest: Manifest, out: Path) -> Project:
     """The project the record names, read only if the record hashed it (it may come from anyone)."""
     source = manifest.source
     if source.file is not None:
@@ -286,37 +319,16 @@ def last_run_project(out: Path) -> Project | None:
     return project
 
 
-def load_run(out: Path, project: Project | None = None, progress: Progress | None = None) -> RunResult:
-    """The last run whose set is in ``out``, collated again from its unchanged inputs.
-
-    ``project`` is the project to collate (default: the one the record names). An input that
-    changed since, a run of another collate, a record missing, damaged or of a newer schema: each
-    is an :class:`ExportError` saying so, raised before any witness is read.
-    """
-    from collate.decisions.file import load_editorial
-    from collate.pipeline import collate_project
-
-    manifest = read_manifest(out)
-    if manifest.collate != __version__:
-        raise ExportError(
-            f"the last run was made by collate {manifest.collate}, not this one ({__version__})",
-            where=str(out / MANIFEST),
-            hint=_AGAIN,
-        )
-    if project is None:
-        project = _project_of(manifest, out)
-    _check_inputs(manifest, input_hashes(project, out), out)
-    decisions, habits = load_editorial(project)
-    return collate_project(project, progress, decisions=decisions, habits=habits)
-
-
 __all__ = [
     "MANIFEST",
     "STATE_DIR",
     "Manifest",
     "Source",
+    "changed_inputs",
+    "decisions_key",
     "last_run_project",
-    "load_run",
     "manifest_of",
+    "project_of",
     "read_manifest",
+    "refuse_unrecorded",
 ]

@@ -47,13 +47,14 @@ from collate.runs.manifest import (
     MANIFEST,
     STATE_DIR,
     Manifest,
-    load_run,
     manifest_of,
     manifest_text,
     parse_manifest,
+    project_of,
     read_manifest,
     sha256_of,
 )
+from collate.runs.saved import SAVED, decided, last_run, run_bytes
 
 try:
     import fcntl
@@ -170,6 +171,8 @@ def _move_into_place(staging: Path, manifest: Manifest, out: Path) -> None:
             # A file kept from the last set, or moved before a kill, is not in the staging folder.
             if _regular(staging / name):
                 os.replace(staging / name, out / name)
+        if manifest.run is not None and _regular(staging / SAVED.name):
+            os.replace(staging / SAVED.name, out / SAVED)
         os.replace(staging / MANIFEST.name, out / MANIFEST)
         # The saved run of older versions describes another set: an older collate must not trust it.
         (out / LEGACY).unlink(missing_ok=True)
@@ -267,7 +270,10 @@ def _write_set(
                 progress(f"writing {names[name]}")
             exporter.write(data, staging / names[name])
             digests[names[name]] = sha256_of(staging / names[name])
-        manifest = replace(manifest, outputs={**kept, **digests})
+        if progress:
+            progress("saving the run")
+        write_atomic(staging / SAVED.name, run_bytes(result))
+        manifest = replace(manifest, outputs={**kept, **digests}, run=sha256_of(staging / SAVED.name))
         # The commit: from here on the new set is whole, and a kill is rolled forward.
         write_atomic(staging / MANIFEST.name, manifest_text(manifest))
     except BaseException:
@@ -306,16 +312,17 @@ def export_outputs(
 ) -> tuple[Path, ...]:
     """Write ``formats`` (default: all) of the last run in ``out`` again, into its set; return the paths.
 
-    The set is checked against its manifest, and the inputs against theirs, before anything is
-    collated (:func:`~collate.runs.manifest.load_run`); ``project`` is the project to collate (default:
-    the one the manifest names). ``waiting`` hears of another writer holding the folder, and is
+    The set is checked against its manifest before anything is written; the run is the saved one
+    with the decisions of the day applied (:func:`~collate.runs.saved.last_run`), collated again only
+    if an input changed since, which ``waiting`` is told. ``project`` is the project (default: the
+    one the manifest names). ``waiting`` also hears of another writer holding the folder, and it is
     waited for (see :func:`hold_output`).
     """
     if not (out / STATE_DIR).is_dir() or (out / STATE_DIR).is_symlink():
         read_manifest(out)  # says no run was made here, without making the folder
     with hold_output(out, waiting):
-        check_set(out, read_manifest(out))
-        return _write_set(load_run(out, project, progress), out, formats, progress)
-
-
-__all__ = ["check_set", "export_outputs", "hold_output", "recover", "wait_for_output", "write_outputs"]
+        manifest = read_manifest(out)
+        check_set(out, manifest)
+        if project is None:
+            project = project_of(manifest, out)
+        return _write_set(decided(last_run(out, project, progress, waiting)), out, formats, progress)

@@ -3,7 +3,9 @@
 A run's folder holds an output set with its manifest (:mod:`collate.runs.manifest`); a batch's holds one
 such folder per job. The JSON file of each set (``NAME.json``, schema in docs/json-schema.md) is
 found by its manifest and read only if its SHA-256 is the recorded one: statistics of a file
-edited or half-written since would say what no collation said. Nothing is collated again.
+edited or half-written since would say what no collation said. It is read into typed records
+(msgspec structs of the part of the schema the statistics use), so a value of another type is an
+error naming its JSON path. Nothing is collated again.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from collate.errors import CollateError, ExportError
 from collate.runs.manifest import MANIFEST, read_manifest, sha256_of
@@ -124,94 +128,76 @@ class StatsCollation:
     layers: tuple[tuple[str, tuple[StatsLocus, ...]], ...]
 
 
-class _Reader:
-    """Checks the parts of a JSON collation as it takes them, each error naming the file and the JSON path."""
+class _Place(msgspec.Struct, frozen=True):
+    ref: str | None = None
 
-    def __init__(self, where: str) -> None:
-        self.where = where
 
-    def fail(self, path: str, what: str) -> StatsError:
-        return StatsError(
-            f"not a collation this collate wrote: {path} {what}",
-            where=self.where,
-            hint="run the collation again with this collate",
-        )
+class _Said(msgspec.Struct, frozen=True):
+    siglum: str
+    text: str = ""
+    location: _Place | None = None
 
-    def table(self, value: object, path: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(path, "is not a table")
-        return value
+    def said(self) -> Said:
+        return Said(self.siglum, self.text, self.location.ref if self.location is not None else None)
 
-    def items(self, value: object, path: str) -> list[Any]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            raise self.fail(path, "is not a list")
-        return value
 
-    def text(self, value: object, path: str, *, optional: bool = False) -> str | None:
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            raise self.fail(path, "is not a string")
-        return value
+class _Reading(msgspec.Struct, frozen=True, rename={"cls": "class"}):
+    cls: str
+    norm: Any = None
+    cause: str | None = None
+    witnesses: list[_Said] | None = None
 
-    def said(self, value: object, path: str) -> Said:
-        table = self.table(value, path)
-        location = table.get("location")
-        ref = (
-            self.text(self.table(location, f"{path}.location").get("ref"), f"{path}.location.ref", optional=True)
-            if (location is not None)
-            else None
-        )
-        return Said(
-            str(self.text(table.get("siglum"), f"{path}.siglum")),
-            self.text(table.get("text", ""), f"{path}.text") or "",
-            ref,
-        )
+    def reading(self) -> StatsReading:
+        return StatsReading(self.cls, self.cause, str(self.norm), tuple(w.said() for w in self.witnesses or ()))
 
-    def reading(self, value: object, path: str) -> StatsReading:
-        table = self.table(value, path)
-        return StatsReading(
-            str(self.text(table.get("class"), f"{path}.class")),
-            self.text(table.get("cause"), f"{path}.cause", optional=True),
-            str(table.get("norm")),
-            tuple(
-                self.said(w, f"{path}.witnesses[{k}]")
-                for k, w in enumerate(self.items(table.get("witnesses"), f"{path}.witnesses"))
-            ),
-        )
 
-    def locus(self, value: object, path: str) -> StatsLocus:
-        table = self.table(value, path)
-        lemma = table.get("lemma")
-        sigla = self.items(table.get("lemma_witnesses"), f"{path}.lemma_witnesses")
+class _Locus(msgspec.Struct, frozen=True, rename={"cls": "class"}):
+    id: Any = None
+    cls: str = ""
+    lemma: _Said | None = None
+    lemma_witnesses: list[str] | None = None
+    readings: list[_Reading] | None = None
+    decision: Any = None
+
+    def locus(self) -> StatsLocus:
         return StatsLocus(
-            str(table.get("id")),
-            self.text(table.get("class", ""), f"{path}.class") or "",
-            self.said(lemma, f"{path}.lemma") if lemma is not None else None,
-            tuple(str(self.text(s, f"{path}.lemma_witnesses[{k}]")) for k, s in enumerate(sigla)),
-            tuple(
-                self.reading(r, f"{path}.readings[{k}]")
-                for k, r in enumerate(self.items(table.get("readings"), f"{path}.readings"))
-            ),
-            table.get("decision") is not None,
+            str(self.id),
+            self.cls,
+            self.lemma.said() if self.lemma is not None else None,
+            tuple(self.lemma_witnesses or ()),
+            tuple(r.reading() for r in self.readings or ()),
+            self.decision is not None,
         )
 
-    def collation(self, data: object) -> StatsCollation:
-        top = self.table(data, "the file")
-        labels = []
-        for k, w in enumerate(self.items(top.get("witnesses"), "witnesses")):
-            table = self.table(w, f"witnesses[{k}]")
-            siglum = str(self.text(table.get("siglum"), f"witnesses[{k}].siglum"))
-            labels.append((siglum, self.text(table.get("label"), f"witnesses[{k}].label", optional=True) or siglum))
-        layers = []
-        for k, layer in enumerate(self.items(top.get("layers"), "layers")):
-            table = self.table(layer, f"layers[{k}]")
-            name = str(self.text(table.get("layer"), f"layers[{k}].layer"))
-            loci = self.items(table.get("loci"), f"layers[{k}].loci")
-            layers.append((name, tuple(self.locus(x, f"layers[{k}].loci[{j}]") for j, x in enumerate(loci))))
-        return StatsCollation(tuple(labels), tuple(layers))
+
+class _Witness(msgspec.Struct, frozen=True):
+    siglum: str
+    label: str | None = None
+
+
+class _Layer(msgspec.Struct, frozen=True):
+    layer: str
+    loci: list[_Locus] | None = None
+
+
+class _Collation(msgspec.Struct, frozen=True):
+    """The part of the JSON exporter's file (docs/json-schema.md) the statistics read, as msgspec checks it."""
+
+    witnesses: list[_Witness] | None = None
+    layers: list[_Layer] | None = None
+
+    def collation(self) -> StatsCollation:
+        return StatsCollation(
+            tuple((w.siglum, w.label or w.siglum) for w in self.witnesses or ()),
+            tuple((x.layer, tuple(locus.locus() for locus in x.loci or ())) for x in self.layers or ()),
+        )
+
+
+def _not_ours(error: msgspec.ValidationError, where: str) -> StatsError:
+    # msgspec says what and where: "Expected `str`, got `int` - at `$.layers[0].loci[3].class`".
+    return StatsError(
+        f"not a collation this collate wrote: {error}", where=where, hint="run the collation again with this collate"
+    )
 
 
 def read_collation(run: RunFile) -> StatsCollation:
@@ -225,6 +211,7 @@ def read_collation(run: RunFile) -> StatsCollation:
         data: Any = json.loads(run.path.read_bytes())
     except (OSError, ValueError, RecursionError) as exc:
         raise StatsError(f"cannot be read: {exc}", where=str(run.path)) from None
+    # Checked by type as a whole (msgspec), not value by value by hand.
     if not isinstance(data, dict) or data.get("schema") != JSON_SCHEMA or not isinstance(data.get("layers"), list):
         raise StatsError(
             f"not a collation of schema {JSON_SCHEMA}",
@@ -235,8 +222,15 @@ def read_collation(run: RunFile) -> StatsCollation:
 
 
 def stats_collation(data: object, where: str) -> StatsCollation:
-    """What the statistics need of a collation's JSON ``data`` (read from ``where``), checked part by part."""
-    return _Reader(where).collation(data)
+    """What the statistics need of a collation's JSON ``data`` (read from ``where``), checked by its types.
+
+    The records the statistics read are typed (msgspec structs): a value that is not what collate
+    writes is a :class:`StatsError` naming the file and the value's JSON path.
+    """
+    try:
+        return msgspec.convert(data, _Collation).collation()
+    except msgspec.ValidationError as exc:
+        raise _not_ours(exc, where) from None
 
 
 def collations(folder: Path) -> Iterator[tuple[RunFile, StatsCollation]]:

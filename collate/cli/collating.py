@@ -1,0 +1,278 @@
+"""The commands that write: ``init``, ``run``, ``sources``, ``export``, ``validate``, ``batch``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
+from collate.model.inert import inert
+from collate.project import PROJECT_FILE
+
+if TYPE_CHECKING:
+
+    pass
+
+from collate.cli.common import (
+    config_option,
+    editorial,
+    files_argument,
+    load,
+    main,
+    out_option,
+    output_console,
+    shelf_option,
+    tell,
+)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--base",
+    default=None,
+    metavar="SIGLUM|FILE",
+    help="The base text: a siglum init gives, or one of FILES (default: the first file).",
+)
+@click.option("--force", is_flag=True, help=f"Replace a {PROJECT_FILE} that is here already.")
+def init(files: tuple[Path, ...], base: str | None, force: bool) -> None:
+    """Write a project file (collate.toml) here for the witness FILES, the base first.
+
+    Each witness gets a siglum and a label from its file's header where it names an edition
+    (Kanripo's #+PROPERTY: BASEEDITION or page markers: WYG 四庫本, SBCK 四部叢刊本), else from its
+    title line or file name. `collate run` runs the project as it is; edit it to taste.
+    """
+    from collate.init import init_project
+
+    path, project = init_project(list(files), base=base, force=force)
+    console = output_console()
+    count = len(project.witnesses)
+    console.print(Text(inert(f"wrote {path}: {count} witnesses, the base {project.base}", keep="")))
+    for w in project.witnesses:
+        console.print(Text(inert(f"{w.siglum}\t{w.label}\t{w.path}", keep="\t")))
+
+
+@main.command()
+@config_option
+@out_option
+@click.option(
+    "--gaiji",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Kanripo gaiji table for &KR…; entities (overrides the project's gaiji_table).",
+)
+@shelf_option
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
+def run(
+    config: Path | None, out: Path | None, gaiji: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...]
+) -> None:
+    """Read and collate the project's witnesses (or FILES: the first is the base).
+
+    Writes the results to the output folder and prints a summary per witness. With a shelf, the
+    edition files there that hold passages the base quotes join the witnesses.
+    """
+    from dataclasses import replace
+
+    from collate.pipeline import collate_project
+    from collate.runs.outputs import cache_folder, wait_for_output, write_outputs
+    from collate.views.progress import StageProgress
+    from collate.views.run import print_run
+    from collate.views.terminal import stderr_console, stdout_console
+
+    # A base alone will do with a shelf: its other witnesses are found there.
+    project = load(config, files, alone=bool(shelf))
+    if gaiji is not None:
+        project = replace(project, gaiji_table=gaiji.resolve())
+    if shelf:
+        project = replace(project, shelf=(*project.shelf, *(p.resolve() for p in shelf)))
+    decisions, habits = editorial(project)
+    console = stdout_console()
+    folder = out or project.root / "output"
+    # A folder another collate is writing into is waited for before collating, saying so (and
+    # again, if need be, before writing): no run collates for minutes and then throws its work away.
+    wait_for_output(folder, tell)
+    # Progress on stderr, and only on a terminal: piped, stdout is the summary alone.
+    with StageProgress(stderr_console()) as progress:
+        cache = cache_folder(folder, "shelf") if project.shelf else None
+        result = collate_project(project, progress=progress, decisions=decisions, habits=habits, shelf_cache=cache)
+        written = write_outputs(result, folder, progress=progress, waiting=tell)
+    print_run(console, result, written)
+
+
+@main.command()
+@config_option
+@shelf_option
+@files_argument
+def sources(config: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...]) -> None:
+    """For each passage the base quotes, where the shelf holds it: file, share matched, page and line.
+
+    Of the project (its `shelf`, and any --shelf), or of FILES (the first is the base).
+    """
+    from dataclasses import replace
+
+    from collate.normalize import Normalizer
+    from collate.pipeline import read_project, shelve_project
+    from collate.views.sources import print_sources
+
+    project = load(config, files, alone=bool(shelf))
+    project = replace(project, shelf=(*project.shelf, *(p.resolve() for p in shelf)))
+    normalizer = Normalizer.from_project(project)
+    # The project's own witnesses are read first: what is wrong with them is said as by every command.
+    read_project(project, normalizer=normalizer)
+    if not project.shelf:
+        raise click.UsageError("no shelf: give --shelf DIR, or set shelf = [\"DIR\"] in the project")
+    joined, report = shelve_project(project, normalizer)
+    print_sources(click.echo, joined, report)
+
+
+@main.command(name="export")
+@click.option(
+    "--config",
+    "-c",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Project file of the run (default: the one the last run read).",
+)
+@out_option
+@click.option(
+    "--format",
+    "-f",
+    "formats",
+    multiple=True,
+    type=click.Choice(list(EXPORTERS)),
+    help="Output format (repeatable): " + ", ".join(EXPORTERS) + "; default: all.",
+)
+@click.option(
+    "--tei",
+    "tei",
+    multiple=True,
+    type=click.Choice(list(TEI_FLAVOURS)),
+    help="Which TEI to write (repeatable): lossless (each witness's own text; the default), edition "
+    "(publication form: an entry per variant, none for script), edition-regularized (none for "
+    "orthographic variants either).",
+)
+@files_argument
+def export_(
+    config: Path | None, out: Path | None, formats: tuple[str, ...], tei: tuple[str, ...], files: tuple[Path, ...]
+) -> None:
+    """Write outputs of the last run again, from the run it saved, with the decisions of the day.
+
+    The last run is the one whose record is in the output folder, of a project or of files given
+    on the command line; --config or FILES say which it must be. An input changed since is said,
+    and the project collated again.
+    """
+    from collate.runs.outputs import export_outputs
+
+    project = load(config, files) if config or files else None
+    # Files given are relative to here, as a project file's are to its folder.
+    folder = out or (config.parent if config else Path()) / "output"
+    console = output_console()
+    if project is None:
+        _say_which_run(console, folder)
+    for path in export_outputs(folder, tei_formats(formats, tei) or None, project, waiting=tell):
+        console.print(f"wrote {path}", markup=False, emoji=False)
+
+
+def _say_which_run(console: Console, folder: Path) -> None:
+    """Say so where the last run in ``folder`` collated files given, not the project file here."""
+    from collate.runs.manifest import MANIFEST, read_manifest
+
+    if not (Path(PROJECT_FILE).is_file() and (folder / MANIFEST).is_file()):
+        return
+    files = read_manifest(folder).source.files
+    if files:
+        console.print(
+            Text(
+                inert(
+                    f"{folder}: the last run collated {', '.join(files)}, not {PROJECT_FILE}: its outputs are "
+                    f"written again (`collate run` collates {PROJECT_FILE})",
+                    keep="",
+                )
+            )
+        )
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--schema",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="RELAX NG schema, e.g. TEI P5 tei_all.rng (default: the TEI subset shipped with collate).",
+)
+def validate(file: Path, schema: Path | None) -> None:
+    """Check the TEI file FILE: its schema and the critical-apparatus rules, by line and element."""
+    from collate.validate import default_schema, summary, validate_file
+    from collate.views.progress import StageProgress
+    from collate.views.terminal import stderr_console, stdout_console
+
+    console = stdout_console()
+    if schema is None and default_schema() is None:
+        console.print(
+            "no RELAX NG schema given: pass --schema path/to/tei_all.rng for a full check "
+            "(TEI P5: https://tei-c.org/release/xml/tei/custom/schema/relaxng/tei_all.rng); "
+            "checking the apparatus rules only",
+            markup=False,
+        )
+    # tei_all takes seconds to compile: each step is shown (on a terminal's stderr) as it runs.
+    with StageProgress(stderr_console()) as progress:
+        report = validate_file(file, schema, progress=progress)
+    for line in summary(report):
+        # Not emoji either: rich would show `file.xml:100:5` as `file.xml💯5`.
+        console.print(inert(line, keep=""), markup=False, emoji=False)
+    if not report.valid:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("manifest", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Address of a running Dask scheduler (tcp://HOST:8786), used as it is (default: an embedded cluster).",
+)
+@click.option(
+    "--workers",
+    metavar="N",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes of the embedded cluster (default: the manifest's [cluster] workers, else one per CPU).",
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(path_type=Path, file_okay=False),
+    metavar="DIR",
+    default=None,
+    help="Folder of the output tree, one folder per job (default: MANIFEST's name with -output, beside it).",
+)
+def batch(manifest: Path, scheduler: str | None, workers: int | None, out: Path | None) -> None:
+    """Collate every job of MANIFEST in parallel on Dask, each into its own folder.
+
+    A job whose inputs, settings and collate are those of its last set is skipped; a failed job is
+    reported and the others go on; running again retries the failed ones. Progress on stderr.
+    """
+    from collate.batch import BatchError, load_batch, run_batch
+    from collate.batch.view import BatchProgress, print_batch
+    from collate.views.terminal import stderr_console, stdout_console
+
+    plan = load_batch(manifest, out)
+    with BatchProgress(stderr_console()) as progress:
+        result = run_batch(plan, scheduler=scheduler, workers=workers, listen=progress, notice=tell)
+    print_batch(stdout_console(), result, str(plan.out))
+    if result.failed:
+        names = [o.name for o in result.failed]
+        shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
+        raise BatchError(
+            f"{len(names)} of {len(result.outcomes)} jobs failed: {shown}",
+            where=str(plan.out / "batch.json"),
+            hint="correct what each error says and run the batch again: only the failed jobs run",
+        )
+
+

@@ -1,0 +1,170 @@
+"""The run itself, kept beside its outputs (``out/.collate/run.json.gz``) and loaded, not collated again.
+
+``collate run`` writes the run as it stood before the editor's decisions (the witnesses as read,
+their tokens, the collation, the notes, the compilation's coverage) into its output set; the
+manifest keeps the file's SHA-256. ``export``, ``diff``, ``notes``, ``review``, ``habits`` and
+``stats`` load it (:func:`last_run`) and apply the decisions of the day (:func:`decided`): an
+editor's decisions change what is shown, never the collation. Only an input that changed since
+(a witness, a table, a verdict on a print habit) has the run collated again, and the user is told.
+
+The file is gzip'd JSON written and read by msgspec against the run's own record types
+(:class:`~collate.results.RunResult` and everything it holds, frozen dataclasses): decoding builds
+the records field by field from their annotations and refuses anything else, so a file received
+from someone else is data, never code. A record's caches (:class:`~collate.model.memo.Memo`) are
+written as nothing and come back empty.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from collate import __version__
+from collate.errors import ExportError
+from collate.model.memo import Memo
+from collate.project import Project
+from collate.results import RunResult
+from collate.runs.manifest import (
+    MANIFEST,
+    STATE_DIR,
+    Manifest,
+    changed_inputs,
+    decisions_key,
+    project_of,
+    read_manifest,
+    refuse_unrecorded,
+    sha256_of,
+)
+
+SAVED = STATE_DIR / "run.json.gz"
+_AGAIN = "run `collate run` to collate and save the run again"
+Tell = Callable[[str], None]
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, Memo):
+        return None
+    raise NotImplementedError(f"cannot save {type(value).__name__}")
+
+
+def _decode(kind: Any, value: Any) -> Any:
+    if kind is Path:
+        return Path(value)
+    if kind is Memo or getattr(kind, "__origin__", None) is Memo:
+        return Memo()
+    raise NotImplementedError(f"cannot load {kind}")
+
+
+_ENCODER = msgspec.json.Encoder(enc_hook=_encode)
+_DECODER = msgspec.json.Decoder(RunResult, dec_hook=_decode)
+
+
+def run_bytes(run: RunResult) -> bytes:
+    """The run as the saved file holds it, without the editor's decisions (they are applied on loading).
+
+    Nor its table of tokens per witness and layer: every command after the run finds the tokens
+    it shows in the alignments and loci, which hold them too, and the table would be two fifths of
+    the file and of the time to load it. Compressed fast (level 1: a run shrinks about tenfold in a
+    tenth of a second of a 300k-character book), with no time stamp, so that the same run saves
+    the same bytes.
+    """
+    return gzip.compress(_ENCODER.encode(replace(run.without_decisions(), tokens={})), compresslevel=1, mtime=0)
+
+
+def run_of_bytes(data: bytes, where: str) -> RunResult:
+    """The run a saved file holds; a file that is not one is an :class:`ExportError` saying so."""
+    try:
+        return _DECODER.decode(gzip.decompress(data))
+    except (OSError, EOFError, zlib.error, msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as e:
+        raise ExportError(f"the saved run cannot be read: {e}", where=where, hint=_AGAIN) from None
+
+
+def read_saved(out: Path, manifest: Manifest) -> RunResult | None:
+    """The run saved in ``out`` as its record names it; None if the record saved none (an older collate's)."""
+    if manifest.run is None:
+        return None
+    path = out / SAVED
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ExportError("the saved run is missing", where=str(path), hint=_AGAIN) from None
+    except OSError as exc:
+        raise ExportError(f"cannot be read: {exc.strerror or exc}", where=str(path)) from None
+    if sha256_of(path) != manifest.run:
+        raise ExportError(
+            "the saved run is not the one the record of the last run names (changed since)",
+            where=str(path),
+            hint=_AGAIN,
+        )
+    return run_of_bytes(data, str(path))
+
+
+def last_run(
+    out: Path,
+    project: Project,
+    progress: Callable[[str], None] | None = None,
+    tell: Tell | None = None,
+) -> RunResult:
+    """The last run whose set is in ``out``, loaded; collated again only where that cannot be.
+
+    ``project`` is the project as it is now. The saved run is loaded when its inputs are unchanged
+    (the decisions file aside: decisions are applied anew, :func:`decided`) and the verdicts on
+    print habits are those it was built with. Otherwise — an input the record hashed changed, no
+    run saved, a record of another collate — ``tell`` hears why and the project is collated again,
+    without decisions. An input the record did not hash, or one gone, is an :class:`ExportError`
+    (:func:`~collate.runs.manifest.refuse_unrecorded`), as is a record damaged or of a newer
+    collate, and a saved run that does not match its record.
+    """
+    from collate.decisions.file import decisions_path, load_habit_verdicts
+    from collate.pipeline import collate_project
+
+    manifest = read_manifest(out)
+    habits = load_habit_verdicts(decisions_path(project))
+    changed = changed_inputs(manifest, out, project, skip=(decisions_key(project, out),))
+    refuse_unrecorded(changed, out)
+    if changed:
+        why = "the inputs changed since the last run: " + ", ".join(f"{shown} ({how})" for shown, how in changed)
+    elif manifest.collate != __version__:
+        # The records of another version may not decode as this one's: its run is not read.
+        why = f"the last run was made by collate {manifest.collate}, not this one ({__version__})"
+    elif (saved := read_saved(out, manifest)) is None:
+        why = "the last run saved no collation"
+    elif saved.habits != habits:
+        why = "the verdicts on print habits changed since the last run"
+    else:
+        return saved
+    if tell is not None:
+        tell(f"{why}; collating again")
+    return collate_project(project, progress, habits=habits)
+
+
+def load_run(
+    out: Path, project: Project | None = None, progress: Callable[[str], None] | None = None, tell: Tell | None = None
+) -> RunResult:
+    """The last run whose set is in ``out``, with the decisions of the day applied (see :func:`last_run`).
+
+    ``project`` is the project as it is now (default: the one the record names, read only if it is
+    unchanged since).
+    """
+    if project is None:
+        project = project_of(read_manifest(out), out)
+    return decided(last_run(out, project, progress, tell))
+
+
+def decided(run: RunResult) -> RunResult:
+    """``run`` with the editor's decisions of the day applied: the decisions file as it is now."""
+    from collate.decisions.file import decisions_path, load_decisions
+    from collate.pipeline import decide
+
+    return decide(run, load_decisions(decisions_path(run.read.project)))
+
+
+__all__ = ["MANIFEST", "SAVED", "decided", "last_run", "load_run", "read_saved", "run_bytes", "run_of_bytes"]
