@@ -26,7 +26,7 @@ from collate.results import RunResult
 from collate.review.session import open_review
 from collate.runs.manifest import read_manifest
 from collate.runs.outputs import write_outputs
-from collate.runs.saved import SAVED, last_run, load_run, run_bytes, run_of_bytes
+from collate.runs.saved import SAVED, decided, last_run, load_run, run_bytes, run_of_bytes
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +133,19 @@ def test_the_record_names_the_saved_run_by_its_hash(written: tuple[Path, Path]) 
     manifest = read_manifest(out)
     assert manifest.run is not None and (out / SAVED).is_file()
     assert SAVED.name not in manifest.outputs  # not an output people open: the record's own
+
+
+def test_a_loaded_run_takes_its_decisions_from_the_project_here(written: tuple[Path, Path], tmp_path: Path) -> None:
+    """A saved run names the paths of the machine it was made on: decisions are never read from them."""
+    config, out = written
+    project = load_project(config)
+    (tmp_path / "elsewhere").mkdir()
+    elsewhere = load_project(copy_default_project(tmp_path / "elsewhere"))
+    run = last_run(out, project)
+    session = open_review(run, "王", project=elsewhere)
+    session.decide(session.loci[0], DecisionAction.KEEP)  # a decision in the other project's file only
+    moved = replace(run, read=replace(run.read, project=elsewhere))
+    here = decided(moved, project).decisions
+    there = decided(moved).decisions
+    assert here is not None and here.placed == ()
+    assert there is not None and [p.locus for p in there.placed] == [session.loci[0].id]

@@ -178,7 +178,7 @@ def habits(
         return
     from collate.runs.saved import decided
 
-    print_habits(output_console(), decided(the_run(project)).collation)
+    print_habits(output_console(), decided(the_run(project), project).collation)
 
 
 @main.command()
@@ -251,7 +251,7 @@ def diff(
     console = stdout_console()
     # The stages go when done: the view follows on the same screen.
     with StageProgress(stderr_console(), transient=True) as progress:
-        result = decided(the_run(project, progress))
+        result = decided(the_run(project, progress), project)
     collation = result.collation
     view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers), causes)
     if as_list:
@@ -299,7 +299,7 @@ def review(
     with console.status("loading the last run…") as status:
         # A status is markup: each message is given as Text, inert.
         run = the_run(project, progress=lambda msg: status.update(Text(inert(msg, keep=""))))
-    session = open_review(run, editor or default_editor(project), causes=frozenset(causes))
+    session = open_review(run, editor or default_editor(project), causes=frozenset(causes), project=project)
     words = Words("en" if lang == "en" else "zh" if lang == "zh" else default_lang(project.title))
     run_review(session, words.lang)
     counts = decision_counts(session.report)

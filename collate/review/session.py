@@ -379,15 +379,18 @@ class ReviewSession:
         self._change((), {decision_id}, locus, "drop")
 
 
-def open_review(run: RunResult, editor: str, causes: frozenset[str] = frozenset()) -> ReviewSession:
+def open_review(
+    run: RunResult, editor: str, causes: frozenset[str] = frozenset(), project: Project | None = None
+) -> ReviewSession:
     """A review of ``run`` (loaded before the editor's decisions, its notes on the loci they judge) and
-    of its project's decisions file; ``causes``: review only the loci with a reading of one of them.
+    of ``project``'s decisions file (default: the run's project's); ``causes``: review only the loci
+    with a reading of one of them.
 
     The run is the saved one (:func:`collate.runs.saved.last_run`): the review never collates. It
     loads the decisions and applies them itself, as the editor makes them.
     """
     run = run.without_decisions()
-    project = run.read.project
+    project = project or run.read.project
     notes = run.notes
     claims = {n.id: notes.claims_of(n) for n in notes.notes} if notes is not None else {}
     return ReviewSession(

@@ -325,4 +325,4 @@ def export_outputs(
         check_set(out, manifest)
         if project is None:
             project = project_of(manifest, out)
-        return _write_set(decided(last_run(out, project, progress, waiting)), out, formats, progress)
+        return _write_set(decided(last_run(out, project, progress, waiting), project), out, formats, progress)

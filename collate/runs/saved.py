@@ -156,15 +156,20 @@ def load_run(
     """
     if project is None:
         project = project_of(read_manifest(out), out)
-    return decided(last_run(out, project, progress, tell))
+    return decided(last_run(out, project, progress, tell), project)
 
 
-def decided(run: RunResult) -> RunResult:
-    """``run`` with the editor's decisions of the day applied: the decisions file as it is now."""
+def decided(run: RunResult, project: Project | None = None) -> RunResult:
+    """``run`` with the editor's decisions of the day applied: ``project``'s decisions file as it is now.
+
+    ``project`` is the project as read now (default: the run's own). A run loaded from a folder
+    received from someone else names paths of their machine: its decisions are those of the
+    project here, never of a path the saved file names.
+    """
     from collate.decisions.file import decisions_path, load_decisions
     from collate.pipeline import decide
 
-    return decide(run, load_decisions(decisions_path(run.read.project)))
+    return decide(run, load_decisions(decisions_path(project or run.read.project)))
 
 
 __all__ = ["MANIFEST", "SAVED", "decided", "last_run", "load_run", "read_saved", "run_bytes", "run_of_bytes"]
