@@ -52,11 +52,6 @@ class Stream:
         lost = tuple(sorted({bisect.bisect_left(starts, m) for m in marks}))
         return cls(keys, starts, dict(grams), lost)
 
-    def until_lost(self, start: int, end: int) -> int:
-        """``end``, or the first lost leaf after ``start`` if one comes before it."""
-        k = bisect.bisect_right(self.lost, start)
-        return min(end, self.lost[k]) if k < len(self.lost) else end
-
 
 def token_range(starts: Sequence[int], u: Unsettled) -> tuple[int, int]:
     """The indices of the tokens of ``starts`` inside the stretch ``u``."""
