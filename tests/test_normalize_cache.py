@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from collate.normalize import NormalizeConfig, Normalizer, _fold_rules
+from collate.normalize import NormalizeConfig, Normalizer
 from collate.normalize import cache as classes_cache
 from collate.normalize.config import parse_section
+from collate.normalize.rules import fold_rules
 from collate.normalize.variants import VariantRule
 
 SAMPLE = "筭算閒间偝背荅答澔浩峭哨賓宾爲為蘩繁裏里"
@@ -20,7 +21,7 @@ def _keys(normalizer: Normalizer) -> list[str]:
 
 def _fresh(monkeypatch: pytest.MonkeyPatch, folder: Path | str) -> Normalizer:
     monkeypatch.setenv("COLLATE_CACHE", str(folder))
-    _fold_rules.cache_clear()
+    fold_rules.cache_clear()
     return Normalizer(NormalizeConfig())
 
 

@@ -149,3 +149,17 @@ def test_a_loaded_run_takes_its_decisions_from_the_project_here(written: tuple[P
     there = decided(moved).decisions
     assert here is not None and here.placed == ()
     assert there is not None and [p.locus for p in there.placed] == [session.loci[0].id]
+
+
+def test_a_run_exported_from_another_folder_keeps_its_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saved run names its project's folder as it was run (``.``): export from elsewhere records the files here."""
+    config = copy_default_project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["run"]).exit_code == 0
+    before = read_manifest(tmp_path / "output").inputs
+    monkeypatch.chdir(tmp_path.parent)
+    result = CliRunner().invoke(main, ["export", "-c", str(config.relative_to(tmp_path.parent)), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert read_manifest(tmp_path / "output").inputs == before
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["diff", "--list", "--no-pager"]).exit_code == 0

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.text import Text
 
-from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
-from collate.model.inert import inert
-from collate.project import PROJECT_FILE
-
-if TYPE_CHECKING:
-
-    pass
-
 from collate.cli.common import (
     config_option,
-    editorial,
     files_argument,
     load,
     main,
@@ -29,6 +19,9 @@ from collate.cli.common import (
     shelf_option,
     tell,
 )
+from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
+from collate.model.inert import inert
+from collate.project import PROJECT_FILE
 
 
 @main.command()
@@ -90,7 +83,9 @@ def run(
         project = replace(project, gaiji_table=gaiji.resolve())
     if shelf:
         project = replace(project, shelf=(*project.shelf, *(p.resolve() for p in shelf)))
-    decisions, habits = editorial(project)
+    from collate.decisions.file import load_editorial
+
+    decisions, habits = load_editorial(project)
     console = stdout_console()
     folder = out or project.root / "output"
     # A folder another collate is writing into is waited for before collating, saying so (and

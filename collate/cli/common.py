@@ -17,8 +17,6 @@ from collate.project import PROJECT_FILE, Project, is_siglum, load_project
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from collate.apparatus.habits import HabitVerdict
-    from collate.decisions.file import Decision
     from collate.results import RunResult
 
 
@@ -74,13 +72,6 @@ def files_and_sigla(args: tuple[str, ...]) -> tuple[tuple[Path, ...], tuple[str,
     """Split arguments into witness files and sigla: what cannot be a siglum (``a.txt``, ``./SK``) is a file."""
     files = tuple(Path(a) for a in args if not is_siglum(a))
     return files, tuple(a for a in args if is_siglum(a))
-
-
-def editorial(project: Project) -> tuple[tuple[Decision, ...], tuple[HabitVerdict, ...]]:
-    """The editor's decisions and verdicts on print habits the project keeps (none before the first review)."""
-    from collate.decisions.file import load_editorial
-
-    return load_editorial(project)
 
 
 def the_run(project: Project, progress: Callable[[str], None] | None = None) -> RunResult:

@@ -7,21 +7,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 from rich.text import Text
 
 from collate.apparatus import ReadingClass
-from collate.errors import ProjectError
-from collate.model import Layer
-from collate.model.inert import inert
-from collate.project import is_siglum
-
-if TYPE_CHECKING:
-
-    pass
-
 from collate.cli.common import (
     cause_option,
     config_option,
@@ -32,6 +22,10 @@ from collate.cli.common import (
     output_console,
     the_run,
 )
+from collate.errors import ProjectError
+from collate.model import Layer
+from collate.model.inert import inert
+from collate.project import is_siglum
 
 
 @main.command()
@@ -178,7 +172,7 @@ def habits(
         return
     from collate.runs.saved import decided
 
-    print_habits(output_console(), decided(the_run(project), project).collation)
+    print_habits(output_console(), decided(the_run(project)).collation)
 
 
 @main.command()
@@ -251,7 +245,7 @@ def diff(
     console = stdout_console()
     # The stages go when done: the view follows on the same screen.
     with StageProgress(stderr_console(), transient=True) as progress:
-        result = decided(the_run(project, progress), project)
+        result = decided(the_run(project, progress))
     collation = result.collation
     view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers), causes)
     if as_list:
@@ -299,7 +293,7 @@ def review(
     with console.status("loading the last run…") as status:
         # A status is markup: each message is given as Text, inert.
         run = the_run(project, progress=lambda msg: status.update(Text(inert(msg, keep=""))))
-    session = open_review(run, editor or default_editor(project), causes=frozenset(causes), project=project)
+    session = open_review(run, editor or default_editor(project), causes=frozenset(causes))
     words = Words("en" if lang == "en" else "zh" if lang == "zh" else default_lang(project.title))
     run_review(session, words.lang)
     counts = decision_counts(session.report)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from collate.model.annotations import ClaimKind, NoteClaim, Place
-from collate.model.enums import Layer
 
 BASE = "底本"
 
@@ -32,9 +31,6 @@ _PLACE_CHINESE = {
     Place.SECTION_END: "此節之末",
     Place.CHAPTER_END: "篇末",
 }
-# A claim that names no edition speaks of a layer of the base (疏内却兼言天子). The edition page
-# names the commentators' layer 諸家說 and the notes' 案語, where Layer.chinese says 集說 and 案.
-_LAYER_CHINESE = {Layer.COMMENTARY: "諸家說", Layer.NOTE: "案語"}
 
 
 def english(claim: NoteClaim, show: Callable[[str], str] = str) -> str:
@@ -66,7 +62,8 @@ def chinese(claim: NoteClaim, show: Callable[[str], str] = str) -> str:
     if claim.witness:
         who = f"{claim.witness}（{claim.siglum}）" if claim.siglum else claim.witness
     elif claim.kind is not ClaimKind.EMEND:
-        who = _LAYER_CHINESE.get(claim.layer, claim.layer.chinese)
+        # No edition named: a layer of the base speaks (疏内却兼言天子), named as the edition page names it.
+        who = claim.layer.edition_name
     else:
         who = ""
     where = _where(_PLACE_CHINESE, claim.place, claim.phrase)

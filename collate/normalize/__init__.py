@@ -40,9 +40,6 @@ from collate.normalize.tables import read_cjkvi_loans, read_curated_variants, re
 from collate.normalize.taboo import TabooRule
 from collate.normalize.variants import VariantRule
 
-# The rules' builder by the name it had when it lived here: callers clear its cache through it.
-_fold_rules = fold_rules
-
 
 class _Artifacts(Protocol):
     """A witness as the project declares it, as far as the normalizer asks: its placeholder characters."""

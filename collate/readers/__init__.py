@@ -50,6 +50,9 @@ def get_reader(name: str) -> LayoutReader:
 
 # The layout of a text no layout's markers fit.
 FALLBACK = "plain"
+# File suffixes that name a layout before the file is read, with the reason said. Kept here, beside
+# LAYOUTS, so that naming a file's layout imports no layout module but the one it names.
+SUFFIXES: dict[str, tuple[str, str]] = {".toml": ("readings", "the file is TOML (a readings file)")}
 
 
 def _text_layouts() -> list[str]:
@@ -59,11 +62,7 @@ def _text_layouts() -> list[str]:
 
 def layout_by_suffix(path: str) -> tuple[str, str] | None:
     """The layout a file's suffix names (a readings file is TOML) and the reason said; None for most files."""
-    for name in LAYOUTS:
-        for suffix, reason in get_reader(name).suffixes.items():
-            if path.endswith(suffix):
-                return name, reason
-    return None
+    return next((named for suffix, named in SUFFIXES.items() if path.endswith(suffix)), None)
 
 
 def is_sparse(layout: str, path: str) -> bool:

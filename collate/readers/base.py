@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import Protocol
 
 from collate.model import (
@@ -60,8 +59,6 @@ class LayoutReader(Protocol):
     description: str
     # A sparse witness reports readings at places of the base's text and has no text of its own.
     sparse: bool
-    # File suffixes that name the layout before any detection, each with the reason said.
-    suffixes: Mapping[str, str]
 
     def detect(self, text: str) -> tuple[float, str]:
         """How well ``text`` fits this layout (0..1) and why, in a short phrase."""
@@ -76,11 +73,11 @@ class Layout:
     """What a layout is besides how it detects and reads: the defaults a layout reader overrides.
 
     A ``sparse`` layout (a readings file) is never detected from a text and is read without a
-    container: its ``suffixes`` name it, and a project may name it. Every other layout is a text's.
+    container: a file's suffix names it (:data:`collate.readers.SUFFIXES`), or a project does.
+    Every other layout is a text's.
     """
 
     sparse: bool = False
-    suffixes: Mapping[str, str] = MappingProxyType({})
 
 
 # Characters e-texts put for a glyph the digitizer could not encode. Only the ASCII ``?``:

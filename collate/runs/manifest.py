@@ -273,6 +273,17 @@ def decisions_key(project: Project, out: Path) -> str:
     return _rel(decisions_path(project), out)
 
 
+def _read_project(source: Source, out: Path) -> Project:
+    """The project a record's ``source`` names, read as its files are now (no check of the record's hashes)."""
+    if source.file is not None:
+        project = load_project(_abs(source.file, out))
+    else:
+        project = project_from_files([Path(f) for f in source.files], root=_abs(source.root or ".", out))
+    if source.gaiji is not None:
+        project = replace(project, gaiji_table=_abs(source.gaiji, out))
+    return project
+
+
 def project_of(manifest: Manifest, out: Path) -> Project:
     """The project the record names, read only if the record hashed it (it may come from anyone)."""
     source = manifest.source
@@ -286,17 +297,13 @@ def project_of(manifest: Manifest, out: Path) -> Project:
             )
         if manifest.inputs.get(source.file) != sha256_of(path):
             raise _changed([f"{_shown(source.file, out)} (changed)"], out)
-        project = load_project(path)
     else:
         root = _abs(source.root or ".", out)
         # A file gone since is a changed input, said as such (not as a file missing from a command line).
         gone = [f for f in source.files if not (root / f).is_file()]
         if gone:
             raise _changed([f"{_shown(_rel(root / f, out), out)} (gone)" for f in gone], out)
-        project = project_from_files([Path(f) for f in source.files], root=root)
-    if source.gaiji is not None:
-        project = replace(project, gaiji_table=_abs(source.gaiji, out))
-    return project
+    return _read_project(source, out)
 
 
 def last_run_project(out: Path) -> Project | None:
@@ -309,14 +316,7 @@ def last_run_project(out: Path) -> Project | None:
     """
     if not (out / MANIFEST).exists():
         return None
-    source = read_manifest(out).source
-    if source.file is not None:
-        project = load_project(_abs(source.file, out))
-    else:
-        project = project_from_files([Path(f) for f in source.files], root=_abs(source.root or ".", out))
-    if source.gaiji is not None:
-        project = replace(project, gaiji_table=_abs(source.gaiji, out))
-    return project
+    return _read_project(read_manifest(out).source, out)
 
 
 __all__ = [

@@ -26,6 +26,7 @@ something that travels with a folder sent to someone else.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -272,8 +273,9 @@ def _write_set(
             digests[names[name]] = sha256_of(staging / names[name])
         if progress:
             progress("saving the run")
-        write_atomic(staging / SAVED.name, run_bytes(result))
-        manifest = replace(manifest, outputs={**kept, **digests}, run=sha256_of(staging / SAVED.name))
+        saved = run_bytes(result)
+        write_atomic(staging / SAVED.name, saved)
+        manifest = replace(manifest, outputs={**kept, **digests}, run=hashlib.sha256(saved).hexdigest())
         # The commit: from here on the new set is whole, and a kill is rolled forward.
         write_atomic(staging / MANIFEST.name, manifest_text(manifest))
     except BaseException:
@@ -325,4 +327,4 @@ def export_outputs(
         check_set(out, manifest)
         if project is None:
             project = project_of(manifest, out)
-        return _write_set(decided(last_run(out, project, progress, waiting), project), out, formats, progress)
+        return _write_set(decided(last_run(out, project, progress, waiting, manifest)), out, formats, progress)

@@ -17,6 +17,7 @@ written as nothing and come back empty.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
@@ -39,7 +40,6 @@ from collate.runs.manifest import (
     project_of,
     read_manifest,
     refuse_unrecorded,
-    sha256_of,
 )
 
 SAVED = STATE_DIR / "run.json.gz"
@@ -98,7 +98,7 @@ def read_saved(out: Path, manifest: Manifest) -> RunResult | None:
         raise ExportError("the saved run is missing", where=str(path), hint=_AGAIN) from None
     except OSError as exc:
         raise ExportError(f"cannot be read: {exc.strerror or exc}", where=str(path)) from None
-    if sha256_of(path) != manifest.run:
+    if hashlib.sha256(data).hexdigest() != manifest.run:
         raise ExportError(
             "the saved run is not the one the record of the last run names (changed since)",
             where=str(path),
@@ -112,6 +112,7 @@ def last_run(
     project: Project,
     progress: Callable[[str], None] | None = None,
     tell: Tell | None = None,
+    manifest: Manifest | None = None,
 ) -> RunResult:
     """The last run whose set is in ``out``, loaded; collated again only where that cannot be.
 
@@ -121,12 +122,13 @@ def last_run(
     run saved, a record of another collate — ``tell`` hears why and the project is collated again,
     without decisions. An input the record did not hash, or one gone, is an :class:`ExportError`
     (:func:`~collate.runs.manifest.refuse_unrecorded`), as is a record damaged or of a newer
-    collate, and a saved run that does not match its record.
+    collate, and a saved run that does not match its record. ``manifest`` is the record of ``out``
+    where the caller has read it already.
     """
     from collate.decisions.file import decisions_path, load_habit_verdicts
     from collate.pipeline import collate_project
 
-    manifest = read_manifest(out)
+    manifest = manifest or read_manifest(out)
     habits = load_habit_verdicts(decisions_path(project))
     changed = changed_inputs(manifest, out, project, skip=(decisions_key(project, out),))
     refuse_unrecorded(changed, out)
@@ -140,10 +142,29 @@ def last_run(
     elif saved.habits != habits:
         why = "the verdicts on print habits changed since the last run"
     else:
-        return saved
+        return _moved_here(saved, project)
     if tell is not None:
         tell(f"{why}; collating again")
     return collate_project(project, progress, habits=habits)
+
+
+def _moved_here(run: RunResult, project: Project) -> RunResult:
+    """``run`` with its project's places (folder, file, tables, settings) those of ``project``, the project here.
+
+    A saved run names the places of the run that made it (a folder given relative to where it was
+    run, another machine's): every later use — the decisions file, a manifest written again — must
+    find them here. The run's witnesses stay its own (a shelf's joined them).
+    """
+    saved = run.read.project
+    moved = replace(
+        saved,
+        root=project.root,
+        source=project.source,
+        gaiji_table=project.gaiji_table,
+        sections=project.sections,
+        shelf=project.shelf,
+    )
+    return replace(run, read=replace(run.read, project=moved))
 
 
 def load_run(
@@ -156,15 +177,14 @@ def load_run(
     """
     if project is None:
         project = project_of(read_manifest(out), out)
-    return decided(last_run(out, project, progress, tell), project)
+    return decided(last_run(out, project, progress, tell))
 
 
 def decided(run: RunResult, project: Project | None = None) -> RunResult:
     """``run`` with the editor's decisions of the day applied: ``project``'s decisions file as it is now.
 
-    ``project`` is the project as read now (default: the run's own). A run loaded from a folder
-    received from someone else names paths of their machine: its decisions are those of the
-    project here, never of a path the saved file names.
+    ``project`` is the project as read now (default: the run's own; a loaded run's is already the
+    project here, :func:`last_run`, never the places its saved file names).
     """
     from collate.decisions.file import decisions_path, load_decisions
     from collate.pipeline import decide

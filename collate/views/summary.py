@@ -12,19 +12,6 @@ from collate.apparatus import Collation, LayerResult, ReadingClass
 from collate.model.citation import SUMMARY
 from collate.model.inert import inert
 
-# The classes shown as columns, in the order an editor reads them; the others only if present.
-SHOWN = (
-    ReadingClass.SUBSTANTIVE,
-    ReadingClass.TRANSPOSITION,
-    ReadingClass.OMISSION,
-    ReadingClass.ADDITION,
-    ReadingClass.LOAN,
-    ReadingClass.NOTATION,
-    ReadingClass.PLACEHOLDER,
-    ReadingClass.ORTHOGRAPHIC,
-    ReadingClass.NOT_EXTANT,
-)
-
 
 def class_counts(result: LayerResult, siglum: str) -> Counter[ReadingClass]:
     """A witness's readings by class. The base has none: its text is the lemma of every locus."""

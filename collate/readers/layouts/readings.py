@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from collate.errors import LayoutError
@@ -60,7 +59,6 @@ class ReadingsReader(Layout):
     name = "readings"
     description = "readings file (TOML): [[reading]] entries of a sparse witness, each with its source"
     sparse = True
-    suffixes = MappingProxyType({".toml": "the file is TOML (a readings file)"})
 
     def __init__(self, normalizer: Normalizer | None = None) -> None:
         self.normalizer = normalizer
