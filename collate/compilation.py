@@ -29,6 +29,7 @@ from collate.align.holdings import (
 from collate.errors import InputError
 from collate.model import Layer, Role, Span, Token, Witness
 from collate.readers.layouts.zhubracket import PREVIOUS_CHAPTER
+from collate.readers.titles import OFFICES
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -44,8 +45,6 @@ BOOKS = (
     "論語", "论语", "孟子", "周易", "爾雅", "尔雅", "國語", "国语", "孝經", "孝经", "春秋",
     "詩", "诗", "書", "书", "易",
 )  # fmt: skip
-# The six offices of 周禮, which a compilation prints alone once the book is named (夏官 after 周禮春官).
-OFFICES = ("天官", "地官", "春官", "夏官", "秋官", "冬官", "考工記", "考工记")
 
 
 def work_title(title: str) -> str:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 
 from collate.model import Layer, Witness
 from collate.model.numerals import NUMERAL
+from collate.normalize.script import convert
+from collate.normalize.tables import data_path, read_rows
 
 # Characters the prints write two ways in chapter titles: each form gives the other.
 PRINT_VARIANTS = {"内": "內", "曽": "曾", "䘮": "喪", "閒": "間", "衞": "衛", "乗": "乘", "徳": "德", "圎": "圓"}
@@ -27,13 +28,7 @@ PRINT_VARIANTS = {"内": "內", "曽": "曾", "䘮": "喪", "閒": "間", "衞":
 @cache
 def table() -> tuple[tuple[str, str, str, str], ...]:
     """The rows of the table: (book, chapter, heading as printed, source file)."""
-    text = (resources.files("collate") / "data" / "titles.tsv").read_text(encoding="utf-8")
-    rows = []
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            book, chapter, printed, source = line.split("\t")
-            rows.append((book, chapter, printed, source))
-    return tuple(rows)
+    return tuple((f[0], f[1], f[2], f[3]) for _, f in read_rows(data_path("titles.tsv"), 4))
 
 
 def chapters(book: str) -> tuple[str, ...]:
@@ -67,11 +62,8 @@ def yili_forms(names: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def simplified(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The simplified forms of ``names`` (OpenCC, traditional to simplified)."""
-    import opencc
-
-    convert = opencc.OpenCC("t2s")
-    return tuple(dict.fromkeys(convert.convert(name) for name in names))
+    """The simplified forms of ``names`` (OpenCC, traditional to simplified, through the fold's one converter)."""
+    return tuple(dict.fromkeys(convert("t2s", name) for name in names))
 
 
 __all__ = ["PRINT_VARIANTS", "chapters", "print_forms", "simplified", "table", "yili_forms"]
@@ -84,6 +76,8 @@ BOOK_NAMES = {
     "周禮": ("周禮", "周礼"),
     "大戴禮記": ("大戴禮記", "大戴禮", "大戴礼记", "大戴礼"),
 }
+# The six offices of 周禮, which a print cites alone once the book is named (夏官 after 周禮春官).
+OFFICES = ("天官", "地官", "春官", "夏官", "秋官", "冬官", "考工記", "考工记")
 _NUMBERED = re.compile(rf"第{NUMERAL}+$")
 
 

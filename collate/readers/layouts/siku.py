@@ -51,7 +51,7 @@ from collate.model.numerals import NUMERAL
 # The reader that applies such a table, re-exported: a new layout of this kind copies this module.
 from collate.readers.indented import IndentedReader
 from collate.readers.layoutspec import Block, IndentLayout, Marker
-from collate.readers.titles import chapters, print_forms, simplified, yili_forms
+from collate.readers.titles import OFFICES, chapters, print_forms, simplified, yili_forms
 
 # The chapters of 禮記 and 儀禮, from the shipped table of the prints' chapter headings
 # (collate.readers.titles): with their print variants, in the traditional characters of the
@@ -64,7 +64,7 @@ YILI_CHAPTERS = simplified(YILI_CHAPTERS_TRAD)
 DADAI_CHAPTERS_TRAD = print_forms(chapters("大戴禮記"))
 DADAI_CHAPTERS = simplified(DADAI_CHAPTERS_TRAD)
 # The six offices of 周禮 and the sections of 詩, which open a quotation with their book's name.
-_OFFICES = "(?:天官|地官|春官|夏官|秋官|冬官|考工記|考工记)"
+_OFFICES = "(?:" + "|".join(OFFICES) + ")"
 _SHI_SECTIONS = (
     "(?:周南|召南|邶風|鄘風|衛風|王風|鄭風|齊風|魏風|唐風|秦風|陳風|檜風|曹風|豳風|小雅|大雅|周頌|魯頌|商頌"
     "|邶风|鄘风|卫风|王风|郑风|齐风|魏风|唐风|秦风|陈风|桧风|曹风|豳风|周颂|鲁颂|商颂)"
