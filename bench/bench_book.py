@@ -9,9 +9,10 @@ file and writes every output, timed on the wall clock, its peak RSS taken from t
 rusage of that child (``os.wait4``). A second child runs the same project in-process with
 ``time.perf_counter`` around each stage (the pipeline's progress messages mark the stage
 boundaries; each exporter is timed on its own), so that a slow size can be blamed on a stage. On
-3 × 300k (30k with ``--quick``) the commands that follow a run — ``export``, ``diff``, ``notes``,
-``stats`` and opening a review — are timed too, each as a share of the run's time: they load the
-saved run and must never collate again.
+3 × 300k (30k with ``--quick``) the commands that follow a run — ``export`` (which finds the
+files current), ``export --force`` (every file written again from the saved run, as after a
+review), ``diff``, ``notes``, ``stats`` and opening a review — are timed too, each as a share of
+the run's time: they load the saved run and must never collate again.
 
 The input is real-like: the base is seed 000 (五禮通考 卷165, siku-wltk layout: blank-line pages,
 double-column 注/疏, 蕙田案 notes) with its body repeated to the size asked, each copy with a few
@@ -331,7 +332,10 @@ def after_run(book: Book) -> dict[str, Run]:
     """Each command after ``collate run`` on ``book``'s saved run (in ``output/`` beside it), timed as run by a user."""
     config = str(book.config)
     commands = {
+        # Nothing changed since the run: export finds its files current and writes none.
         "collate export": [*COLLATE, "export", "-c", config],
+        # What an export after a review costs: the saved run loaded, decided, every file written.
+        "collate export --force": [*COLLATE, "export", "-c", config, "--force"],
         "collate diff --list": [*COLLATE, "diff", "-c", config, "--list", "--no-pager"],
         "collate notes": [*COLLATE, "notes", "-c", config],
         "collate stats": [*COLLATE, "stats", str(book.folder / "output")],

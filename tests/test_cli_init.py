@@ -235,7 +235,8 @@ def test_export_of_the_last_run_of_files(here: Path, two: tuple[str, str]) -> No
     ok(invoke("run", *two))
     (here / "output" / "collation.tei.xml").unlink()
     assert "wrote output/collation.tei.xml" in ok(invoke("export", "-f", "tei")).output
-    assert "wrote output/collation.json" in ok(invoke("export", *two, "-f", "json")).output
+    assert "current output/collation.json" in ok(invoke("export", *two, "-f", "json")).output
+    assert "wrote output/collation.json" in ok(invoke("export", *two, "-f", "json", "--force")).output
 
 
 def test_export_in_a_project_folder_refreshes_the_last_run_of_files(here: Path, two: tuple[str, str]) -> None:
@@ -243,7 +244,7 @@ def test_export_in_a_project_folder_refreshes_the_last_run_of_files(here: Path, 
     ok(invoke("run"))
     touhu = (here / "output" / "touhu.tei.xml").read_bytes()
     ok(invoke("run", *two))
-    result = ok(invoke("export", "-f", "jiaokanji"))
+    result = ok(invoke("export", "-f", "jiaokanji", "--force"))
     assert "the last run collated a.txt, b.txt, not collate.toml" in result.output
     assert "wrote output/collation.jiaokanji.txt" in result.output
     assert (here / "output" / "touhu.tei.xml").read_bytes() == touhu

@@ -175,8 +175,9 @@ def test_export_loads_the_saved_run_and_never_collates(project: Path, monkeypatc
         raise AssertionError("export collated again")
 
     monkeypatch.setattr("collate.pipeline.collate_project", collating)
-    result = CliRunner().invoke(main, ["export"])
+    result = CliRunner().invoke(main, ["export", "--force"])
     assert result.exit_code == 0, result.output
+    assert "wrote" in result.output
 
 
 def test_export_writes_the_same_bytes_again(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,6 +189,35 @@ def test_export_writes_the_same_bytes_again(project: Path, monkeypatch: pytest.M
     result = CliRunner().invoke(main, ["export"])
     assert result.exit_code == 0, result.output
     assert on_disk(out) == whole == read_manifest(out).outputs
+    assert CliRunner().invoke(main, ["export", "--force"]).exit_code == 0
+    assert on_disk(out) == whole
+
+
+def test_export_leaves_the_files_nothing_changed_since(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(project.parent)
+    assert CliRunner().invoke(main, ["run"]).exit_code == 0
+    out = project.parent / "output"
+    stamps = {name: (out / name).stat().st_mtime_ns for name in SET}
+
+    def loading(*args: object, **kwargs: object) -> None:
+        raise AssertionError("export loaded the run for files that are current")
+
+    with monkeypatch.context() as m:
+        m.setattr("collate.runs.outputs.last_run", loading)
+        result = CliRunner().invoke(main, ["export"])
+    assert result.exit_code == 0, result.output
+    assert "current output/touhu.tei.xml" in result.output and "--force" in result.output
+    assert {name: (out / name).stat().st_mtime_ns for name in SET} == stamps
+    # A decision made since changes what is printed: the set is written again.
+    decisions = project.parent / "decisions.toml"
+    decisions.write_text("# the editor's decisions\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", "-f", "jiaokanji"])
+    assert result.exit_code == 0, result.output
+    assert "wrote output/touhu.jiaokanji.txt" in result.output
+    assert "../decisions.toml" in read_manifest(out).inputs
+    # The other files were written before it: they left the set, and are not current.
+    assert "wrote output/touhu.tei.xml" in CliRunner().invoke(main, ["export", "-f", "tei"]).output
+    assert "current output/touhu.tei.xml" in CliRunner().invoke(main, ["export", "-f", "tei"]).output
 
 
 def _children_cpu() -> float:

@@ -396,6 +396,7 @@ def test_paths_and_text_that_look_like_markup_are_printed_as_they_are(folder: Pa
     ):
         result = invoke(args)
         assert result.exit_code == 0, f"{args}: {result.exception!r}\n{result.output}"
-    assert "wrote out[/x]" in invoke(["export", "--out", "out[/x]"]).output
+    assert "current out[/x]" in invoke(["export", "--out", "out[/x]"]).output
+    assert "wrote out[/x]" in invoke(["export", "--out", "out[/x]", "--force"]).output
     assert "投壺之礼[red]" in invoke(["inspect", "b[red].txt"]).output
     assert_clean_failure(invoke(["inspect", "c[bold].txt"]), "c[bold].txt", "no such file")

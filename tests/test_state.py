@@ -138,7 +138,7 @@ def test_a_crafted_pickle_beside_a_record_is_never_read(
     _, out = written
     monkeypatch.chdir(out.parent)
     (out / ".collate" / "last-run.pickle").write_bytes(pickle.dumps(_Payload()))
-    result = CliRunner().invoke(main, ["export", "--format", "jiaokanji"])
+    result = CliRunner().invoke(main, ["export", "--format", "jiaokanji", "--force"])
     assert result.exit_code == 0, result.output
     assert not (out.parent / MARK).exists()
     # The run's record stands for the set, and the saved run of another set goes with the next write.

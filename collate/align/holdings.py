@@ -16,6 +16,7 @@ short to say (``FEW`` strings or fewer) goes with the article's other layers.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -104,12 +105,16 @@ def article_of(found: Sequence[Article], tokens: Sequence[Token]) -> list[int | 
 
 def opening_words(base: Witness, article: Article, size: int, layers: Sequence[Layer]) -> str:
     """The first ``size`` characters of an article's text in ``layers`` (letters and ideographs only)."""
-    text = "".join(
-        base.text[s.start : s.end]
-        for s in base.spans
-        if article.start <= s.start < article.end and s.layer in layers and s.role is Role.TEXT
-    )
-    return "".join(ch for ch in text if ch.isalnum())[:size]
+    # Spans partition the file in order: the article's are found by bisection, and read only
+    # until ``size`` characters are had (a book has thousands of articles and spans).
+    words: list[str] = []
+    for i in range(bisect.bisect_left(base.spans, article.start, key=lambda s: s.start), len(base.spans)):
+        span = base.spans[i]
+        if span.start >= article.end or len(words) >= size:
+            break
+        if span.layer in layers and span.role is Role.TEXT:
+            words.extend(ch for ch in base.text[span.start : span.end] if ch.isalnum())
+    return "".join(words[:size])
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,15 +151,22 @@ def sources(config: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...
     "(publication form: an entry per variant, none for script), edition-regularized (none for "
     "orthographic variants either).",
 )
+@click.option("--force", is_flag=True, help="Write the files even where nothing changed since they were written.")
 @files_argument
 def export_(
-    config: Path | None, out: Path | None, formats: tuple[str, ...], tei: tuple[str, ...], files: tuple[Path, ...]
+    config: Path | None,
+    out: Path | None,
+    formats: tuple[str, ...],
+    tei: tuple[str, ...],
+    force: bool,
+    files: tuple[Path, ...],
 ) -> None:
     """Write outputs of the last run again, from the run it saved, with the decisions of the day.
 
     The last run is the one whose record is in the output folder, of a project or of files given
     on the command line; --config or FILES say which it must be. An input changed since is said,
-    and the project collated again.
+    and the project collated again. Files that nothing changed since they were written (inputs,
+    decisions, collate) are left as they are; --force writes them again.
     """
     from collate.runs.outputs import export_outputs
 
@@ -169,8 +176,11 @@ def export_(
     console = output_console()
     if project is None:
         _say_which_run(console, folder)
-    for path in export_outputs(folder, tei_formats(formats, tei) or None, project, waiting=tell):
-        console.print(f"wrote {path}", markup=False, emoji=False)
+    done = export_outputs(folder, tei_formats(formats, tei) or None, project, waiting=tell, force=force)
+    for path in done.paths:
+        console.print(f"{'wrote' if done.written else 'current'} {path}", markup=False, emoji=False)
+    if not done.written:
+        console.print("nothing changed since these were written (--force writes them again)", markup=False)
 
 
 def _say_which_run(console: Console, folder: Path) -> None:
@@ -184,8 +194,8 @@ def _say_which_run(console: Console, folder: Path) -> None:
         console.print(
             Text(
                 inert(
-                    f"{folder}: the last run collated {', '.join(files)}, not {PROJECT_FILE}: its outputs are "
-                    f"written again (`collate run` collates {PROJECT_FILE})",
+                    f"{folder}: the last run collated {', '.join(files)}, not {PROJECT_FILE}: export is of "
+                    f"that run (`collate run` collates {PROJECT_FILE})",
                     keep="",
                 )
             )

@@ -34,10 +34,11 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from collate import __version__
 from collate.errors import ExportError
 from collate.exporters import EXPORTERS, get_exporter
 from collate.files import write_atomic
@@ -48,6 +49,7 @@ from collate.runs.manifest import (
     MANIFEST,
     STATE_DIR,
     Manifest,
+    changed_inputs,
     manifest_of,
     manifest_text,
     parse_manifest,
@@ -305,20 +307,48 @@ def write_outputs(
         return _write_set(result, out, formats, progress)
 
 
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What an export did: the files of the formats asked for, and whether it wrote them or found them current."""
+
+    paths: tuple[Path, ...]
+    written: bool
+
+
+def _current(out: Path, manifest: Manifest, project: Project, formats: Sequence[str] | None) -> tuple[Path, ...]:
+    """The files of ``formats`` if the set in ``out`` already holds them as an export would write them; else ().
+
+    They are current when nothing they are made of changed since they were written: the same
+    collate, every input as its record hashed it — the decisions file too, whose decisions and
+    verdicts change what is printed — and each file there as written (:func:`check_set` has
+    compared those present; one missing is written again).
+    """
+    names = [f"{project.name}{get_exporter(name).suffix}" for name in formats or tuple(EXPORTERS)]
+    if manifest.collate != __version__ or manifest.run is None:
+        return ()
+    if not all(name in manifest.outputs and _regular(out / name) for name in names):
+        return ()
+    if changed_inputs(manifest, out, project):
+        return ()
+    return tuple(out / name for name in names)
+
+
 def export_outputs(
     out: Path,
     formats: Sequence[str] | None = None,
     project: Project | None = None,
     progress: Callable[[str], None] | None = None,
     waiting: Callable[[str], None] | None = None,
-) -> tuple[Path, ...]:
-    """Write ``formats`` (default: all) of the last run in ``out`` again, into its set; return the paths.
+    force: bool = False,
+) -> Exported:
+    """Write ``formats`` (default: all) of the last run in ``out`` again, into its set; say what was done.
 
     The set is checked against its manifest before anything is written; the run is the saved one
     with the decisions of the day applied (:func:`~collate.runs.saved.last_run`), collated again only
-    if an input changed since, which ``waiting`` is told. ``project`` is the project (default: the
-    one the manifest names). ``waiting`` also hears of another writer holding the folder, and it is
-    waited for (see :func:`hold_output`).
+    if an input changed since, which ``waiting`` is told. Files that nothing changed since they were
+    written are left as they are, unless ``force``: the same run and decisions give the same bytes.
+    ``project`` is the project (default: the one the manifest names). ``waiting`` also hears of
+    another writer holding the folder, and it is waited for (see :func:`hold_output`).
     """
     if not (out / STATE_DIR).is_dir() or (out / STATE_DIR).is_symlink():
         read_manifest(out)  # says no run was made here, without making the folder
@@ -327,4 +357,7 @@ def export_outputs(
         check_set(out, manifest)
         if project is None:
             project = project_of(manifest, out)
-        return _write_set(decided(last_run(out, project, progress, waiting, manifest)), out, formats, progress)
+        if not force and (current := _current(out, manifest, project, formats)):
+            return Exported(current, written=False)
+        run = decided(last_run(out, project, progress, waiting, manifest))
+        return Exported(_write_set(run, out, formats, progress), written=True)
