@@ -189,7 +189,7 @@ def test_a_loan_reading_is_typed_loan_and_valid(tei_schema: Any) -> None:
 def test_a_note_carries_the_verdict_of_each_claim_on_a_witness(tei_schema: Any) -> None:
     """Each claim on a witness of the document is a ``<witDetail>`` in the note: the verdict in
     ``@subtype``, the witness's reading in ``@target`` (the entry where it reads with the lemma),
-    the evidence (what it reads, at which file and line) as text; a name of no witness is not one."""
+    the evidence (what it reads, at which page) as text; a name of no witness is not one."""
     sk = layered("SK", [(Layer.JING, "卒射人乃升大夫大夫皆就席")])
     js = layered("JS", [(Layer.JING, "卒射人乃升大夫大夫皆升就席")])
     zz = layered("ZZ", [(Layer.JING, "卒射人乃升大夫大夫皆升就席")])
@@ -218,10 +218,10 @@ def test_a_note_carries_the_verdict_of_each_claim_on_a_witness(tei_schema: Any) 
         "verdict",
         "confirmed",
     )
-    assert confirmed.text == (
-        "敖本 (JS) adds 升 before 就席: JS reads 升 (yili-jishuo-yanli-kanripo-WYG.txt:563, p. 006-31b)."
-    )
+    # Said as a 校勘記 says it: the claim, the verdict, what the witness has and where (no file).
+    assert confirmed.text == "敖本（JS）「就席」上多升。證實：JS實作升（頁006-31b）。"
     assert (unchecked.get("wit"), unchecked.get("subtype")) == ("#ZZ", "not-checkable")
-    assert unchecked.text.endswith("ZZ has no shu, the layer the claim concerns.")
+    # A full text that could not check the claim: the place was not found there.
+    assert unchecked.text == "監本（ZZ）無升。無從核對：ZZ中未得其處，或無此層。"
     assert_valid(tree, tei_schema)
     assert_lossless(tree, collation, witnesses)

@@ -168,13 +168,27 @@ def test_the_stylesheets_mark_each_omission(printed: tuple[Project, Policy, Any]
         assert "以] 四庫本; [] (注疏本)" in entries(page)
 
 
+def test_the_stylesheets_print_an_addition_with_the_word_before_it(printed: tuple[Project, Policy, Any]) -> None:
+    project, policy, page = printed
+    added = xp(project.tree(policy.name), "//tei:app/tei:rdg[@cause='addition']")
+    assert not [e for e in entries(page) if e.startswith("]")]
+    if project.name == "default":
+        assert added and "俎] 四庫本; 俎以 (注疏本)" in entries(page)
+
+
 def test_the_stylesheets_print_notes_and_reports_with_their_reading(printed: tuple[Project, Policy, Any]) -> None:
     project, policy, page = printed
     reported = [r for x in project.run.collation.loci() for r in x.readings if r.derived]
-    assert sum("Reported by" in e for e in entries(page)) == len(reported)
+    # Who reports a reading, as a 校勘記 says it: 據蕙田案（五禮通考卷165 頁3a）.
+    assert sum(any(f"據{r.source}" in e for r in reported) for e in entries(page)) == len(reported)
     notes = [n for x in project.run.collation.loci() if listed(x, policy) for n in x.notes]
     for note in notes:
-        assert any(note.text in e for e in entries(page)), note.text
+        # Quoted once, in the first entry it judges; the others point back at it.
+        assert sum(note.text in e for e in entries(page)) == 1, note.text
+    if project.name == "default":
+        assert reported
+        (suan,) = [e for e in entries(page) if e.startswith("释] 四庫本; 释算")]
+        assert "蕙田案見前「曰」條" in suan
     if project.name == "default":
         (shao, *_) = [e for e in entries(page) if e.startswith("哨] 四庫本, 注疏本; 峭")]
         assert "蕙田案王肃云枉不直哨不正与郑小异今本大戴礼乃作峭谬甚" in shao and shao.endswith("(大戴禮)")
@@ -355,6 +369,7 @@ def test_no_vm_column_shows_the_base_where_its_witness_is_not_extant(project: Pr
 
 
 def test_vm_shows_pages_and_reports_in_their_witness_column(project: Project, columns: dict[str, Any]) -> None:
+    sources = {r.source for x in project.run.collation.loci() for r in x.readings if r.derived and r.source}
     for siglum, panel in columns.items():
         # Every page break names its witness (@ed), which the Machine shows in that column only.
         breaks = panel.xpath(".//hr[contains(@class, 'pagebreak')]")
@@ -362,12 +377,13 @@ def test_vm_shows_pages_and_reports_in_their_witness_column(project: Project, co
         reported = [
             n
             for n in panel.xpath(".//div[@class='noteicon']")
-            if "Reported by" in "".join(n.itertext()) and not n.xpath("ancestor::div[contains(@class, 'reading')]")
+            if any(s in "".join(n.itertext()) for s in sources)
+            and not n.xpath("ancestor::div[contains(@class, 'reading')]")
         ]
         assert not reported, siglum  # where a reading is reported is said with that reading only
     if project.name == "default":
         shown = columns["DD"].xpath(".//div[contains(@class, 'reading')][@style]")
-        visible = [r for r in shown if "Reported by" in "".join(r.itertext())]
+        visible = [r for r in shown if any(s in "".join(r.itertext()) for s in sources)]
         derived = [r for x in project.run.collation.loci() for r in x.readings if r.derived]
         assert len(visible) == len(derived)
 

@@ -13,7 +13,7 @@ Each output writes a place its own way, one :class:`Style` each, all here:
 - ``LISTING``: ``23:4 p.3a l.5``, ``23:4 p.3a``, ``23:4``;
 - ``HTML``: ``頁3a 行5``, ``頁3a``, ``行23 列4``;
 - ``JIAOKANJI``: ``頁3a行5``, ``頁3a``, ``第23行``;
-- ``TEI``: ``f.txt:23, p. 3a``, ``f.txt:23, p. 3a``, ``f.txt:23``
+- ``TEI``: ``頁3a行5``, ``頁3a``, ``第23行`` (the 校勘記's: the apparatus is read as one)
 
 (a page and its line; a page whose lines are not counted; no printed page, the file's line).
 
@@ -21,7 +21,7 @@ Each output writes a place its own way, one :class:`Style` each, all here:
 tooltips of the HTML page); ``TERMINAL``, ``SUMMARY``, ``NOTES`` and ``LISTING`` are the terminal
 views' (the review's locus line, the run's summary, the notes table, the witness listing); ``HTML``
 the edition page's; ``JIAOKANJI`` the 校勘記's; ``TEI`` the TEI's, where a verdict on a witness
-says where its evidence is (the file's line, and the page without its line).
+says where its evidence is, as the 校勘記 cites it (the file is the project's, named in the header).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ NOTES = Style("p.{page}", " l.{page_line}", "{line}:{column}", inert=True)
 LISTING = Style("{line}:{column} p.{page}", " l.{page_line}", "{line}:{column}")
 HTML = Style("頁{page}", " 行{page_line}", "行{line} 列{column}")
 JIAOKANJI = Style("頁{page}", "行{page_line}", "第{line}行", missing="（無頁行）")
-TEI = Style("{path}:{line}, p. {page}", "", "{path}:{line}")
+TEI = Style("頁{page}", "行{page_line}", "第{line}行")
 
 
 def half_folio(index: int) -> str:

@@ -13,9 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from collate.model.annotations import ClaimKind, NoteClaim, Place
+from collate.model.annotations import ClaimKind, NoteClaim, Place, Verdict
 
 BASE = "底本"
+
+# A claim's verdict as a 校勘記 says it (keyed by value: the HTML's records carry the value).
+VERDICT_LABELS: dict[str, str] = {
+    Verdict.CONFIRMED.value: "證實",
+    Verdict.PARTLY.value: "部分相合",
+    Verdict.CONTRADICTED.value: "相反",
+    Verdict.NOT_CHECKABLE.value: "無從核對",
+}
+VERDICT_TITLES: dict[str, str] = {
+    Verdict.CONFIRMED.value: "所校之本正如案語所言",
+    Verdict.PARTLY.value: "其處相合，文字小異",
+    Verdict.CONTRADICTED.value: "所校之本與案語所言不合",
+    Verdict.NOT_CHECKABLE.value: "無全文可核，或未得其處",
+}
 
 _PLACE_ENGLISH = {
     Place.AFTER: " after {}",
@@ -81,6 +95,42 @@ def chinese(claim: NoteClaim, show: Callable[[str], str] = str) -> str:
     if claim.kind is ClaimKind.SUPERFLUOUS:
         return f"{who or BASE}{where}{reading}字衍"
     return f"{claim.resp}謂{who or BASE}{base}當作{reading}"
+
+
+def chinese_evidence(
+    claim: NoteClaim,
+    checked: bool,
+    witness: str,
+    actual: str,
+    where: str,
+    *,
+    placed: bool = True,
+    sparse: str = "",
+) -> str:
+    """What the witness checked has there, or why the claim could not be checked, in Chinese.
+
+    ``checked``: the claim was compared with ``witness`` (its name as printed, 「注疏本（ZS）」),
+    which has ``actual`` there, at ``where`` (a cited place, or ''). Otherwise the reason is
+    told from the claim's fields: an emendation, a claim not found in the base (``placed``
+    false), one that names no edition, one of a witness the project lacks, or of one collated
+    only as the readings a note reports (``sparse``: that witness's name as printed).
+    """
+    if checked and witness:
+        read = f"實作{actual}" if actual else "此處無字"
+        return f"{witness}{read}" + (f"（{where}）" if where else "")
+    if claim.kind is ClaimKind.EMEND:
+        return "校改之說，非記一本之異文"
+    if not placed:
+        return "底本中未得其處"
+    if not claim.witness:
+        return "未言何本，所論乃底本之文"
+    if witness:
+        return f"{witness}中未得其處，或無此層"
+    if claim.siglum is None:
+        return f"{claim.witness}非本項目所收之本"
+    if sparse:
+        return f"{sparse}只收案語所引異文，無全文可核"
+    return f"本項目無{claim.witness}全文"
 
 
 def _where(words: dict[Place, str], place: Place, phrase: str) -> str:

@@ -27,21 +27,7 @@ from collate.exporters.html.common import (
     place,
 )
 from collate.exporters.html.context import Context
-from collate.model.claim_words import chinese
-
-# The notes stage's verdicts (by value, so this module does not depend on that stage).
-VERDICT_LABELS: dict[str, str] = {
-    "confirmed": "證實",
-    "partly": "部分相合",
-    "contradicted": "相反",
-    "not checkable": "無從核對",
-}
-VERDICT_TITLES: dict[str, str] = {
-    "confirmed": "所校之本正如案語所言",
-    "partly": "其處相合，文字小異",
-    "contradicted": "所校之本與案語所言不合",
-    "not checkable": "無全文可核，或未得其處",
-}
+from collate.model.claim_words import VERDICT_LABELS, VERDICT_TITLES, chinese, chinese_evidence
 
 
 def verdict(value: str) -> Element:
@@ -62,23 +48,18 @@ def claim_words(claim: Claim) -> str:
 def evidence_words(ctx: Context, check: ClaimCheck) -> str:
     """What the witness checked has there, or why the claim could not be checked, in Chinese."""
     claim = check.claim
-    if check.verdict.value != "not checkable" and check.witness:
-        read = f"實作{check.actual}" if check.actual else "此處無字"
-        where = place(check.location)
-        return f"{_named(ctx, check.witness)}{read}" + (f"（{where}）" if where else "")
-    if claim.kind.value == "emend":
-        return "校改之說，非記一本之異文"
-    if claim.base_start is None:
-        return "底本中未得其處"
-    if not claim.witness:
-        return "未言何本，所論乃底本之文"
-    if check.witness:
-        return f"{_named(ctx, check.witness)}中未得其處，或無此層"
-    if claim.siglum is None:
-        return f"{claim.witness}非本項目所收之本"
-    if any(info.sparse and info.siglum == claim.siglum for info in ctx.collation.witnesses):
-        return f"{_named(ctx, claim.siglum)}只收案語所引異文，無全文可核"
-    return f"本項目無{claim.witness}全文"
+    checked = check.verdict.value != "not checkable" and bool(check.witness)
+    sparse = any(info.sparse and info.siglum == claim.siglum for info in ctx.collation.witnesses)
+    named = _named(ctx, claim.siglum) if sparse and claim.siglum else ""
+    return chinese_evidence(
+        claim.record(),
+        checked,
+        _named(ctx, check.witness) if check.witness else "",
+        check.actual,
+        place(check.location),
+        placed=claim.base_start is not None,
+        sparse=named,
+    )
 
 
 def check_item(ctx: Context, check: ClaimCheck) -> Element:

@@ -20,6 +20,11 @@ taking out what the project's normalization declares no variant:
 * commentary is a ``<note place="inline">`` again, labelled by its layer (``@n``: 注, 疏);
   a note in an entry (蕙田案, the editor's comment on a decision) goes into the reading it judges,
   as ``type="critical"``;
+* an addition's entry takes the base's character before it into its lemma and readings
+  (``俎] 四庫本; 俎以 (注疏本)``), or the one after it where nothing of the base stands before it
+  in its line: a lemma is never empty;
+* a note judging several entries is quoted in the first; the others say 見前「…」條, with
+  their own verdicts;
 * each entry is numbered (``@n``), a locus cut at a block's edge keeping one number.
 
 The header's ``<normalization>`` states the policy.
@@ -36,6 +41,7 @@ from collate.exporters.tei.document import document, tei_bytes
 from collate.exporters.tei.edition_header import declare
 from collate.exporters.tei.markup import EXTENT, MILESTONES, NS, SCRIPT, TEI_NS, XML_ID, detach, splice
 from collate.files import write_atomic
+from collate.normalize.tokenize import is_token_char
 
 if TYPE_CHECKING:
     from collate.results import ExportInput
@@ -107,6 +113,9 @@ class _Edition:
                 splice(mark, [])
         for seg in body.xpath(".//tei:seg[@type='commentary']", namespaces=NS):
             _as_note(seg)
+        for app in body.iter(f"{_T}app"):
+            anchor(app)
+        _quote_once(body)
         self._number(body)
         self._repoint()
 
@@ -221,6 +230,68 @@ class _Edition:
                     element.set(attr, " ".join(kept))
                 else:
                     del element.attrib[attr]
+
+
+def anchor(app: Any) -> None:
+    """Give an addition's entry the base's character before it (or after it) as its lemma, in place.
+
+    An empty lemma prints as ``] 四庫本; 以 (注疏本)``, which says nothing of where the words
+    stand; a 校勘記 says 「俎」下有「以」. The character before is taken only from the text
+    right before the entry in its block, never across a line or page break (it would move to the
+    wrong line); failing that, the character after it.
+    """
+    lem = app.find(f"{_T}lem")
+    if lem is None or "".join(lem.itertext()) or len(lem):
+        return
+    rdgs = app.findall(f"{_T}rdg")
+    previous = app.getprevious()
+    before = (previous.tail if previous is not None else app.getparent().text) or ""
+    cut = max((i for i, ch in enumerate(before) if is_token_char(ch)), default=None)
+    if cut is not None:
+        word = before[cut:]
+        if previous is not None:
+            previous.tail = before[:cut] or None
+        else:
+            app.getparent().text = before[:cut] or None
+        lem.text = word
+        for rdg in rdgs:
+            rdg.text = word + (rdg.text or "")
+        return
+    after = app.tail or ""
+    end = next((i + 1 for i, ch in enumerate(after) if is_token_char(ch)), None)
+    if end is None:
+        return
+    word, app.tail = after[:end], after[end:] or None
+    lem.text = word
+    for rdg in rdgs:
+        # After the reading's own characters, before the notes it holds.
+        own = [c for c in rdg if c.tag not in (f"{_T}note", f"{_T}witDetail")]
+        if own:
+            own[-1].tail = (own[-1].tail or "") + word
+        else:
+            rdg.text = (rdg.text or "") + word
+
+
+def _quote_once(body: Any) -> None:
+    """A note judging several entries is quoted in the first; the others point back at it (見前「…」條)."""
+    first: dict[str, str] = {}
+    for app in body.iter(f"{_T}app"):
+        for note in app.xpath(".//tei:note[@subtype='an']", namespaces=NS):
+            key = note.get("corresp") or "".join(t for t in note.xpath("text()"))
+            if key not in first:
+                first[key] = _entry_words(app)
+                continue
+            for child in list(note):
+                if child.tag != f"{_T}witDetail":
+                    splice(child, [])
+            note.text = f"見前「{first[key]}」條"
+
+
+def _entry_words(app: Any) -> str:
+    """What an entry is known by: its lemma (an addition's holds its anchor), else its first reading."""
+    lem = app.find(f"{_T}lem")
+    rdg = app.find(f"{_T}rdg")
+    return ("".join(lem.itertext()) if lem is not None else "") or (rdg.text or "" if rdg is not None else "")
 
 
 def _wits(element: Any) -> list[str]:

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from collate.apparatus import Locus, Reading, ReadingClass
 from collate.exporters.tei.context import NOTE_LABELS, Context
-from collate.exporters.tei.markup import XML_ID, XML_LANG, E
+from collate.exporters.tei.markup import XML_ID, E
 from collate.model import Cause
+from collate.model.annotations import Verdict
 from collate.model.citation import TEI
-from collate.model.claim_words import english
+from collate.model.claim_words import VERDICT_LABELS, chinese, chinese_evidence
 
 if TYPE_CHECKING:
     from collate.model.annotations import AttachedNote, NoteVerdict
@@ -54,17 +55,15 @@ def derived(ctx: Context, reading: Reading, rdg_id: str, ids: list[str]) -> Any:
     classify(ctx, rdg, reading)
     if reading.source:
         rdg.set("source", ctx.source(reading.source))
-    where = reading.witnesses[0].location if reading.witnesses else None
-    detail = f"Reported by {reading.source}" if reading.source else "Reported reading"
-    if where is not None:
-        detail += f" ({where.path}:{where.line})"
+    # Who reports it and where, as a 校勘記 cites it (據蕙田案（五禮通考卷165 頁3a））: the
+    # readings file and its line are the project's, named in the header, not the edition's.
+    detail = reading.source or "案語所引"
     # Inside the reading it describes, because viewers show a reading's content with that reading
     # only (the TEI Stylesheets print nothing of an entry but its readings; the Versioning Machine
     # would print an entry's own witDetail in every witness's column); and inside a note, so that
     # a column per witness shows it as a note on the reading, not as the witness's characters.
     detail_element = E.witDetail(
-        *ctx.text(detail + "."),
-        {XML_LANG: "en"},
+        *ctx.text(detail),
         wit=ctx.wits(reading.sigla),
         target=f"#{rdg_id}",
         type="derived",
@@ -80,7 +79,8 @@ def note(ctx: Context, attached: AttachedNote, locus: Locus, ids: dict[int, list
     ``@n`` is how the print introduces its speaker (蕙田案), which a publication tool prints as
     the note's label. Each claim it makes about a witness of the document is checked there: one
     ``<witDetail>`` per claim and witness inside the note says how (``@subtype``: confirmed,
-    partly, contradicted, not-checkable) and why (what the witness reads, at which file and line).
+    partly, contradicted, not-checkable) and why, in the 校勘記's words: the claim, the verdict, what
+    the witness reads and on which page (「敖本（JS）「就席」上多升。證實：JS實作升（頁006-31b）。」).
     """
     attrs: dict[str, str] = {"type": "editorial", "subtype": "an"}
     resp = ctx.person(attached.resp)
@@ -105,15 +105,28 @@ def _verdict(ctx: Context, verdict: NoteVerdict, locus: Locus, ids: dict[int, li
     (the entry itself where the witness reads with the lemma), the evidence as its text."""
     siglum = verdict.siglum or ""
     own = [i for k, reading in enumerate(locus.readings) if siglum in reading.sigla for i in ids.get(k, [])]
-    where = verdict.location
-    said = f"{english(verdict.claim)}: {verdict.evidence}"
-    if where is not None:
-        said += f" ({TEI.cite(where)})"
+    where = TEI.cite(verdict.location) if verdict.location is not None else ""
+    checked = verdict.verdict is not Verdict.NOT_CHECKABLE
+    info = ctx.collation.witness(siglum)
+    sparse = info is not None and info.sparse
+    named = _named(ctx, siglum)
+    # A full text that could not check the claim was searched, and the place not found there.
+    searched = checked or (info is not None and not sparse)
+    evidence = chinese_evidence(
+        verdict.claim, checked, named if searched else "", verdict.actual, where, sparse=named if sparse else ""
+    )
+    said = f"{chinese(verdict.claim)}。{VERDICT_LABELS[verdict.verdict.value]}：{evidence}。"
     return E.witDetail(
-        *ctx.text(said + "."),
-        {XML_LANG: "en"},
+        *ctx.text(said),
         wit=ctx.wits([siglum]),
         target=" ".join(f"#{i}" for i in own) if own else f"#app.{locus.id}",
         type="verdict",
         subtype=verdict.verdict.value.replace(" ", "-"),
     )
+
+
+def _named(ctx: Context, siglum: str) -> str:
+    """A witness as a claim's verdict names it: its label and siglum, 「注疏本（ZS）」."""
+    info = ctx.collation.witness(siglum)
+    label = info.label if info is not None else siglum
+    return f"{label}（{siglum}）" if label != siglum else siglum
