@@ -36,7 +36,7 @@ FILE_ONLY = SourceLocation("plain.txt", 23, 4)
         (LISTING, "23:4 p.3a l.5", "23:4 p.3a", "23:4", ""),
         (HTML, "頁3a 行5", "頁3a", "行23 列4", ""),
         (JIAOKANJI, "頁3a行5", "頁3a", "第23行", "（無頁行）"),
-        (TEI, "000_sk.txt:23, p. 3a", "000_sk.txt:23, p. 3a", "plain.txt:23", ""),
+        (TEI, "頁3a行5", "頁3a", "第23行", ""),
     ],
     ids=["message", "terminal", "summary", "notes", "listing", "html", "jiaokanji", "tei"],
 )

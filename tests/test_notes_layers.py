@@ -211,7 +211,7 @@ def test_the_tei_gives_each_attached_note_its_verdicts(yanli: RunResult, tei_sch
     assert got == [("#JS", "confirmed")] * 3 + [("#JS", "partly"), ("#ZZ", "confirmed")]
     (added,) = [d for d in details if "其牲狗也" in (d.text or "")]
     (rdg,) = tree.xpath(f"//tei:rdg[@xml:id='{added.get('target')[1:]}']", namespaces=NS)
-    assert "".join(rdg.itertext()) == "其牲狗也" and "yili-jishuo-yanli-kanripo-WYG.txt:953" in added.text
+    assert "".join(rdg.itertext()) == "其牲狗也" and "（頁006-53b行1）" in added.text
     assert tei_schema.validate(tree), [e.message for e in tei_schema.error_log][:3]
     assert load_schema(shipped_schema()).validate(tree)
     assert [p.message for p in rule_problems(tree)[0]] == []

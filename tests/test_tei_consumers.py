@@ -28,7 +28,7 @@ from test_export_tei_own import expected_text
 from collate.apparatus import Collation, Locus
 from collate.exporters.tei import MILESTONES, TEI_NS, build_tei, tei_bytes
 from collate.exporters.tei.edition import EDITION, REGULARIZED, Policy, build_edition
-from collate.exporters.tei.markup import RESUMES
+from collate.exporters.tei.markup import GETA, RESUMES
 from collate.model import Layer, ReadingClass
 from collate.normalize.tokenize import is_token_char
 from collate.pipeline import collate_project
@@ -47,6 +47,7 @@ SHEYI = {
     "WS": ("liji-sheyi-wikisource-hangsau.txt", "維基本"),
 }
 HTML = etree.HTMLParser(encoding="utf-8")
+ENTITY = re.compile(r"&KR\d+;")
 
 
 # --- the tools, once per module ------------------------------------------------------------------------
@@ -344,6 +345,8 @@ def test_each_vm_column_holds_its_witness_text_and_nothing_else(project: Project
         for result in collation.layers:
             if info.siglum in result.alignment.sigla:
                 expected = expected_text(collation, witnesses[info.siglum], result.layer)
+                # A gaiji entity no table resolved is shown as the printer's 〓 (its <g> in the TEI).
+                expected = ENTITY.sub(GETA, expected)
                 assert running.layer(result.layer, True) == expected, (info.siglum, result.layer)
 
 

@@ -172,13 +172,17 @@ class Substitution:
     """Characters of the raw text that stand for something else: a resolved gaiji entity.
 
     ``text[start:end]`` (e.g. ``&KR0002;``) reads as ``replacement`` (e.g. 若). An entity
-    that could not be resolved has ``replacement`` None and is a placeholder.
+    that could not be resolved has ``replacement`` None and is a placeholder. ``code`` is the
+    entity's name in its table (``KR0002``) and ``description`` what the table says of the
+    glyph (its form and normalised character as the table writes them, ``[車*犬]``), if anything.
     """
 
     start: int
     end: int
     replacement: str | None
     source: str
+    code: str = ""
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)

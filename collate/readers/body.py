@@ -122,12 +122,17 @@ class BodyBuilder:
         self._text.append(self.raw[start:end])
         self._length += end - start
 
-    def entity(self, start: int, end: int, char: str | None, source: str) -> None:
-        """An entity ``raw[start:end]`` read as ``char`` (None: unresolved, a placeholder)."""
+    def entity(
+        self, start: int, end: int, char: str | None, source: str, code: str = "", description: str = ""
+    ) -> None:
+        """An entity ``raw[start:end]`` read as ``char`` (None: unresolved, a placeholder).
+
+        ``code`` names it in its table and ``description`` is what the table says of its glyph.
+        """
         self._pieces.append(Piece(self._length, start, 1, end))
         self._text.append(char or UNRESOLVED)
         self._length += 1
-        self.substitutions.append(Substitution(start, end, char, source))
+        self.substitutions.append(Substitution(start, end, char, source, code, description))
 
     def drop(
         self,

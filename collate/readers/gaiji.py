@@ -30,6 +30,16 @@ def load_gaiji(path: Path) -> Mapping[str, str]:
 
     Raises :class:`InputError` if the file cannot be read or holds no table rows.
     """
+    return _table(path)[0]
+
+
+def load_gaiji_descriptions(path: Path) -> Mapping[str, str]:
+    """Code → what the table says of the glyph: its form and normalised cells as written
+    (``"KR0756"`` → ``"[車*犬]"``, ``"KR0001"`` → ``"𫠦 所"``), for every row that says anything."""
+    return _table(path)[1]
+
+
+def _table(path: Path) -> tuple[Mapping[str, str], Mapping[str, str]]:
     try:
         stat = path.stat()
     except OSError as exc:
@@ -40,13 +50,14 @@ def load_gaiji(path: Path) -> Mapping[str, str]:
 
 
 @lru_cache(maxsize=8)
-def _load(path: str, mtime_ns: int, size: int) -> Mapping[str, str]:
+def _load(path: str, mtime_ns: int, size: int) -> tuple[Mapping[str, str], Mapping[str, str]]:
     """Parse the table; the modification time and size are in the key so an edit is seen."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the gaiji table: {exc}", where=path) from None
     table: dict[str, str] = {}
+    described: dict[str, str] = {}
     rows = 0
     for number, row in enumerate(text.splitlines(), 1):
         if not row.startswith("KR"):
@@ -62,9 +73,12 @@ def _load(path: str, mtime_ns: int, size: int) -> Mapping[str, str]:
         char = _character(cells[2].strip(), cells[3].strip())
         if char is not None:
             table[cells[0].strip()] = char
+        said = " ".join(c.strip() for c in cells[2:4] if c.strip())
+        if said:
+            described[cells[0].strip()] = said
     if not rows:
         raise InputError("no KRnnnn rows: not a Kanripo gaiji table", where=path)
-    return MappingProxyType(table)
+    return MappingProxyType(table), MappingProxyType(described)
 
 
 # A table cell of a question mark alone says the table's editors could not read the glyph
@@ -85,4 +99,4 @@ def _character(form: str, normalised: str) -> str | None:
     return None
 
 
-__all__ = ["load_gaiji"]
+__all__ = ["load_gaiji", "load_gaiji_descriptions"]

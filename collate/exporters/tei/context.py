@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from collate.errors import ExportError
 from collate.exporters.tei.markup import (
+    GETA,
     E,
     Item,
     control_gap,
@@ -28,7 +29,7 @@ from collate.exporters.tei.markup import (
     xml_char,
 )
 from collate.exporters.tei.plan import CollatedLayer, base_blocks
-from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocation, Span, Token
+from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocation, Span, Substitution, Token
 from collate.model.people import EDITORS, named
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ class Context:
         self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
         # Filled while the body is written; the header and the standOff declare them.
         self.glyphs: set[str] = set()
+        # The gaiji entities written (``<g ref="#KR1249">``), by code: the header declares each.
+        self.gaiji: dict[str, Substitution] = {}
+        self._entities: dict[str, dict[int, Substitution]] = {}
         self.people: dict[str, tuple[str, str, str, bool]] = {}
         self.sources: dict[str, str] = {}
         # The editors whose decisions the apparatus shows: name -> xml:id (``ed-<name>``).
@@ -253,7 +257,17 @@ class Context:
         return out
 
     def chars(self, tok: Token) -> list[Item]:
-        """A token's original characters; a placeholder or an artifact inside ``<unclear>``."""
+        """A token's original characters; a placeholder or an artifact inside ``<unclear>``.
+
+        A gaiji entity of the file (``&KR1249;``) is a ``<g>`` pointing at its declaration in
+        the header, holding the character it was resolved to, or 〓 (the printer's mark for a
+        glyph that cannot be set) inside ``<unclear>`` where it was not.
+        """
+        entity = self._entity(tok)
+        if entity is not None:
+            self.gaiji.setdefault(entity.code, entity)
+            glyph = E.g(entity.replacement or GETA, ref=f"#{ncname(entity.code)}")
+            return [E.unclear(glyph, reason="placeholder")] if entity.replacement is None else [glyph]
         items = self.text(tok.t)
         classes = {c.cls for c in tok.changes}
         if ChangeClass.PLACEHOLDER in classes and not all(is_pua(ch) for ch in tok.t):
@@ -261,6 +275,16 @@ class Context:
         if ChangeClass.UNCERTAIN in classes:
             return [E.unclear(*items, reason="substitution")]
         return items
+
+    def _entity(self, tok: Token) -> Substitution | None:
+        """The named entity a token stands on, if it is one (indexed by offset once per witness)."""
+        subs = self._entities.get(tok.witness)
+        if subs is None:
+            witness = self.witnesses.get(tok.witness)
+            found = witness.substitutions if witness is not None else ()
+            subs = self._entities[tok.witness] = {s.start: s for s in found if s.code}
+        entity = subs.get(tok.start) if subs else None
+        return entity if entity is not None and entity.end == tok.end else None
 
     def punct(self, text: str) -> list[Item]:
         """The punctuation in ``text`` as ``<pc>`` (brackets and marks of layout are not kept)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from collate.exporters.tei.context import Context
-from collate.exporters.tei.markup import XML_ID, XML_LANG, E, Item, safe_attr
-from collate.model import Layer
+from collate.exporters.tei.markup import KANRIPO_GAIJI_IMAGE, XML_ID, XML_LANG, E, Item, ncname, safe_attr
+from collate.model import Layer, Substitution
 from collate.model.inert import inert
 
 
@@ -47,8 +47,10 @@ def header(ctx: Context) -> Any:
             )
         ),
     )
-    if ctx.glyphs:
-        encoding.append(E.charDecl(*(_glyph(ch) for ch in sorted(ctx.glyphs))))
+    if ctx.glyphs or ctx.gaiji:
+        glyphs = [_glyph(ch) for ch in sorted(ctx.glyphs)]
+        glyphs += [_gaiji(ctx, ctx.gaiji[code]) for code in sorted(ctx.gaiji)]
+        encoding.append(E.charDecl(*glyphs))
     encoding.append(E.variantEncoding(method="parallel-segmentation", location="internal"))
     languages = [E.language("文言", ident=f"lzh-{ctx.script}")]
     other = "Hant" if ctx.script == "Hans" else "Hans"
@@ -63,6 +65,19 @@ def _glyph(ch: str) -> Any:
         E.mapping(ch, type="PUA"),
         {XML_ID: f"pua-{ord(ch):04X}"},
     )
+
+
+def _gaiji(ctx: Context, entity: Substitution) -> Any:
+    """A gaiji of the file: its entity, what its table says of it, the character it was read as,
+    and (a Kanripo code) the picture of the glyph in Kanripo's table."""
+    children: list[Item] = [E.localProp(name="entity", value=f"&{entity.code};")]
+    if entity.description:
+        children.append(E.localProp(name="description", value=safe_attr(entity.description)))
+    if entity.replacement:
+        children.append(E.mapping(*ctx.text(entity.replacement), type="standard"))
+    if entity.code.startswith("KR"):
+        children.append(E.graphic(url=KANRIPO_GAIJI_IMAGE.format(code=entity.code)))
+    return E.glyph(*children, {XML_ID: ncname(entity.code)})
 
 
 def _witness_element(ctx: Context, siglum: str) -> Any:

@@ -56,6 +56,10 @@ RESUMES = ("witStart", "lacunaEnd")
 
 # Apparatus entry types that are not variants (see the package docstring).
 SCRIPT = "script"
+# 〓 (geta): what a print sets for a glyph it cannot set; the content of a gaiji ``<g>`` not resolved.
+GETA = "\u3013"
+# Where Kanripo keeps the picture of each of its gaiji (kanripo/KR-Gaiji, ``images/KRnnnn.png``).
+KANRIPO_GAIJI_IMAGE = "https://raw.githubusercontent.com/kanripo/KR-Gaiji/master/images/{code}.png"
 EXTENT = "extent"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from lxml import etree
 
-from collate.exporters.tei.markup import MILESTONES, NS, RESUMES, TEI_NS
+from collate.exporters.tei.markup import GETA, MILESTONES, NS, RESUMES, TEI_NS
 from collate.model import Layer
 
 
@@ -65,6 +65,9 @@ def _walk(element: Any, state: _State) -> None:
         elif name in MILESTONES:
             if _has(child, "wit", state.pointer):
                 state.extant = name in RESUMES
+        elif name == "g" and child.text == GETA and (child.get("ref") or "").startswith("#"):
+            # A gaiji entity the file names but no table resolved: the file has the entity.
+            state.add(f"&{child.get('ref')[1:]};")
         elif name == "gap":
             if child.get("reason") == "control-character":
                 code = child.findtext(f"{{{TEI_NS}}}desc") or ""

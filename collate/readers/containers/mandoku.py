@@ -34,7 +34,7 @@ from collate.model import EMPTY_LEAF, Diagnostic, HeadingKind, Layer, Mark, Mark
 from collate.model.citation import pages_between
 from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
-from collate.readers.gaiji import load_gaiji
+from collate.readers.gaiji import load_gaiji, load_gaiji_descriptions
 
 _KEYWORD = re.compile(r"#\+(?P<key>[A-Za-z_]+):[ \t]*(?P<value>.*)")
 _HEADING = re.compile(r"(?P<stars>\*+[ \t]+)(?P<title>.*)")
@@ -86,6 +86,7 @@ class _Reading:
         self.raw = raw
         self.b = BodyBuilder(raw)
         self.table = load_gaiji(options.gaiji_table) if options.gaiji_table is not None else None
+        self.described = load_gaiji_descriptions(options.gaiji_table) if options.gaiji_table is not None else {}
         self.source = options.gaiji_table.name if options.gaiji_table is not None else "no gaiji table"
         self.page_line = 0
         self.page: str | None = None
@@ -208,7 +209,7 @@ class _Reading:
         self.fill()
         code = m.group("entity")
         char = self.table.get(code) if self.table is not None else None
-        self.b.entity(m.start(), m.end(), char, f"{self.source} {code}")
+        self.b.entity(m.start(), m.end(), char, f"{self.source} {code}", code, self.described.get(code, ""))
         if char is None:
             why = "no gaiji table given" if self.table is None else f"{code} is not in {self.source}"
             message = f"unresolved entity {m.group(0)}: {why}; read as a placeholder"
