@@ -455,8 +455,9 @@ def decoded_tokens(doc: dict[str, Any]) -> list[tuple[str, str, int, int, int, s
                     start = tok["start"]
                     line = bisect.bisect_right(starts, start)
                     column = start - starts[line - 1] + 1
-                    end, t = tok.get("end", start + 1), tok["t"]
-                    out.append((siglum, layer["layer"], index, start, end, t, tok.get("n", t), line, column))
+                    # Every token has ``n``, as in CollateX's output: a missing one is a KeyError, never ``t``.
+                    end = tok.get("end", start + 1)
+                    out.append((siglum, layer["layer"], index, start, end, tok["t"], tok["n"], line, column))
     return out
 
 

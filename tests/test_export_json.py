@@ -149,7 +149,7 @@ def test_round_trip_through_json_text(built: tuple[Collation, dict[str, Witness]
 
 def test_short_records_stand_on_one_line(doc: dict[str, Any], built: tuple[Collation, dict[str, Witness]]) -> None:
     lines = dumps(*built).splitlines()
-    assert any(line.strip() == '[{"t": "主", "start": 0}],' for line in lines)  # one token a line
+    assert any(line.strip() == '[{"t": "主", "n": "主", "start": 0}],' for line in lines)  # one token a line
     assert all(len(line) <= 100 for line in lines if '"description"' not in line and '"text"' not in line)
 
 
@@ -169,7 +169,9 @@ def test_alignment_table_has_collatex_shape(doc: dict[str, Any]) -> None:
         "rule": "variant-graph", "before": "筭", "after": "算", "class": "orthographic", "source": ""
     }  # fmt: skip
     assert sk_row[3][0]["after"] == "："
-    assert sk_row[0][0] == {"t": "主", "start": 0}  # no id, no index, no n, no end: the row and run say them
+    # CollateX's t and n always (n even where it is t); no id, no index, no end: the row and run say them.
+    assert sk_row[0][0] == {"t": "主", "n": "主", "start": 0}
+    assert list(sk_row[0][0])[:2] == ["t", "n"]
     # WY has 曰请 where the base has 请曰: its tokens leave the run, so they name their index.
     wy_row = table["table"][2]
     assert [wy_row[i][0].get("index") for i in range(1, 5)] == [None, 3, 2, 4]

@@ -11,7 +11,8 @@ from builders import decoded_tokens, run_default_project
 from collate.exporters.json import dumps
 from collate.results import RunResult
 
-# collate/1 wrote 32 times the witnesses' size here (66 times on 禮記·射義); collate/2 writes about 10.
+# collate/1 wrote 32 times the witnesses' size here (66 times on 禮記·射義); collate/2 writes about 12
+# (about 10 before every token had CollateX's n).
 MAX_RATIO = 30
 
 

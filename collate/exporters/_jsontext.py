@@ -77,7 +77,7 @@ def _scalar(value: Any) -> str:
 def _item(value: Any, depth: int) -> Rendered:
     """A member of a long array, at C speed when it is a small record that fits on its line.
 
-    An alignment table's cell (``[{"t": "者", "start": 2623}]``) or ``null``: hundreds of
+    An alignment table's cell (``[{"t": "者", "n": "者", "start": 2623}]``) or ``null``: hundreds of
     thousands of them. Whatever fits in :data:`WIDTH` is written inline by :func:`_render`
     exactly as the encoder writes it, so the encoder's text is used when it fits; only a
     cell that does not fit is rendered member by member.

@@ -4,10 +4,12 @@ Each layer carries a CollateX-compatible alignment table (rows are witnesses, ea
 list of tokens or null) beside the loci with their classes and provenance, so a reader
 of the file can both re-render the alignment and cite every reading as ``path:line:col``.
 
-A token says only what its row (the witness), its layer and its neighbours do not: its
-character, its file offset, and whatever departs from the run it stands in. Each witness
-gives its line starts once, so every token's ``line:column`` follows from its offset, and
-each distinct normalization step is written once and referred to by number.
+A token has CollateX's ``t`` and ``n`` (its character and its normalized form), so code
+written for CollateX's output reads it as it is; beyond them it says only what its row (the
+witness), its layer and its neighbours do not: its file offset, and whatever departs from the
+run it stands in. Each witness gives its line starts once, so every token's ``line:column``
+follows from its offset, and each distinct normalization step is written once and referred to
+by number.
 """
 
 from __future__ import annotations
@@ -151,10 +153,10 @@ class _ChangeTable:
 
 
 def _token(tok: Token, expected_index: int, changes: _ChangeTable) -> dict[str, Any]:
-    """Only what the row, the layer and the token's run do not already say."""
-    out: dict[str, Any] = {"t": tok.t}
-    if tok.n != tok.t:
-        out["n"] = tok.n
+    """CollateX's ``t`` and ``n``, then only what the row, the layer and the token's run do not say."""
+    # ``n`` even where it equals ``t``: code written against CollateX's output reads
+    # ``token["n"]`` of every token, as CollateX's own tokenizer always writes both.
+    out: dict[str, Any] = {"t": tok.t, "n": tok.n}
     if tok.index != expected_index:
         out["index"] = tok.index
     out["start"] = tok.start
