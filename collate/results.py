@@ -71,10 +71,12 @@ class RunResult:
 
 @dataclass(frozen=True, slots=True)
 class WitnessBibl:
-    """What the project file says of a witness for its description: a citation and a note."""
+    """What the project file says of a witness for its description: a citation, a note, and where
+    the pictures of its pages are (a URL pattern, :mod:`collate.model.facsimile`)."""
 
     bibl: str = ""
     notes: str = ""
+    facs: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,7 @@ class ExportInput:
         return cls(
             collation=run.collation,
             witnesses=run.read.by_siglum(),
-            bibl={w.siglum: WitnessBibl(w.bibl, w.notes) for w in project.witnesses},
+            bibl={w.siglum: WitnessBibl(w.bibl, w.notes, w.facs) for w in project.witnesses},
             notes=run.notes,
         )
 

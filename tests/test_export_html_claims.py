@@ -14,9 +14,9 @@ import pytest
 from builders import has_class, parse, run_default_project
 
 from collate.exporters.html import run_html
-from collate.exporters.html.claims import VERDICT_LABELS, claim_words, evidence_words
+from collate.exporters.html.claims import claim_words, evidence_words
 from collate.exporters.html.context import Context
-from collate.model.claim_words import chinese
+from collate.model.claim_words import VERDICT_LABELS, chinese
 from collate.results import ExportInput, RunResult
 
 # English the notes stage writes that must not reach the page's words about notes.

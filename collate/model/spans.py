@@ -139,17 +139,20 @@ class Span:
 class Mark:
     """A positional mark at an offset: a printed page or line beginning, a milestone, a lacuna.
 
-    ``kind`` may be given as its value (``"page"``).
+    ``kind`` may be given as its value (``"page"``). ``ref`` is a page's full id where the file
+    names it so (a Kanripo ``<pb:KR1d0053_WYG_062-1a>``; ``label`` is then ``062-1a``).
     """
 
     offset: int
     kind: MarkKind
     label: str
+    ref: str = ""
 
-    def __init__(self, offset: int, kind: MarkKind | str, label: str) -> None:
+    def __init__(self, offset: int, kind: MarkKind | str, label: str, ref: str = "") -> None:
         object.__setattr__(self, "offset", offset)
         object.__setattr__(self, "kind", kind if type(kind) is MarkKind else MarkKind(kind))
         object.__setattr__(self, "label", label)
+        object.__setattr__(self, "ref", ref)
 
 
 # A lacuna's label says what the evidence is: ``006-14a, 2 pages`` (pages the print lost: a

@@ -47,6 +47,8 @@ class WitnessConfig:
     layers: tuple[str, ...] | None = None
     # The witness quotes the base's work in pieces (a compilation, a 集說): collated only where it quotes.
     quotes: bool = False
+    # Where the pictures of its pages are: a URL pattern (collate.model.facsimile), or "".
+    facs: str = ""
 
     @property
     def display_path(self) -> str:

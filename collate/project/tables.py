@@ -43,6 +43,7 @@ class WitnessTable(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True
     artifacts: Annotated[tuple[str, ...], _must("a list of characters", 'artifacts = ["防"]')] = ()
     layers: Annotated[tuple[str, ...], _must("a list of text layers", 'layers = ["jing"]')] | None = None
     quotes: Annotated[bool, _must("true or false", "quotes = true")] = False
+    facs: Annotated[str, _must(_STRING, 'facs = "https://example.org/scans/{id}.jpg"')] = ""
 
 
 # One character for another: a variant and its standard form, a loan and the character it stands for.

@@ -40,6 +40,7 @@ def check_witnesses(tables: tuple[WitnessTable, ...], lines: FileLines) -> tuple
         _check_reading_names(table.layout, table.container, siglum, where)
         _check_encoding(table.encoding, siglum, table.path, where)
         _check_artifacts(table.artifacts, siglum, where)
+        _check_facs(table.facs, siglum, where)
         if table.layers is not None:
             check_layers(table.layers, where)
         witnesses.append(
@@ -55,6 +56,7 @@ def check_witnesses(tables: tuple[WitnessTable, ...], lines: FileLines) -> tuple
                 artifacts=table.artifacts,
                 layers=table.layers,
                 quotes=table.quotes,
+                facs=table.facs,
             )
         )
     return tuple(witnesses)
@@ -109,6 +111,19 @@ def _check_artifacts(artifacts: Iterable[str], siglum: str, where: str) -> None:
                 hint="each entry is one character the e-text put for a lost glyph, "
                 'e.g. artifacts = ["防"]; list several as ["防", "某"]',
             )
+
+
+def _check_facs(pattern: str, siglum: str, where: str) -> None:
+    """A page-image pattern names only the fields a page fills in (collate.model.facsimile)."""
+    from collate.model.facsimile import FIELDS, unknown_fields
+
+    unknown = unknown_fields(pattern)
+    if unknown:
+        raise ProjectError(
+            f"`facs` of witness {siglum}: {', '.join(repr(u) for u in unknown)} is no field of a page",
+            where=where,
+            hint="use " + ", ".join(f"{{{f}}}" for f in FIELDS) + ', e.g. facs = "https://example.org/{id}.jpg"',
+        )
 
 
 def check_layers(layers: tuple[str, ...], where: str) -> None:

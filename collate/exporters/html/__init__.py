@@ -64,15 +64,17 @@ def build_html(
     witnesses: Mapping[str, Witness] | None = None,
     decisions: Mapping[str, EditorDecision] | None = None,
     checks: Sequence[ClaimCheck] = (),
+    facs: Mapping[str, str] | None = None,
 ) -> str:
     """The collation as a self-contained HTML page, laid out on the base witness's own text.
 
     ``witnesses`` (every witness as read, by siglum) give the printed places of the witnesses
     that agree with the lemma; ``decisions`` (locus id → the editor's decision) are shown
     over those the loci carry; ``checks`` (the notes' claims checked) are shown under the
-    notes and in the loci they concern.
+    notes and in the loci they concern; ``facs`` (a page-image pattern by siglum) links each
+    reading's page to its picture.
     """
-    ctx = Context.of(collation, base, witnesses or {base.siglum: base}, decisions or {}, checks)
+    ctx = Context.of(collation, base, witnesses or {base.siglum: base}, decisions or {}, checks, facs)
     out = io.BytesIO()
     with etree.htmlfile(out, encoding="utf-8") as page:
         _write_document(ctx, page)
@@ -91,7 +93,10 @@ def run_html(
     """
     if checks is None:
         checks = data.notes.checks if data.notes is not None else ()
-    return build_html(data.collation, data.base, witnesses=data.witnesses, decisions=decisions, checks=checks)
+    facs = {siglum: b.facs for siglum, b in data.bibl.items() if b.facs}
+    return build_html(
+        data.collation, data.base, witnesses=data.witnesses, decisions=decisions, checks=checks, facs=facs
+    )
 
 
 def write_html(

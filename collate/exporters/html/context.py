@@ -22,8 +22,9 @@ from collate.exporters.html.common import (
     shown_loci,
     witnesses_shown,
 )
-from collate.model import Layer, SourceLocation, Token, Witness
+from collate.model import Layer, MarkKind, SourceLocation, Token, Witness
 from collate.model.annotations import EditorDecision
+from collate.model.facsimile import page_url
 
 
 def base_tokens(result: LayerResult) -> Mapping[int, Token]:
@@ -143,6 +144,10 @@ class Context:
     marks: Mapping[Layer, tuple[Mark, ...]]
     decisions: Mapping[str, EditorDecision]
     line_starts: tuple[int, ...] = field(default=())
+    # Where the pictures of each witness's pages are: a URL pattern by siglum (collate.model.facsimile).
+    facs: Mapping[str, str] = field(default_factory=dict)
+    # Per witness with a pattern, its pages' full ids by label, indexed on first use.
+    _page_ids: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
     # The checks by place, so that each locus finds its own without a scan of them all.
     check_index: CheckIndex = field(init=False, repr=False, compare=False)
 
@@ -157,8 +162,9 @@ class Context:
         witnesses: Mapping[str, Witness],
         decisions: Mapping[str, EditorDecision],
         checks: Sequence[ClaimCheck],
+        facs: Mapping[str, str] | None = None,
     ) -> Context:
-        """Index a collation for the page."""
+        """Index a collation for the page; ``facs``: the page-image pattern of each witness that has one."""
         labels = {w.siglum: w.label for w in collation.witnesses}
         labels.setdefault(base.siglum, base.label)
         order = (base.siglum, *(w.siglum for w in collation.witnesses if w.siglum != base.siglum))
@@ -179,7 +185,20 @@ class Context:
                     layer_marks.append(mark)
             marks[result.layer] = tuple(sorted(layer_marks, key=lambda m: (m.start, m.end)))
         starts = (0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", base.text)))
-        return cls(collation, base, witnesses, checks, labels, order, tuple(shown), marks, decided, starts)
+        patterns = {siglum: pattern for siglum, pattern in (facs or {}).items() if pattern}
+        return cls(collation, base, witnesses, checks, labels, order, tuple(shown), marks, decided, starts, patterns)
+
+    def page_image(self, siglum: str, loc: SourceLocation | None) -> str | None:
+        """The picture of the printed page a place of a witness is on, where the project says where they are."""
+        pattern = self.facs.get(siglum)
+        if pattern is None or loc is None or loc.page is None:
+            return None
+        ids = self._page_ids.get(siglum)
+        if ids is None:
+            witness = self.witnesses.get(siglum)
+            marks = witness.marks if witness is not None else ()
+            ids = self._page_ids[siglum] = {m.label: m.ref for m in marks if m.kind is MarkKind.PAGE and m.ref}
+        return page_url(pattern, loc.page, ids.get(loc.page, ""))
 
     def label(self, siglum: str) -> str:
         """A witness's Chinese label (四庫本), or its siglum."""

@@ -93,8 +93,13 @@ def _label(ctx: Context, siglum: str) -> Element:
     return el("th", {"scope": "row"}, ctx.label(siglum), el("span", {"class": "sig"}, siglum))
 
 
-def _where(loc: SourceLocation | None) -> Element:
-    return el("td", {"class": "where", "title": full_place(loc)}, place(loc))
+def _where(ctx: Context, siglum: str, loc: SourceLocation | None) -> Element:
+    """Where a witness has the reading: its page and line, a link to the page's picture where there is one."""
+    url = ctx.page_image(siglum, loc)
+    if url is None:
+        return el("td", {"class": "where", "title": full_place(loc)}, place(loc))
+    link = el("a", {"href": url, "target": "_blank", "rel": "noopener", "class": "facs"}, place(loc))
+    return el("td", {"class": "where", "title": full_place(loc)}, link)
 
 
 def _text(text: str, cls: ReadingClass | None) -> Element:
@@ -116,7 +121,7 @@ def _witnesses(ctx: Context, result: LayerResult, locus: Locus) -> Element:
             mark = el("span", {"class": "badge lemma"}, "底本" if is_base else "同底本")
             row = el("tr", {"class": "base" if is_base else "agree", "data-w": siglum}, _label(ctx, siglum))
             row.append(_text(own.text, None))
-            row.extend((el("td", {"class": "cls"}, mark), _where(own.location)))
+            row.extend((el("td", {"class": "cls"}, mark), _where(ctx, siglum, own.location)))
         elif reading is not None:
             row = _reading_row(ctx, reading, next(w for w in reading.witnesses if w.siglum == siglum))
         else:
@@ -136,7 +141,7 @@ def _reading_row(ctx: Context, reading: Reading, wr: WitnessReading) -> Element:
     if reading.source:
         text.append(el("span", {"class": "src"}, f"據 {reading.source}"))
     # Where a witness is not extant there is no place in it to cite.
-    where = _where(None if reading.cls is ReadingClass.NOT_EXTANT else wr.location)
+    where = _where(ctx, wr.siglum, None if reading.cls is ReadingClass.NOT_EXTANT else wr.location)
     return el("tr", {"class": css(reading.cls), "data-w": wr.siglum}, _label(ctx, wr.siglum), text, cls, where)
 
 

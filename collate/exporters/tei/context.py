@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from collate.errors import ExportError
 from collate.exporters.tei.markup import (
     GETA,
+    XML_ID,
     E,
     Item,
     control_gap,
@@ -30,6 +31,7 @@ from collate.exporters.tei.markup import (
 )
 from collate.exporters.tei.plan import CollatedLayer, base_blocks
 from collate.model import ChangeClass, Layer, Mark, MarkKind, Role, SourceLocation, Span, Substitution, Token
+from collate.model.facsimile import page_url
 from collate.model.people import EDITORS, named
 
 if TYPE_CHECKING:
@@ -69,6 +71,8 @@ class Context:
         # The gaiji entities written (``<g ref="#KR1249">``), by code: the header declares each.
         self.gaiji: dict[str, Substitution] = {}
         self._entities: dict[str, dict[int, Substitution]] = {}
+        # The full page ids given as xml:id so far: one id, one page.
+        self.page_ids: set[str] = set()
         self.people: dict[str, tuple[str, str, str, bool]] = {}
         self.sources: dict[str, str] = {}
         # The editors whose decisions the apparatus shows: name -> xml:id (``ed-<name>``).
@@ -236,7 +240,16 @@ class Context:
         """
         label = safe_attr(mark.label)
         if mark.kind is MarkKind.PAGE:
-            return E.pb(edRef=f"#{siglum}", ed=siglum, n=label)
+            page = E.pb(edRef=f"#{siglum}", ed=siglum, n=label)
+            if mark.ref and (ident := ncname(safe_attr(mark.ref))) not in self.page_ids:
+                # The page's full id, as the file names it (KR1d0053_WYG_062-1a): a page of the
+                # document can be pointed at, and found again in its edition.
+                self.page_ids.add(ident)
+                page.set(XML_ID, ident)
+            bibl = self.bibl.get(siglum)
+            if bibl is not None and bibl.facs:
+                page.set("facs", safe_attr(page_url(bibl.facs, mark.label, mark.ref)))
+            return page
         if mark.kind is MarkKind.LINE:
             return E.lb(edRef=f"#{siglum}", ed=siglum, n=label)
         return E.milestone(unit="external", edRef=f"#{siglum}", ed=siglum, n=label)

@@ -172,7 +172,7 @@ class _Reading:
                 self.close_lacunae(page)
                 self.turn(page, m.start(), m.end())
                 self.page = page
-                b.marks.append(Mark(m.start(), MarkKind.PAGE, page))
+                b.marks.append(Mark(m.start(), MarkKind.PAGE, page, m.group("pb")))
                 b.drop(m.start(), m.end(), Layer.MARKUP, Role.MARKER, marker=MarkerKind.PAGE)
                 self.page_line = 0
             elif kind == "md":
