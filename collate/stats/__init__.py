@@ -9,31 +9,35 @@ contaminated tradition: ``docs/batch.md``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from collate.stats.agreement import agreement_stats
 from collate.stats.read import StatsError, collations
-from collate.stats.records import ALL_LAYERS, Agreement, Alone, Stats, Tree, WitnessCounts, stats_json
-from collate.stats.tree import witness_tree
+from collate.stats.records import (
+    ALL_LAYERS,
+    MIN_PLACES,
+    Agreement,
+    Alone,
+    LeftOut,
+    Stats,
+    Tree,
+    WitnessCounts,
+    stats_json,
+)
+from collate.stats.tree import with_tree
 
 
 def collation_stats(folder: Path) -> Stats:
     """The statistics of the run, or of every job of the batch, whose output is in ``folder``; with the tree."""
-    stats = agreement_stats((run.name, data) for run, data in collations(folder))
-    tree = witness_tree(stats)
-    notes = list(stats.notes)
-    if tree is not None and tree.left_out:
-        notes.append(
-            "left out of the tree, sharing no place of substance with some other witness: " + ", ".join(tree.left_out)
-        )
-    return replace(stats, tree=tree, notes=tuple(notes))
+    return with_tree(agreement_stats((run.name, data) for run, data in collations(folder)))
 
 
 __all__ = [
     "ALL_LAYERS",
+    "MIN_PLACES",
     "Agreement",
     "Alone",
+    "LeftOut",
     "Stats",
     "StatsError",
     "Tree",

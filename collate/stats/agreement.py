@@ -6,7 +6,9 @@ graph: orthographic, a loan character), another text (its reading's normalized f
 readings file's derived reading and a full text that read alike agree), or nothing (a placeholder,
 not extant: it is not compared there). The classes are those of the collation with the editor's
 decisions applied (a reading reclassified in review has its new class in the JSON); a place an
-editor decided is counted as reviewed. Over a batch, a siglum is taken to name the same edition
+editor decided is counted as reviewed. Two witnesses are compared where a third is compared beside
+them: where they are the only two, the place is one only because one of them reads otherwise, so
+it is counted apart (``only_two``) and not in their rate. Over a batch, a siglum is taken to name the same edition
 in every job — the corpus's convention, which the statistics cannot check.
 """
 
@@ -64,6 +66,8 @@ class Accumulator:
         self.reviewed: Counter[str] = Counter()
         self.compared: Counter[tuple[str, str, str]] = Counter()
         self.agreed: Counter[tuple[str, str, str]] = Counter()
+        self.only_two: Counter[tuple[str, str, str]] = Counter()
+        self.sparse: set[str] = set()
         self.classes: defaultdict[tuple[str, str], Counter[str]] = defaultdict(Counter)
         self.causes: defaultdict[tuple[str, str], Counter[str]] = defaultdict(Counter)
         self.alone: list[Alone] = []
@@ -73,6 +77,8 @@ class Accumulator:
     def add(self, run: str, data: StatsCollation) -> None:
         """Count the loci of one collation (what :func:`~collate.stats.read.read_collation` read of its JSON)."""
         self.runs.append(run)
+        # A siglum that is a readings file in one job is one in all: its rates there are low by construction.
+        self.sparse |= data.sparse
         for siglum, label in data.labels:
             first = self.labels.setdefault(siglum, label)
             named_in = self._named_in.setdefault(siglum, run)
@@ -98,6 +104,12 @@ class Accumulator:
             self.places[name] += 1
             self.reviewed[name] += reviewed
         keys = {s: k for s, k in readings_at(locus).items() if k is not None}
+        if len(keys) == 2:
+            # The place is one because one of the two reads otherwise: no evidence of how alike they are.
+            pair = tuple(sorted(keys))
+            for name in (layer, ALL_LAYERS):
+                self.only_two[(pair[0], pair[1], name)] += 1
+            return
         for a, b in combinations(sorted(keys), 2):
             for name in (layer, ALL_LAYERS):
                 self.compared[(a, b, name)] += 1
@@ -121,10 +133,8 @@ class Accumulator:
     def stats(self) -> Stats:
         """The statistics of everything added."""
         layers = (*self.layers, ALL_LAYERS)
-        agreements = tuple(
-            Agreement(a, b, layer, n, self.agreed[(a, b, layer)])
-            for (a, b, layer), n in sorted(self.compared.items(), key=lambda kv: (layers.index(kv[0][2]), kv[0]))
-        )
+        pairs = sorted(self.compared.keys() | self.only_two.keys(), key=lambda k: (layers.index(k[2]), k))
+        agreements = tuple(Agreement(*k, self.compared[k], self.agreed[k], self.only_two[k]) for k in pairs)
         alone = Counter((a.siglum, a.layer) for a in self.alone)
         counts = []
         for siglum in self.labels:
@@ -144,6 +154,7 @@ class Accumulator:
             counts=tuple(counts),
             alone=tuple(self.alone),
             notes=tuple(self.notes),
+            sparse=frozenset(self.sparse),
         )
 
 

@@ -122,10 +122,14 @@ class StatsLocus:
 
 @dataclass(frozen=True, slots=True)
 class StatsCollation:
-    """What ``collate stats`` reads of one collation's JSON: its witnesses' labels and its loci by layer."""
+    """What ``collate stats`` reads of one collation's JSON: its witnesses' labels and its loci by layer.
+
+    ``sparse`` are its readings files: witnesses extant only where they report a reading.
+    """
 
     labels: tuple[tuple[str, str], ...]
     layers: tuple[tuple[str, tuple[StatsLocus, ...]], ...]
+    sparse: frozenset[str] = frozenset()
 
 
 class _Place(msgspec.Struct, frozen=True):
@@ -173,6 +177,7 @@ class _Locus(msgspec.Struct, frozen=True, rename={"cls": "class"}):
 class _Witness(msgspec.Struct, frozen=True):
     siglum: str
     label: str | None = None
+    sparse: bool = False
 
 
 class _Layer(msgspec.Struct, frozen=True):
@@ -190,6 +195,7 @@ class _Collation(msgspec.Struct, frozen=True):
         return StatsCollation(
             tuple((w.siglum, w.label or w.siglum) for w in self.witnesses or ()),
             tuple((x.layer, tuple(locus.locus() for locus in x.loci or ())) for x in self.layers or ()),
+            frozenset(w.siglum for w in self.witnesses or () if w.sparse),
         )
 
 

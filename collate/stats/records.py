@@ -2,7 +2,9 @@
 
 A *place* is a variant locus of the apparatus where some witness reads otherwise in substance
 (:data:`SUBSTANTIVE`); two witnesses extant there *agree* if they read the same. The rates are
-over those places only — the text all witnesses share is no evidence of how they are related.
+over those places only — the text all witnesses share is no evidence of how they are related —
+and only where a third witness is compared beside the two: where the two alone are compared, the
+place is there because one of them reads otherwise, so they differ by construction.
 """
 
 from __future__ import annotations
@@ -29,22 +31,38 @@ SAME_WORD = frozenset({ReadingClass.ORTHOGRAPHIC.value, ReadingClass.LOAN.value}
 # Readings that say nothing of the place: the witness is not compared there.
 SILENT = frozenset({ReadingClass.PLACEHOLDER.value, ReadingClass.NOT_EXTANT.value})
 ALL_LAYERS = "all"
+# A rate is shown, and a pair joins the tree, only over this many places at least. Below it one
+# place moves the rate by more than ten points, and the 95% interval of a rate near one half
+# (±1.96·√(¼/n)) is wider than ±30 points: it cannot tell two witnesses that mostly agree from two
+# that mostly differ.
+MIN_PLACES = 10
 
 
 @dataclass(frozen=True, slots=True)
 class Agreement:
-    """Two witnesses in one layer (or :data:`ALL_LAYERS`): places where both are compared, and where they agree."""
+    """Two witnesses in one layer (or :data:`ALL_LAYERS`): where both are compared, and where they agree.
+
+    ``compared`` counts the places where both are compared beside a third witness, ``agreed`` those
+    of them where the two read the same; ``only_two`` the places where they alone are compared
+    (they differ there by construction: not in the rate).
+    """
 
     a: str
     b: str
     layer: str
     compared: int
     agreed: int
+    only_two: int = 0
 
     @property
     def rate(self) -> float | None:
         """The share of the places compared where the two read the same; None where none is."""
         return self.agreed / self.compared if self.compared else None
+
+    @property
+    def measured(self) -> bool:
+        """True if the rate is over enough places to say something (:data:`MIN_PLACES`)."""
+        return self.compared >= MIN_PLACES
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +100,18 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A witness the tree leaves out, and why (a readings file, too few places shared with others)."""
+
+    siglum: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Tree:
     """The neighbour-joining tree of the witnesses, unrooted (drawn from its last join), and who was left out.
 
-    ``left_out`` are the witnesses with no place in common with some other: no distance to it.
+    ``left_out`` are the witnesses it leaves out (why: :attr:`Stats.left_out`).
     """
 
     root: Node
@@ -99,7 +125,9 @@ class Stats:
     """Everything ``collate stats`` reports, over one run or every job of a batch.
 
     ``places`` and ``reviewed`` count the places of substance per layer (and over all), and
-    those of them an editor decided; ``labels`` give each siglum's label as the first run names it.
+    those of them an editor decided; ``labels`` give each siglum's label as the first run names it;
+    ``sparse`` are the readings files (a witness extant only where it reports a reading); ``left_out``
+    the witnesses the tree leaves out and why, whether or not a tree could be drawn.
     """
 
     runs: tuple[str, ...]
@@ -112,6 +140,8 @@ class Stats:
     alone: tuple[Alone, ...]
     tree: Tree | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    sparse: frozenset[str] = frozenset()
+    left_out: tuple[LeftOut, ...] = ()
 
     def agreement(self, a: str, b: str, layer: str = ALL_LAYERS) -> Agreement | None:
         """The agreement of ``a`` and ``b`` in ``layer``, if they were ever compared there.
@@ -143,7 +173,7 @@ def stats_json(stats: Stats) -> dict[str, Any]:
     return {
         "schema": "collate-stats/1",
         "runs": list(stats.runs),
-        "witnesses": [{"siglum": s, "label": label} for s, label in stats.labels.items()],
+        "witnesses": [{"siglum": s, "label": label, "sparse": s in stats.sparse} for s, label in stats.labels.items()],
         "layers": list(stats.layers),
         "places": dict(stats.places),
         "reviewed": dict(stats.reviewed),
@@ -154,7 +184,9 @@ def stats_json(stats: Stats) -> dict[str, Any]:
                 "layer": x.layer,
                 "compared": x.compared,
                 "agreed": x.agreed,
+                "only_two": x.only_two,
                 "rate": None if x.rate is None else round(x.rate, 6),
+                "measured": x.measured,
             }
             for x in stats.agreements
         ],
@@ -190,17 +222,20 @@ def stats_json(stats: Stats) -> dict[str, Any]:
             "left_out": list(tree.left_out),
             "root": _node_json(tree.root),
         },
+        "left_out_of_tree": [{"siglum": x.siglum, "why": x.why} for x in stats.left_out],
         "notes": list(stats.notes),
     }
 
 
 __all__ = [
     "ALL_LAYERS",
+    "MIN_PLACES",
     "SAME_WORD",
     "SILENT",
     "SUBSTANTIVE",
     "Agreement",
     "Alone",
+    "LeftOut",
     "Node",
     "Stats",
     "Tree",

@@ -1,9 +1,11 @@
 """The statistics in the terminal: agreement tables per layer, counts by class and cause, the places
 where a witness stands alone, and the tree.
 
-A cell of an agreement table is the rate and the places it is over (``60% 3/5``): a rate over few
-places says little, and the table shows how few. Every string from the data is passed through
-:func:`~collate.model.inert.inert` and given as :class:`~rich.text.Text`, never as markup.
+A cell of an agreement table is the rate and the places it is over (``60% 12/20``); over fewer than
+:data:`~collate.stats.records.MIN_PLACES` places it is no rate but how few they are (``too few: 3``),
+and where the two are compared with no third witness, how often (``only the two: 79``). Every
+string from the data is passed through :func:`~collate.model.inert.inert` and given as
+:class:`~rich.text.Text`, never as markup.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rich.tree import Tree as RichTree
 
 from collate.model import ReadingClass
 from collate.model.inert import inert
-from collate.stats.records import ALL_LAYERS, Node, Stats, by_pair, pair_key
+from collate.stats.records import ALL_LAYERS, MIN_PLACES, Agreement, Node, Stats, by_pair, pair_key
 
 # How many places where a witness stands alone are listed (``--json`` has them all).
 ALONE_SHOWN = 20
@@ -28,6 +30,22 @@ def _t(text: str, style: str = "") -> Text:
 def percent(rate: float | None) -> str:
     """A rate as the tables show it: ``87%``, or ``–`` where there is none."""
     return "–" if rate is None else f"{100 * rate:.0f}%"
+
+
+def unmeasured(x: Agreement) -> tuple[str, str] | None:
+    """Why a pair has no rate to show: a short label and a sentence; None if its rate is over enough places."""
+    if x.measured:
+        return None
+    alone = (
+        f" At {x.only_two} more they are the only two compared, and differ there by construction." if x.only_two else ""
+    )
+    if not x.compared:
+        return "only the two", f"{x.a} and {x.b} are never compared beside a third witness.{alone}"
+    return (
+        "too few",
+        f"{x.a} and {x.b} are compared beside a third witness at {x.compared} places only (fewer than "
+        f"{MIN_PLACES}): they agree at {x.agreed}, too few for a rate to mean anything.{alone}",
+    )
 
 
 def _style(rate: float | None) -> str:
@@ -44,7 +62,10 @@ def agreement_table(stats: Stats, layer: str) -> Table | None:
         return None
     sigla = [s for s in stats.labels if any(s in (x.a, x.b) for x in pairs)]
     title = "all layers" if layer == ALL_LAYERS else layer
-    table = Table(title=f"agreement at places of substance: {title} ({stats.places.get(layer, 0)} places)")
+    table = Table(
+        title=f"agreement at places of substance: {title} ({stats.places.get(layer, 0)} places)",
+        caption=f"rate over the places where a third witness is compared too; no rate over fewer than {MIN_PLACES}",
+    )
     table.add_column("")
     for s in sigla:
         table.add_column(_t(s), justify="right")
@@ -56,6 +77,8 @@ def agreement_table(stats: Stats, layer: str) -> Table | None:
                 cells.append(Text("·", style="dim"))
             elif x is None:
                 cells.append(Text("", style="dim"))
+            elif (short := unmeasured(x)) is not None:
+                cells.append(Text(f"{short[0]}: {x.compared or x.only_two}", style="dim italic"))
             else:
                 cells.append(Text(f"{percent(x.rate)} {x.agreed}/{x.compared}", style=_style(x.rate)))
         table.add_row(*cells)
@@ -91,14 +114,15 @@ def _branch(node: Node, length: float | None, into: RichTree) -> None:
 
 
 def tree_view(stats: Stats) -> RenderableType:
-    """The witness tree, its branch lengths as distances (1 - agreement), and its Newick."""
+    """The witnesses the tree leaves out and why, then the tree (branch lengths 1 - agreement) and its Newick."""
+    left_out = [_t(f"left out of the tree: {x.siglum}: {x.why}", "yellow") for x in stats.left_out]
     tree = stats.tree
     if tree is None:
-        return Text("no tree: fewer than two witnesses share places of substance", style="dim")
+        return Group(*left_out, Text("no tree: fewer than two witnesses are left to compare", style="dim"))
     top = RichTree(Text("witness tree (neighbour joining, unrooted; drawn from its last join)"))
     for child, length in tree.root.children:
         _branch(child, length, top)
-    return Group(top, _t(tree.newick))
+    return Group(*left_out, top, _t(tree.newick))
 
 
 def print_stats(console: Console, stats: Stats) -> None:
@@ -107,7 +131,7 @@ def print_stats(console: Console, stats: Stats) -> None:
         f"{layer} {stats.places.get(layer, 0)} ({stats.reviewed.get(layer, 0)} reviewed)"
         for layer in (*stats.layers, ALL_LAYERS)
     )
-    console.print(_t(f"{len(stats.runs)} collations: {', '.join(stats.runs)}"))
+    console.print(_t(f"{len(stats.runs)} collation{'' if len(stats.runs) == 1 else 's'}: {', '.join(stats.runs)}"))
     console.print(_t(f"places of substance: {places}"))
     for layer in (ALL_LAYERS, *stats.layers):
         table = agreement_table(stats, layer)
@@ -131,4 +155,4 @@ def print_stats(console: Console, stats: Stats) -> None:
         console.print(_t(f"note: {note}", "yellow"))
 
 
-__all__ = ["agreement_table", "counts_table", "percent", "print_stats", "tree_view"]
+__all__ = ["agreement_table", "counts_table", "percent", "print_stats", "tree_view", "unmeasured"]
