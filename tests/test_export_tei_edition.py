@@ -111,7 +111,7 @@ def test_commentary_is_a_labelled_inline_note(small: tuple[Collation, dict[str, 
 
 
 def test_the_header_states_the_policy_and_names_the_lossless_file(small: tuple[Collation, dict[str, Witness]]) -> None:
-    for policy, says in ((EDITION, "are entries"), (REGULARIZED, "異體字不出校")):
+    for policy, says in ((EDITION, "異體字、避諱字出校"), (REGULARIZED, "異體字不出校")):
         tree = edition_of(*small, policy)
         (p,) = xp(tree, "//tei:editorialDecl/tei:normalization/tei:p[1]")
         assert says in "".join(p.itertext())

@@ -169,6 +169,36 @@ def test_the_stylesheets_mark_each_omission(printed: tuple[Project, Policy, Any]
         assert "以] 四庫本; [] (注疏本)" in entries(page)
 
 
+def test_the_stylesheets_apparatus_has_no_latin_letters_but_sigla_and_pages(
+    printed: tuple[Project, Policy, Any],
+) -> None:
+    """A Chinese edition's apparatus reads as a 校勘記: no English, no file path. Latin letters
+    only in what the project declares (its sigla) and the prints' own page labels (頁3a, 062-1a)."""
+    project, _, page = printed
+    sigla = {w.siglum for w in project.run.collation.witnesses}
+    pages = {m.label for w in project.run.read.witnesses for m in w.marks}
+    foreign = []
+    for entry in entries(page):
+        rest = entry
+        for label in sorted(pages, key=len, reverse=True):
+            rest = rest.replace(label, "")
+        foreign += [w for w in re.findall(r"[A-Za-z]+", rest) if w not in sigla]
+    assert foreign == []
+
+
+def test_the_publication_header_speaks_chinese(project: Project) -> None:
+    for form in ("edition", "edition-regularized"):
+        tree = project.tree(form)
+        header = xp(tree, "//tei:teiHeader")[0]
+        english = header.xpath(".//*[@xml:lang='en']", namespaces={"tei": TEI_NS})
+        # The project's own words stay as it wrote them; collate says nothing in English.
+        declared = {n.text for n in xp(tree, "//tei:listWit//tei:note")}
+        assert [e.text for e in english if e.text not in declared] == [], form
+        assert not xp(tree, "//tei:listWit//tei:note[@type='source']"), form  # no file paths
+        (sub,) = xp(tree, "//tei:titleStmt/tei:title[@type='sub']")
+        assert sub.text.startswith("校勘記")
+
+
 def test_the_stylesheets_print_an_addition_with_the_word_before_it(printed: tuple[Project, Policy, Any]) -> None:
     project, policy, page = printed
     added = xp(project.tree(policy.name), "//tei:app/tei:rdg[@cause='addition']")

@@ -43,6 +43,17 @@ DESCRIPTIONS = {
     "script": ScriptRule.description,
 }
 
+# The same rules as a Chinese edition's header states them (the publication form speaks Chinese).
+DESCRIPTIONS_CHINESE = {
+    "placeholder": "數字化之佔位符（漢字間之?、□■〓●、U+FFFD、私用區字、未解之實體）不與任何字相合，亦不為異文",
+    "artifact": "某本電子文本以他字代所闕之字者（各本所聲明），視為存疑",
+    "taboo": "避諱字與其本字同",
+    "variant-graph": "異體字同：Unihan 之 kZVariant 及字形之 kSemanticVariant，《漢語大字典》《教育部異體字字典》"
+    "《第一批異體字整理表》，所訂之表，本項目之表；不可合併之字及通假不在此列",
+    "semantic-variant": "互用而非一字者（荅與答、巳與已）同：Unihan 之 kSemanticVariant 及所訂之表",
+    "script": "簡繁字同（OpenCC，逐字）",
+}
+
 SOURCES = {
     "placeholder": PlaceholderRule.source,
     "artifact": "project file: each witness's `artifacts`",
