@@ -81,7 +81,7 @@ def test_init_names_three_kinds_of_file_from_their_headers(here: Path) -> None:
     assert [(w["siglum"], w["label"]) for w in witnesses] == [
         ("WYG", "四庫本"),
         ("SBCK", "四部叢刊本"),
-        ("wikisource", "射義"),
+        ("wikisource", "維基本"),  # a site's text: named by where it comes from, not its chapter
     ]
     assert witnesses[0]["bibl"] == "《禮記註疏》卷六十二，文淵閣四庫全書本（Kanseki Repository KR1d0053）"
     # Paths are relative to the project file, and name the files given.
@@ -105,8 +105,8 @@ def test_two_files_of_one_edition_are_told_apart(here: Path) -> None:
     ok(invoke("init", *shared(ZHUSHU, JISHUO)))
     witnesses = project_toml(here)["witness"]
     assert [(w["siglum"], w["label"]) for w in witnesses] == [
-        ("WYG-zhushu", "四庫本《禮記註疏》"),
-        ("WYG-jishuo", "四庫本《陳氏禮記集說》"),
+        ("WYG-zhushu", "四庫本"),  # the base keeps the edition's name
+        ("WYG-jishuo", "集說本"),  # the other, by the form of its commentary
     ]
 
 
@@ -183,17 +183,30 @@ def test_sigla_from_file_names_are_readable_and_unique(files: list[str], sigla: 
     assert [w.siglum for w in named] == sigla
 
 
+def test_editions_of_one_chapter_are_labelled_as_editors_cite_them() -> None:
+    headers = [
+        Header(Path("liji-sheyi-zhushu-kanripo-WYG.txt"), title="禮記註疏", edition="WYG"),
+        Header(Path("liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt"), title="纂圖互註禮記", edition="SBCK"),
+        Header(Path("liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt"), title="禮記正義", edition="SBCK"),
+        Header(Path("liji-jishuo-chenhao-sheyi-kanripo-WYG.txt"), title="陳氏禮記集說", edition="WYG"),
+        Header(Path("liji-sheyi-kanripo-TLS.txt"), title="禮記", edition="TLS"),
+        Header(Path("liji-sheyi-wikisource-hangsau.txt"), title="射義"),
+    ]
+    assert [w.label for w in name_witnesses(headers)] == ["四庫本", "纂圖本", "正義本", "集說本", "TLS本", "維基本"]
+    # Two files of one edition whose titles name no form of commentary: edition and title.
+    alike = [Header(Path("a.txt"), title="禮記", edition="WYG"), Header(Path("b.txt"), title="周禮", edition="SBCK")]
+    alike.append(Header(Path("c.txt"), title="儀禮", edition="SBCK"))
+    assert [w.label for w in name_witnesses(alike)] == ["四庫本", "四部叢刊本《周禮》", "四部叢刊本《儀禮》"]
+
+
 def test_labels_alike_are_told_apart_by_title_then_file() -> None:
     headers = [
         Header(Path("wuli-master.txt"), title="五禮通考", edition="WYG"),
         Header(Path("wuli-WYG.txt"), title="五禮通考", edition="WYG"),
         Header(Path("zhushu.txt"), title="禮記註疏", edition="WYG"),
     ]
-    assert [w.label for w in name_witnesses(headers)] == [
-        "四庫本《五禮通考》（wuli-master.txt）",
-        "四庫本《五禮通考》（wuli-WYG.txt）",
-        "四庫本《禮記註疏》",
-    ]
+    # The base keeps the edition's name, the 注疏 is named by its form, the other 五禮通考 by its title.
+    assert [w.label for w in name_witnesses(headers)] == ["四庫本", "四庫本《五禮通考》", "注疏本"]
     assert [w.siglum for w in name_witnesses(headers)] == ["WYG-master", "WYG", "WYG-zhushu"]
 
 

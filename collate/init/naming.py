@@ -1,9 +1,11 @@
 """Sigla, labels and descriptions for witness files, from what their headers say and their names.
 
-A known edition gives the siglum (``WYG``) and the label readers see (``四庫本``); two files of one
-edition are told apart by the title in the label (``四庫本《禮記註疏》``) and a word of the file name
-in the siglum (``WYG-zhushu``). Without an edition the title is the label, and the siglum is the word
-of the file name no other file has; a hash (``000_2cc6d19ca27bf473``) is never a siglum.
+A known edition gives the siglum (``WYG``) and the label readers see (``四庫本``); of several
+files of one edition the base keeps that name and the others are named by their commentary's
+form, as editors cite them (``集說本``, :data:`WORK_FORMS`), else by the title (``四庫本《五禮通考》``),
+and by a word of the file name in the siglum (``WYG-jishuo``). A file from a site is named by it
+(``維基本``). Without an edition the title is the label, and the siglum is the word of the file
+name no other file has; a hash (``000_2cc6d19ca27bf473``) is never a siglum.
 """
 
 from __future__ import annotations
@@ -65,13 +67,55 @@ def _sigla(headers: Sequence[Header]) -> list[str]:
     return unique
 
 
+# What an edition of a classic is called by the form of its commentary, as editors cite it:
+# the words of its title (纂圖互註禮記 → 纂圖本). The longest that a title holds names it.
+WORK_FORMS: dict[str, str] = {
+    "纂圖互註": "纂圖本",
+    "纂圖互注": "纂圖本",
+    "纂图互注": "纂圖本",
+    "註疏": "注疏本",
+    "注疏": "注疏本",
+    "正義": "正義本",
+    "正义": "正義本",
+    "集說": "集說本",
+    "集说": "集說本",
+    "集解": "集解本",
+    "集註": "集注本",
+    "集注": "集注本",
+    "章句": "章句本",
+    "訓纂": "訓纂本",
+}
+# Where a file comes from, said by a word of its name, where it names no printed edition.
+SOURCE_LABELS: dict[str, str] = {"wikisource": "維基本", "ctext": "中國哲學書電子化計劃本"}
+
+
+def _work_form(title: str) -> str:
+    """The label of the commentary form a title names (``陳氏禮記集說`` → ``集說本``), or ''."""
+    found = [word for word in WORK_FORMS if word in title]
+    return WORK_FORMS[max(found, key=len)] if found else ""
+
+
+def _source_label(h: Header) -> str:
+    """The label of the site a file comes from, where its name says it (``…-wikisource-…`` → 維基本)."""
+    return next((SOURCE_LABELS[w.lower()] for w in _words(h.path) if w.lower() in SOURCE_LABELS), "")
+
+
 def _labels(headers: Sequence[Header]) -> list[str]:
     labels = []
     for h in headers:
         edition = edition_of(h.edition)
         # A file name may hold control characters (a newline): the label shows them as escapes.
-        labels.append(edition.label if edition else h.title or inert(h.path.name, keep=""))
-    # One edition of several works (注疏 and 集說, both 四庫本): the title tells them apart.
+        labels.append(edition.label if edition else _source_label(h) or h.title or inert(h.path.name, keep=""))
+    # One edition of several works (注疏 and 集說, both 四庫本): the base keeps the edition's
+    # name; the others are named by their commentary's form (集說本, 纂圖本), as editors cite
+    # them, else by the edition and the title (四庫本《五禮通考》).
+    counts = Counter(labels)
+    labels = [
+        label
+        if counts[label] == 1 or not h.edition or i == 0
+        else _work_form(h.title) or (f"{label}《{h.title}》" if h.title else label)
+        for i, (label, h) in enumerate(zip(labels, headers, strict=True))
+    ]
     counts = Counter(labels)
     labels = [
         f"{label}《{h.title}》" if counts[label] > 1 and h.edition and h.title else label
