@@ -1,12 +1,13 @@
-"""Validating a TEI document: the RELAX NG schema, plus the apparatus rules RELAX NG cannot see.
+"""Validating a TEI document: the RELAX NG schema, plus the Schematron rules RELAX NG cannot see.
 
 The default schema is the one collate ships, ``collate/data/tei-apparatus.rng``: the project's own
 grammar for the TEI subset its writer produces, a strict subset of TEI P5 4.12.0 (every document
 valid against it is valid against ``tei_all.rng``). Any other RELAX NG schema can be given instead,
 such as the official ``tei_all.rng``.
 
-``tei_all.rng`` embeds Schematron rules (XPath 2) that lxml's RELAX NG ignores; the ones
-that matter for a critical apparatus are checked in Python (:mod:`collate.validate.rules`).
+Whichever grammar is used, the apparatus rules run: ``collate/data/tei-apparatus.sch``, TEI's own
+Schematron (which ``tei_all.rng`` embeds and lxml's RELAX NG ignores) with collate's constraints from
+its ODD, ``collate/data/tei-apparatus.odd``, run by a Schematron processor (:mod:`collate.validate.schematron`).
 
 Files are parsed without resolving entities, loading DTDs or touching the network
 (:mod:`collate.validate.parse`); the schema is :mod:`collate.validate.schema`; each problem is
@@ -22,7 +23,6 @@ from typing import Any
 from collate.validate.locate import locate, start_tags
 from collate.validate.parse import dtd_problems, parse_tei, safe_parser, text_of
 from collate.validate.problems import NS, TEI_NS, XML_ID, Problem, Report, Severity
-from collate.validate.rules import POINTER_ATTRIBUTES, rule_problems
 from collate.validate.schema import (
     SUBSET_OF,
     default_schema,
@@ -31,27 +31,37 @@ from collate.validate.schema import (
     schema_problems,
     shipped_schema,
 )
+from collate.validate.schematron import (
+    Schematron,
+    load_schematron,
+    rule_problems,
+    schematron_problems,
+    shipped_schematron,
+)
 
 __all__ = [
     "NS",
-    "POINTER_ATTRIBUTES",
     "SUBSET_OF",
     "TEI_NS",
     "XML_ID",
     "Problem",
     "Progress",
     "Report",
+    "Schematron",
     "Severity",
     "default_schema",
     "describe_schema",
     "dtd_problems",
     "load_schema",
+    "load_schematron",
     "locate",
     "parse_tei",
     "rule_problems",
     "safe_parser",
     "schema_problems",
+    "schematron_problems",
     "shipped_schema",
+    "shipped_schematron",
     "start_tags",
     "summary",
     "validate_file",
@@ -68,7 +78,7 @@ def _quiet(message: str) -> None:
 def validate_tree(
     tree: Any, schema: Any | None = None, path: str = "", progress: Progress | None = None, *, text: str | None = None
 ) -> Report:
-    """Check a parsed TEI document: the schema (if given) and the apparatus rules.
+    """Check a parsed TEI document: the schema (if given) and the apparatus rules (the shipped Schematron).
 
     ``progress`` is told of each step as it starts: against tei_all each takes seconds.
     ``text``, the document's text, gives each problem its line and column there (:func:`locate`).
@@ -78,7 +88,7 @@ def validate_tree(
     if schema is not None:
         say("checking against the schema")
         problems = schema_problems(tree, schema)
-    say("checking the apparatus rules")
+    say("checking the apparatus rules (Schematron)")
     found, checks = rule_problems(tree)
     located = locate([*problems, *found], tree, text) if text is not None else [*problems, *found]
     located = [*dtd_problems(tree, text), *located]
@@ -102,6 +112,9 @@ def validate_file(path: Path, schema_path: Path | None = None, progress: Progres
         # Compiled once a process: a second file against the same schema starts at once.
         say(f"compiling the schema {schema_path.name}")
         schema = load_schema(schema_path)
+    # Compiled once a process too (a quarter of a second); said, as a broken one is an error of its own.
+    say(f"compiling the Schematron {shipped_schematron().name}")
+    load_schematron(shipped_schematron())
     report = validate_tree(tree, schema, str(path), progress, text=text)
     return Report(report.path, report.problems, str(schema_path) if schema_path else None, report.checks)
 
