@@ -119,6 +119,19 @@ def test_the_header_states_the_policy_and_names_the_lossless_file(small: tuple[C
         assert xp(tree, "//tei:editorialDecl/tei:segmentation/tei:p/tei:ref[@target='touhu.tei.xml']")
 
 
+def test_the_regularized_form_gives_the_base_s_variant_graphs_their_regular_form(tei_schema: Any) -> None:
+    sk = layered("SK", [(Layer.JING, "以盛筭主人奉矢礼")])
+    zs = layered("ZS", [(Layer.JING, "以盛算主人案矢禮")])
+    collation, witnesses = collate([sk, zs], layers=[Layer.JING])
+    regular = edition_of(collation, witnesses, REGULARIZED)
+    (choice,) = xp(regular, "//tei:choice")
+    assert [(c.tag.split("}")[1], c.text) for c in choice] == [("orig", "筭"), ("reg", "算")]
+    # Script is no regularization (礼 stays), and the lemma cites the base as printed.
+    assert not xp(regular, "//tei:lem//tei:choice") and xp(regular, "//tei:seg[contains(., '礼')]")
+    assert not xp(edition_of(collation, witnesses, EDITION), "//tei:choice")  # the other forms print as printed
+    assert_valid(regular, tei_schema)
+
+
 def test_orthographic_entries_only_where_the_editor_keeps_them(tei_schema: Any) -> None:
     sk = layered("SK", [(Layer.JING, "以盛算主人奉矢")])
     zs = layered("ZS", [(Layer.JING, "以盛筭主人案矢")])

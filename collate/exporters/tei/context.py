@@ -57,8 +57,9 @@ class Event:
 class Context:
     """One document's shared state: the collation, the base's blocks, the collated layers, registers."""
 
-    def __init__(self, data: ExportInput) -> None:
+    def __init__(self, data: ExportInput, regularize: bool = False) -> None:
         collation = data.collation
+        self.regularize = regularize
         if collation.base not in data.witnesses:
             raise ExportError(f"the base witness {collation.base} was not given to the TEI writer")
         self.collation = collation
@@ -282,6 +283,11 @@ class Context:
             glyph = E.g(entity.replacement or GETA, ref=f"#{ncname(entity.code)}")
             return [E.unclear(glyph, reason="placeholder")] if entity.replacement is None else [glyph]
         items = self.text(tok.t)
+        if self.regularize and tok.witness == self.collation.base:
+            regular = regular_form(tok)
+            if regular != tok.t:
+                # The base's variant form (異體, 避諱) and the form a regularized edition prints.
+                return [E.choice(E.orig(*items), E.reg(*self.text(regular)))]
         classes = {c.cls for c in tok.changes}
         if ChangeClass.PLACEHOLDER in classes and not all(is_pua(ch) for ch in tok.t):
             return [E.unclear(*items, reason="placeholder")]
@@ -327,6 +333,20 @@ class Context:
         if resp:
             attrs = {**attrs, "resp": resp}
         return E.seg(*content, attrs, type="commentary", subtype=value, ana=f"#{value}", n=layer.chinese)
+
+
+def regular_form(tok: Token) -> str:
+    """A token's characters with its variant graphs regularized (筭 → 算, 爲 → 為), all else as printed.
+
+    Only the orthographic folds of variant graphs (the variant tables, the project's own): not
+    the script rule (礼 is not regularized to 禮), and not a taboo form, whose fold goes to the
+    substitute (𤣥 and 玄 both to 元): restoring the avoided character (回改) is the editor's call.
+    """
+    text = tok.t
+    for change in tok.changes:
+        if change.cls is ChangeClass.ORTHOGRAPHIC and change.rule != "script" and change.before in text:
+            text = text.replace(change.before, change.after)
+    return text
 
 
 @cache

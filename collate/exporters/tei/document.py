@@ -22,13 +22,15 @@ if TYPE_CHECKING:
     from collate.results import ExportInput
 
 
-def document(data: ExportInput) -> tuple[Any, Context]:
+def document(data: ExportInput, regularize: bool = False) -> tuple[Any, Context]:
     """The collation as a TEI P5 document (an lxml ``ElementTree``), and the context it was written with.
 
     ``data.witnesses`` are the witnesses as read (the base's spans give the order of 經/注/疏
     and its marks the pages); ``data.bibl`` gives each witness's bibliographic data.
+    ``regularize``: the base's own variant forms are given with their regular form
+    (``<choice><orig>筭</orig><reg>算</reg></choice>``), for an edition that regularizes them.
     """
-    ctx = Context(data)
+    ctx = Context(data, regularize)
     # The body first: it registers the glyphs, people and sources the header and standOff declare.
     body = write_body(ctx)
     # Then each witness's text the collation does not carry, so that nothing of a witness is lost.

@@ -23,6 +23,8 @@ taking out what the project's normalization declares no variant:
 * an addition's entry takes the base's character before it into its lemma and readings
   (``俎] 四庫本; 俎以 (注疏本)``), or the one after it where nothing of the base stands before it
   in its line: a lemma is never empty;
+* with :data:`REGULARIZED`, the base's variant graphs are given with their regular form
+  (``<choice><orig>爲</orig><reg>為</reg></choice>``), in the text (a lemma cites the base as printed);
 * a note judging several entries is quoted in the first; the others say 見前「…」條, with
   their own verdicts;
 * each entry is numbered (``@n``), a locus cut at a block's edge keeping one number.
@@ -70,7 +72,7 @@ _PART = re.compile(r"\.p\d+$")
 
 def build_edition(data: ExportInput, policy: Policy = EDITION) -> Any:
     """The collation's publication form (an lxml ``ElementTree``); see the module."""
-    tree, _ = document(data)
+    tree, _ = document(data, regularize=not policy.orthographic)
     publication_form(tree.getroot(), data.collation.base, policy, f"{data.collation.name}.tei.xml")
     return tree
 
@@ -115,6 +117,10 @@ class _Edition:
             _as_note(seg)
         for app in body.iter(f"{_T}app"):
             anchor(app)
+        for choice in body.xpath(".//tei:lem//tei:choice", namespaces=NS):
+            # A lemma cites the base as printed: the apparatus prints a lemma's whole text.
+            orig = choice.find(f"{_T}orig")
+            splice(choice, detach(orig) if orig is not None else [])
         _quote_once(body)
         self._number(body)
         self._repoint()
