@@ -462,10 +462,41 @@ def sheyi(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     [
         "頁062-2b行1　「蘩」，纂圖本（頁020-8b行3）作「繁」。",
         "頁062-1b行3　〔疏〕單疏本（頁007-1a行15）此行短二格，行末闕「時天」二字。",
+        # 流俗失俗也處猶留也八十九十曰旄百年曰期頤稱: each 曰 is quoted with the character after it.
+        "頁062-8a行8　〔注〕「曰旄」，纂圖本（頁020-10a行6）「曰」作「日」（形近）。",
+        "頁062-8a行8　〔注〕「曰期」，纂圖本（頁020-10a行6）「曰」作「日」（形近）。",
     ],
 )
 def test_sheyi_cites_each_print_where_it_reads(sheyi: list[str], line: str) -> None:
     assert line in sheyi
+
+
+def _placed_by(line: str) -> tuple[str, str]:
+    """An entry's citation and the base words that place it: its 出文, else the words its first clause quotes."""
+    where, words = line.split("　", 1)
+    found = re.match(r"(?:〔.+?〕)?「[^」]*」(?:至「[^」]*」)?，", words) or re.search(
+        r"「[^」]*」[下上]有|無「[^」]*」|闕「[^」]*」|有此「[^」]*」", words
+    )
+    layer = re.match(r"〔.+?〕", words)
+    return where, (layer.group(0) if layer else "") + (found.group(0) if found else words)
+
+
+def test_sheyi_entries_can_each_be_found_on_their_line(sheyi: list[str]) -> None:
+    """No two entries cite one line with the same 出文 (as 「曰」 twice on 頁062-8a行8 once did)."""
+    places = [_placed_by(line) for line in sheyi if re.match(r"頁|第", line)]
+    assert len(places) > 100
+    assert [p for p in places if places.count(p) > 1] == []
+
+
+def test_default_project_entries_and_headings_are_each_found_once() -> None:
+    """The 投壺 the base quotes twice (主人曰枉矢哨壶不…) is headed by each passage's ends."""
+    run = run_default_project()
+    lines = entries(run.collation, run.read.by_siglum())
+    places = [_placed_by(line) for line in lines if re.match(r"頁|第", line)]
+    headings = [line for line in lines if line.startswith("《")]
+    assert [p for p in places if places.count(p) > 1] == []
+    assert len(headings) > 10 and len(set(headings)) == len(headings)
+    assert "《礼记·投壶》「主人曰枉矢哨壶不」至「乐敢固辞」" in headings
 
 
 @pytest.fixture(scope="module")

@@ -16,12 +16,16 @@ Nothing is converted for display: the base's words (the lemma, the anchor of an 
 notes) are printed in the base's own characters — a simplified base as it is, since a
 conversion would print characters it does not have (闢 for 辟, 於 for 于, 註 for 注) — and each
 witness's reading as that witness writes it. Readings are compared with the lemma on the
-tokens' keys, as the normalizer made them. The wording itself (quotations, lost pages) is
 tokens' keys, as the normalizer made them. An entry's clauses and the editor's decision are
 :mod:`collate.exporters.jiaokanji.entry`, the entries for lost pages
 :mod:`collate.exporters.jiaokanji.lacunae`; the wording itself (quotations, lost pages) is
 :mod:`collate.exporters.jiaokanji.words`; counts and places are written as :mod:`collate.model.numerals`
 and :mod:`collate.model.citation` write them.
+
+Every entry can be found on the line it cites: where its lemma occurs twice there, the 出文 quotes
+the lemma's neighbours too (「曰旄」，纂圖本「曰」作「日」), an addition's anchor grows the same way
+(:mod:`collate.exporters.jiaokanji.place`), and passages opening alike are headed by both ends
+(:mod:`collate.exporters.jiaokanji.passages`).
 """
 
 from __future__ import annotations
@@ -33,9 +37,10 @@ from typing import TYPE_CHECKING
 from collate.apparatus import Collation, ReadingClass
 from collate.exporters.jiaokanji.entry import Entry, Sigla, locus_entry
 from collate.exporters.jiaokanji.lacunae import lacuna_entries
+from collate.exporters.jiaokanji.passages import passage_headings
+from collate.exporters.jiaokanji.place import Places
 from collate.files import write_atomic
-from collate.model import Layer, Witness
-from collate.model.inert import inert
+from collate.model import Witness
 from collate.model.numerals import chinese
 from collate.model.people import named
 
@@ -55,8 +60,6 @@ SUBSTANTIVE = frozenset(
     }
 )
 
-# Characters of a quoted passage that name it in its heading.
-PASSAGE_OPENING = 8
 # A score's readings, listed apart under this heading.
 NOTATION = frozenset({ReadingClass.NOTATION})
 SCORES = "樂譜異同"
@@ -69,6 +72,9 @@ class _Writer:
         self.collation = collation
         self.witnesses = witnesses or {}
         self.sigla = Sigla.of(collation)
+        # Each layer of the base by printed line, for 出文 that can be found there (built once per layer).
+        base = self.witnesses.get(collation.base)
+        self.places = {r.layer: Places(r.alignment.base.tokens, r.layer, base) for r in collation.layers}
         base_text = "".join(t.t for r in collation.layers for t in r.alignment.base.tokens)
         from collate.exporters.tei import script_of
 
@@ -92,7 +98,7 @@ class _Writer:
         their entries follow the others, under a heading of their own.
         """
         found = self.loci(SUBSTANTIVE)
-        found += lacuna_entries(self.collation, self.witnesses, self.sigla)
+        found += lacuna_entries(self.collation, self.witnesses, self.sigla, self.places)
         scores = self.loci(NOTATION)
         lines = self.lines(found, self.passages())
         if scores:
@@ -101,28 +107,16 @@ class _Writer:
 
     def loci(self, classes: frozenset[ReadingClass]) -> list[Entry]:
         """The entries of the loci with variants of ``classes``, in the collation's order."""
-        layers = self.collation.layers
-        return [e for r in layers for locus in r.loci if (e := locus_entry(self.sigla, r, locus, classes)) is not None]
+        return [
+            e
+            for r in self.collation.layers
+            for locus in r.loci
+            if (e := locus_entry(self.sigla, r, locus, classes, self.places[r.layer])) is not None
+        ]
 
     def passages(self) -> list[Entry]:
-        """A heading per passage a compilation base quotes (《禮記·射義》「射者仁之道也」), at its start.
-
-        A compilation's 校勘記 is read passage by passage, as an editor heads each: the work and
-        chapter, then the passage's first words. A base that quotes no titled work has none.
-        """
-        from collate.align.holdings import articles, opening_words
-        from collate.compilation import work_title
-
-        base = self.witnesses.get(self.collation.base)
-        if base is None:
-            return []
-        out = []
-        for a in articles(base):
-            opening = opening_words(base, a, PASSAGE_OPENING, (Layer.JING,))
-            loc = base.locate(a.start)
-            text = inert(f"《{work_title(a.title)}》" + (f"「{opening}」" if opening else ""), keep="")
-            out.append(Entry(loc.line, loc.column, text))
-        return out
+        """A heading per passage a compilation base quotes (:mod:`collate.exporters.jiaokanji.passages`)."""
+        return passage_headings(self.witnesses.get(self.collation.base))
 
     def lines(self, found: list[Entry], passages: Sequence[Entry] = ()) -> list[str]:
         """Entries as lines in base order; a note judging several places is quoted at the first.

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.exporters.jiaokanji.place import Places
 from collate.exporters.jiaokanji.words import LONG, chars, plain, printed_place, quote
 from collate.model import Cause, Layer, SourceLocation
 from collate.model.citation import JIAOKANJI
@@ -85,7 +86,8 @@ class _Clause:
     ``before``/``after`` hold the only characters printed of the witnesses, so witnesses with
     equal clauses print the same glyphs and may share one. ``lemma`` says the lemma must be
     shown first (a reading replacing it). A passage a witness has at another place says where
-    (``注疏本在其頁062-4a行6``): ``at`` is that place, and ``tail`` follows the places.
+    (``注疏本在其頁062-4a行6``): ``at`` is that place, and ``tail`` follows the places. ``part``
+    is where the base words the clause quotes to be found stand (無「固」字: the 固), if it quotes any.
     """
 
     before: str
@@ -95,64 +97,76 @@ class _Clause:
     moved: bool = False
     # Where each witness has a moved passage is its own: witnesses differing only there share the clause.
     at: SourceLocation | None = field(default=None, compare=False)
+    part: tuple[int, int] | None = field(default=None, compare=False)
 
 
-def _anchor(result: LayerResult, locus: Locus) -> tuple[str, str]:
-    """The base characters just before and just after a point where a witness adds text."""
-    stream = result.alignment.base.tokens
-    before = "".join(t.t for t in stream[max(0, locus.base_start - 2) : locus.base_start])
-    after = "".join(t.t for t in stream[locus.base_end : locus.base_end + 2])
-    return before, after
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One clause in words; whether the lemma must be shown before it; the base words it quotes to be found."""
+
+    text: str
+    lemma: bool
+    part: tuple[int, int] | None = None
 
 
-def _clause(result: LayerResult, locus: Locus, reading: Reading, own: WitnessReading) -> _Clause:
-    """The words for what one witness (``own``, of ``reading``) has, in its own characters."""
+def _clause(locus: Locus, reading: Reading, own: WitnessReading, places: Places, within: bool) -> _Clause:
+    """The words for what one witness (``own``, of ``reading``) has, in its own characters.
+
+    ``within``: the 出文 quotes the lemma with its neighbours, so a reading replacing it names
+    the characters it replaces (纂圖本「曰」作「日」), as 無「曰」字 and 「曰」下有 always do.
+    """
     lemma, text = locus.lemma.text, own.text
     lf, rf = _keys(locus.lemma, locus.lemma.norm), _keys(own, reading.norm)
+    named, whole = (quote(lemma) if within else ""), (locus.base_start, locus.base_end)
     if reading.cls is ReadingClass.TRANSPOSITION:
         if rf == lf or len(lemma) > LONG:
             # A passage the witness has at another place: where it stands is the reading
             # (quoted by its ends, a long one would read the same as the lemma).
             differs = "" if rf == lf else "，文有異同"
             tail = f"{differs}（次第不同）"
-            return _Clause("", f"有此{quote(lemma)}", False, tail=tail, moved=True, at=own.location)
-        return _Clause("", f"作{quote(text)}（{ReadingClass.TRANSPOSITION.chinese}）", True)
+            return _Clause("", f"有此{quote(lemma)}", False, tail=tail, moved=True, at=own.location, part=whole)
+        return _Clause(named, f"作{quote(text)}（{ReadingClass.TRANSPOSITION.chinese}）", True)
     if reading.cls is ReadingClass.LOAN:
-        return _Clause("", f"作{quote(text)}（{ReadingClass.LOAN.chinese}）", True)
+        return _Clause(named, f"作{quote(text)}（{ReadingClass.LOAN.chinese}）", True)
     if reading.cause == Cause.LOOKALIKE and len(lemma) == len(text):
         # A graphic confusion (己/已, 曰/日): which side erred is the editor's to say.
-        return _Clause("", f"作{quote(text)}（形近）", True)
+        return _Clause(named, f"作{quote(text)}（形近）", True)
     if not text:
-        return _Clause("", f"無{chars(lemma)}", False)
+        return _Clause("", f"無{chars(lemma)}", False, part=whole)
     if not lemma:
-        before, after = _anchor(result, locus)
+        before, after = places.anchor(locus.base_start)
         if before:
             return _Clause(f"「{before}」下", f"有{chars(text)}", False)
         if after:
             return _Clause(f"「{after}」上", f"有{chars(text)}", False)
         return _Clause("", f"有{chars(text)}", False)
     if len(rf) > len(lf) and rf.startswith(lf):
-        return _Clause(f"「{lemma}」下", f"有{chars(_part(own, len(lf)))}", False)
+        return _Clause(f"「{lemma}」下", f"有{chars(_part(own, len(lf)))}", False, part=whole)
     if len(rf) > len(lf) and rf.endswith(lf):
-        return _Clause(f"「{lemma}」上", f"有{chars(_part(own, 0, len(rf) - len(lf)))}", False)
+        return _Clause(f"「{lemma}」上", f"有{chars(_part(own, 0, len(rf) - len(lf)))}", False, part=whole)
     if len(lf) > len(rf) and (lf.startswith(rf) or lf.endswith(rf)):
-        missing = _part(locus.lemma, len(rf)) if lf.startswith(rf) else _part(locus.lemma, 0, len(lf) - len(rf))
-        return _Clause("", f"無{chars(missing)}", False)
-    return _Clause("", f"作{quote(text)}", True)
+        # Only part of the lemma is lacking: that part is what the reader looks for.
+        cut = len(rf) if lf.startswith(rf) else len(lf) - len(rf)
+        missing = _part(locus.lemma, cut) if lf.startswith(rf) else _part(locus.lemma, 0, cut)
+        s, e = whole
+        part = (s + cut, e) if lf.startswith(rf) else (s, s + cut)
+        return _Clause("", f"無{chars(missing)}", False, part=part)
+    return _Clause(named, f"作{quote(text)}", True)
 
 
-def describe(sigla: Sigla, result: LayerResult, locus: Locus, reading: Reading) -> list[tuple[str, bool]]:
+def describe(sigla: Sigla, locus: Locus, reading: Reading, places: Places, within: bool = False) -> list[Said]:
     """What the reading's witnesses have: one clause for each set that prints the same characters.
 
     The reading groups witnesses by their keys, so 賔對 and 賓對 are one reading; but each
     witness's glyphs are its own, so they share a clause (and 並) only where the words,
     glyphs and all, are the same. Each name carries the witness's printed place. With each
-    clause, whether the lemma must be shown before it.
+    clause, whether the lemma must be shown before it. ``within``: the 出文 quotes the lemma
+    with its neighbours (:func:`_clause`).
     """
     witnesses = sorted(reading.witnesses, key=lambda w: sigla.order.get(w.siglum, len(sigla.order)))
     groups: dict[_Clause, list[tuple[WitnessReading, _Clause]]] = {}
     for own in witnesses:
-        clause = _clause(result, locus, reading, own)
+        clause = _clause(locus, reading, own, places, within)
         groups.setdefault(clause, []).append((own, clause))
     out = []
     for group in groups.values():
@@ -161,16 +175,20 @@ def describe(sigla: Sigla, result: LayerResult, locus: Locus, reading: Reading) 
         if first.moved:
             # The place is in the words (在其頁…): the names need none.
             names = "、".join(sigla.label(own.siglum) for own, _ in group)
-            places = "、".join(f"{sigla.label(own.siglum)}在其{JIAOKANJI.cite(c.at)}" for own, c in group)
-            out.append((f"{names}{both}{first.after}，{places}{first.tail}", first.lemma))
+            where = "、".join(f"{sigla.label(own.siglum)}在其{JIAOKANJI.cite(c.at)}" for own, c in group)
+            out.append(Said(f"{names}{both}{first.after}，{where}{first.tail}", first.lemma, first.part))
             continue
         names = "、".join(sigla.label(own.siglum) + printed_place(own.location) for own, _ in group)
-        out.append((f"{names}{first.before}{both}{first.after}{first.tail}", first.lemma))
+        out.append(Said(f"{names}{first.before}{both}{first.after}{first.tail}", first.lemma, first.part))
     return out
 
 
-def decision_words(sigla: Sigla, locus: Locus) -> str:
-    """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑."""
+def decision_words(sigla: Sigla, locus: Locus, within: bool = False) -> str:
+    """The editor's decision in the words of a 校勘記: 今從…改作…, 今仍底本, 存疑.
+
+    ``within``: the 出文 quotes the lemma with its neighbours, so the change names what it
+    replaces (今從…改「曰」作「日」).
+    """
     d = locus.decision
     if d is None:
         return ""
@@ -185,7 +203,7 @@ def decision_words(sigla: Sigla, locus: Locus) -> str:
         elif not lemma:
             words = f"今從{who}補{chars(text)}。"
         else:
-            words = f"今從{who}改作{quote(text)}。"
+            words = f"今從{who}改{quote(lemma) if within else ''}作{quote(text)}。"
     elif d.doubtful:
         words = "存疑。"
     else:
@@ -205,21 +223,39 @@ def _comment(decision: EditorDecision) -> str:
     return f"（{who}：{decision.comment}）" if who else f"（{decision.comment}）"
 
 
-def locus_entry(sigla: Sigla, result: LayerResult, locus: Locus, classes: frozenset[ReadingClass]) -> Entry | None:
-    """The entry for ``locus`` if it has variants of ``classes``, else None."""
+def locus_entry(
+    sigla: Sigla, result: LayerResult, locus: Locus, classes: frozenset[ReadingClass], places: Places
+) -> Entry | None:
+    """The entry for ``locus`` if it has variants of ``classes``, else None.
+
+    ``places``: the base's layer of ``result`` by printed line, where the 出文 is made unique.
+    """
     # Its variants only: where the base is not extant (beyond a fragmentary base, a passage a
     # quoting base skips) the witnesses' text is no addition, and not an entry.
     readings = [r for r in locus.variants() if r.cls in classes]
     if not readings:
         return None
-    parts = [part for r in readings for part in describe(sigla, result, locus, r)]
-    where = JIAOKANJI.cite(locus.lemma.location)
+    # The 出文 is the lemma where it occurs once on its line. Where it does not, the entry quotes
+    # a phrase, as 阮元's 校勘記 does (it heads an entry with words of the text, then says which
+    # character of them a print reads otherwise: 某本X作Y): the fewest neighbours that make it
+    # unique (「曰旄」), and each clause names the characters it is about within it (纂圖本「曰」作
+    # 「日」), as 無「X」字 and 「X」下有 here already do. 「九十曰旄」之「曰」 would say the same at
+    # more length, in words that are not a 校勘記's.
+    span = places.phrase(locus.base_start, locus.base_end)
+    within = span != (locus.base_start, locus.base_end)
+    said = [x for r in readings for x in describe(sigla, locus, r, places, within)]
+    # An entry that shows no lemma is found by the words its clauses quote (無「固」字): where
+    # those occur again on the line, it is headed by the 出文 too, if that is unique there (a
+    # lemma running on past its line is not).
+    found = all(places.unique(*x.part) for x in said if x.part is not None)
+    shown = any(x.lemma for x in said) or (not found and places.unique(*span))
     layer = "" if locus.layer is Layer.JING else f"〔{locus.layer.chinese}〕"
-    head = f"{layer}{quote(locus.lemma.text)}，" if any(needs for _, needs in parts) else layer
-    words = "，".join(text for text, _ in parts) + "。"
+    head = f"{layer}{quote(places.text(*span) if within else locus.lemma.text)}，" if shown else layer
+    words = "，".join(x.text for x in said) + "。"
     sources = [r.source for r in readings if r.derived and r.source]
     if sources and not locus.notes:
         words = words[:-1] + "".join(f"（據{plain(s)}）" for s in dict.fromkeys(sources)) + "。"
-    words += decision_words(sigla, locus)
+    words += decision_words(sigla, locus, within)
+    where = JIAOKANJI.cite(locus.lemma.location)
     loc = locus.lemma.location
     return Entry(loc.line if loc else 1 << 30, loc.column if loc else 0, f"{where}　{head}{words}", locus.notes)

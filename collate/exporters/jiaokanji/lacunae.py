@@ -11,17 +11,21 @@ from collections.abc import Mapping
 
 from collate.apparatus import Collation, LayerResult
 from collate.exporters.jiaokanji.entry import Entry, Sigla
-from collate.exporters.jiaokanji.words import lacuna_words, lost_pages, printed_place
+from collate.exporters.jiaokanji.place import Places
+from collate.exporters.jiaokanji.words import lacuna_words, lost_pages, printed_place, quote
 from collate.model import Layer, MarkKind, Witness, blank_width
 from collate.model.citation import JIAOKANJI
 
 
-def lacuna_entries(collation: Collation, witnesses: Mapping[str, Witness], sigla: Sigla) -> list[Entry]:
+def lacuna_entries(
+    collation: Collation, witnesses: Mapping[str, Witness], sigla: Sigla, places: Mapping[Layer, Places]
+) -> list[Entry]:
     """An entry for each stretch of the base on pages a witness's print has lost (缺頁), at its start.
 
     The base's place needs the base witness as read; without it (a collation alone) none is
     written. Where the witness as read says which pages it lost (its lacuna mark), so does
-    the entry.
+    the entry. Where the lost words occur again on the base's line (闕「不」字), the entry is
+    headed by the fewest words around them that do not (``places``, by layer), as a reading's is.
     """
     base = witnesses.get(collation.base)
     if base is None:
@@ -44,9 +48,19 @@ def lacuna_entries(collation: Collation, witnesses: Mapping[str, Witness], sigla
                 own = witnesses.get(siglum)
                 inline = own is not None and marks and all(blank_width(label) is not None for label in labels)
                 where = printed_place(own.locate(marks[0][1])) if inline and own is not None else ""
-                text = f"{layer}{sigla.label(siglum)}{where}{what}"
+                text = f"{layer}{_head(places.get(result.layer), tokens[0].index, tokens[-1].index + 1)}"
+                text += f"{sigla.label(siglum)}{where}{what}"
                 out.append(Entry(loc.line, loc.column, f"{JIAOKANJI.cite(loc)}　{text}{pages}。", ()))
     return out
+
+
+def _head(places: Places | None, start: int, end: int) -> str:
+    """「words」， before an entry whose lost words at base positions ``[start, end)`` occur again on their line."""
+    if places is None or places.unique(start, end):
+        return ""
+    # Words running on past their line cannot be made unique on it: the entry stays as it was.
+    span = places.phrase(start, end)
+    return f"{quote(places.text(*span))}，" if places.unique(*span) else ""
 
 
 def _lost(witnesses: Mapping[str, Witness], result: LayerResult, j: int, start: int, end: int) -> list[tuple[str, int]]:
