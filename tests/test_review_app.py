@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from builders import copy_default_project
 from click.testing import CliRunner
+from rich.cells import cell_len
 from rich.console import Console
 
 from collate.apparatus import ReadingClass
@@ -223,6 +225,11 @@ def test_a_decision_does_not_jump_to_another_place_that_reads_alike(project: Pat
     assert len(again.report.orphans) == 1 and not again.report.placed
 
 
+def column_of(text: str, line: str) -> int:
+    """The terminal column (in cells: a CJK character takes two) where ``text`` starts in ``line``."""
+    return cell_len(line[: line.index(text)])
+
+
 def rendered(app: ReviewApp, width: int = 120) -> list[str]:
     """The locus on screen as plain lines, ``width`` cells wide."""
     buffer = io.StringIO()
@@ -230,17 +237,22 @@ def rendered(app: ReviewApp, width: int = 120) -> list[str]:
     return buffer.getvalue().splitlines()
 
 
-def test_a_locus_shows_every_witness_in_context_and_the_notes_that_judge_it(project: Path) -> None:
+def test_a_locus_shows_each_reading_in_context_the_agreeing_witnesses_in_a_line_and_the_notes(project: Path) -> None:
     app = ReviewApp(open_session(project), "en")
     assert app.locus is not None and app.locus.id == "jing-00024"
     lines = rendered(app)
     row = {line.split()[0]: line for line in lines if line.split() and line.split()[0] in ("SK", "ZS", "DD")}
     assert "某有枉矢〔哨〕壶请以乐宾" in row["SK"] and "2b.5" in row["SK"]
-    assert "某有枉矢〔哨〕壺請以樂賓" in row["ZS"] and "= base" in row["ZS"]  # ZS's own characters
+    assert row["ZS"].strip() == "ZS 注疏本 = base"  # agreeing with the base: named, not drawn again
     assert "〔峭〕" in row["DD"] and "substantive" in row["DD"]
+    assert column_of("〔", row["DD"]) == column_of("〔", row["SK"])  # the readings in one column
     assert sum(line.startswith("秦蕙田") for line in lines) == 1  # the one 蕙田案 on this place, once
     assert any("DD) reads 峭 for 哨" in line for line in lines)
     assert any(line.startswith("undecided") for line in lines)
+    # With e, every witness in its own characters and its whole unit.
+    app.look = replace(app.look, full=True)
+    whole = {line.split()[0]: line for line in rendered(app) if line.split() and line.split()[0] in ("SK", "ZS")}
+    assert "某有枉矢〔哨〕壺請以樂賓" in whole["ZS"] and "= base" in whole["ZS"]
 
 
 def test_a_chinese_edition_is_reviewed_in_chinese(project: Path) -> None:

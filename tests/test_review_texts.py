@@ -12,7 +12,8 @@ from collate.model import Layer, SourceLocation
 from collate.model.claim_words import chinese
 from collate.notes.records import Claim, ClaimKind, Note, Place
 from collate.review.app import ReviewApp
-from collate.review.app_view import Look, render_keys
+from collate.review.app_view import render_keys
+from collate.review.look import Look
 from collate.review.texts import _T, _WHY, HELP, Words, default_lang
 
 

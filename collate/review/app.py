@@ -25,8 +25,9 @@ from collate.decisions.anchors import EDITOR_CLASSES
 from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
 from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
-from collate.review.app_view import class_options, shown
+from collate.review.app_view import class_options
 from collate.review.app_walk import ReviewBase
+from collate.review.look import shown
 from collate.review.session import ReviewSession
 from collate.review.texts import Lang
 from collate.views.diff import CLASS_STYLE

@@ -2,57 +2,30 @@
 
 Functions of the :class:`~collate.review.session.ReviewSession`, the locus on screen and the
 words of the interface (:class:`~collate.review.texts.Words`), so the app
-(:mod:`collate.review.app`) only keeps the place and turns keys into decisions. Every string
+(:mod:`collate.review.app`) only keeps the place and turns keys into decisions. The witnesses'
+lines, fitted to the screen's width, are :mod:`collate.review.app_witnesses`. Every string
 of the data (texts, labels, notes, comments, names) is drawn inert
 (:func:`~collate.model.inert.inert`): a control character in a witness is shown as its escape,
 never sent to the terminal. A long text is cut only with a note of its length and of the key
-that shows it whole (``e``), never with a bare ``…``.
+that shows it whole (``e``), never with a bare ``…`` (:mod:`collate.review.look`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from collate.apparatus import Locus, ReadingClass
 from collate.decisions.anchors import Decision
 from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
-from collate.review.context import Shown
+from collate.review.app_witnesses import WitnessLines
 from collate.review.filters import LocusFilter
+from collate.review.look import LONG_NOTE, LONG_PASSAGE, Look, OneLine, shown
 from collate.review.session import ReviewSession, pair_of
 from collate.review.texts import KEYS, LAST_KEYS, Words
-from collate.views.diff import CLASS_STYLE, EMPTY, cite
-
-CONTEXT_WIDTH = 14
-# Readings, passages and notes longer than these are cut (with their length said) until ``e``.
-LONG_READING = 30
-LONG_PASSAGE = 60
-LONG_NOTE = 160
-
-
-def shown(text: str) -> str:
-    """A reading as the screen shows it: empty (an omission, an insertion point) as ∅, controls escaped."""
-    return inert(text, keep="") or EMPTY
-
-
-@dataclass(frozen=True, slots=True)
-class Look:
-    """How the screen draws: in which words, texts whole or cut."""
-
-    words: Words
-    full: bool = False
-
-    def cut(self, text: str, limit: int = LONG_READING) -> str:
-        """``text`` shown (:func:`shown`), cut to ``limit`` characters with its length and ``e`` said."""
-        if self.full or len(text) <= limit:
-            return shown(text)
-        head = limit * 2 // 3
-        return shown(text[:head]) + "…" + self.words("long", n=len(text))
+from collate.views.diff import CLASS_STYLE, cite
 
 
 def render_status(
@@ -129,13 +102,9 @@ def render_locus(session: ReviewSession, locus: Locus | None, look: Look | None 
     parts: list[RenderableType] = [heading]
     passage = session.glossed(locus)
     if passage is not None:
-        parts.append(
-            Text.assemble(
-                (f"{w('glossed')} {cite(passage.location)}{w.pick(('：', ': '))}", "bold"),
-                (look.cut(passage.text, LONG_PASSAGE), ""),
-            )
-        )
-    parts += [Text(""), _witnesses(session, locus, look)]
+        label = Text(f"{w('glossed')} {cite(passage.location)}{w.pick(('：', ': '))}", style="bold")
+        parts.append(OneLine(look, label, passage.text, LONG_PASSAGE))
+    parts += [Text(""), WitnessLines(session, locus, look)]
     for note in locus.notes:
         parts.append(Text(""))
         text = look.cut(note.text, LONG_NOTE)
@@ -159,41 +128,6 @@ def render_locus(session: ReviewSession, locus: Locus | None, look: Look | None 
         pair = f"{shown(lemma)}/{'/'.join(shown(t) for t in texts)}"
         parts.append(Text(w("same_pair", n=len(same), pair=pair), style="dim"))
     return Group(*parts)
-
-
-def _witnesses(session: ReviewSession, locus: Locus, look: Look) -> Table:
-    """Each witness in a row: its text around the place (in the base's unit), its class, its place."""
-    w = look.words
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column(w("col_siglum"), no_wrap=True)
-    # Chinese has no spaces to wrap at: a long text folds at any character rather than being cut.
-    table.add_column(w("col_text"), overflow="fold")
-    table.add_column(w("col_class"), no_wrap=True)
-    table.add_column(w("col_place"), no_wrap=True)
-    labels = {x.siglum: x.label for x in session.raw.witnesses}
-    width = None if look.full else CONTEXT_WIDTH
-    notes = {Shown.SILENT: "silent", Shown.REPORTED: "reported", Shown.NOT_EXTANT: "not_extant"}
-    for siglum in locus.sigla:
-        reading = locus.reading_of(siglum)
-        ctx = session.context(locus, siglum, width)
-        cls = reading.cls if reading is not None else None
-        mark = CLASS_STYLE.get(cls, "") if cls else "bold"
-        text = Text.assemble(
-            (inert(ctx.before), "dim"),
-            ("〔", "dim"),
-            (look.cut(ctx.text), mark),
-            ("〕", "dim"),
-            (inert(ctx.after), "dim"),
-        )
-        if ctx.shown in notes:
-            note = w(notes[ctx.shown]) + (f"：{ctx.source}" if ctx.source else "")
-            text.append(inert(f"  （{note}）"), style="italic dim")
-        what = w("same_as_base") if reading is None else w.cls(reading.cls)
-        if reading is not None and reading.cause:
-            what += inert(f" ({reading.cause})", keep="")
-        name = inert(f"{siglum} {labels.get(siglum, '')}".strip(), keep="")
-        table.add_row(Text(name, style="bold"), text, Text(what, style=mark), Text(cite(ctx.location)))
-    return table
 
 
 def describe_decision(d: Decision, look: Look) -> str:

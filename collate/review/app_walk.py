@@ -25,8 +25,9 @@ from collate.decisions.history import Change
 from collate.errors import CollateError
 from collate.model.inert import inert
 from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
-from collate.review.app_view import Look, describe, render_keys, render_locus, render_status
+from collate.review.app_view import describe, render_keys, render_locus, render_status
 from collate.review.filters import LocusFilter
+from collate.review.look import Look
 from collate.review.session import Refused, ReviewSession
 from collate.review.texts import Lang, Words
 
