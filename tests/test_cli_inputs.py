@@ -372,20 +372,20 @@ PROJECTS: dict[str, tuple[str, str, str]] = {
         "did you mean 'B'",
         r"collate\.toml:8:",
     ),
-    "artifact of two characters": (W + 'artifacts = ["防防"]\n', "'防防' is not one character", r"collate\.toml:5:"),
-    "empty artifact": (W + 'artifacts = [""]\n', "'' is not one character", r"collate\.toml:5:"),
+    "artifact of two characters": (W + 'artifacts = ["防防"]\n', "'防防' is not one character", r"collate\.toml:7:"),
+    "empty artifact": (W + 'artifacts = [""]\n', "'' is not one character", r"collate\.toml:7:"),
     "layers empty": ("layers = []\n" + W, "`layers` is empty", r"collate\.toml:1:"),
-    "witness layers empty": (W + "layers = []\n", "`layers` of witness B is empty", r"collate\.toml:5:"),
+    "witness layers empty": (W + "layers = []\n", "`layers` of witness B is empty", r"collate\.toml:7:"),
     "witness layers not collated": (
         'layers = ["jing"]\n' + W + 'layers = ["zhu"]\n',
         "names none of the layers the project collates",
-        r"collate\.toml:6:",
+        r"collate\.toml:8:",
     ),
-    "encoding not a string": (W + "encoding = 5\n", "`encoding` must be the name of an encoding", r"collate\.toml:5:"),
+    "encoding not a string": (W + "encoding = 5\n", "`encoding` must be the name of an encoding", r"collate\.toml:7:"),
     "title not a string": ("title = 5\n" + W, "`title` must be a string, not int", r"collate\.toml:1:"),
     "label not a string": (W + "label = []\n", "`label` must be a string", r"collate\.toml:7:"),
     "lexicon value not a siglum": (W + '[notes.lexicon]\n"大戴礼" = 3\n', "must be a siglum", r"collate\.toml:8:"),
-    "encoding unknown": (W + 'encoding = "utf-9"\n', "unknown encoding 'utf-9' for witness B", r"collate\.toml:5:"),
+    "encoding unknown": (W + 'encoding = "utf-9"\n', "unknown encoding 'utf-9' for witness B", r"collate\.toml:7:"),
 }
 
 

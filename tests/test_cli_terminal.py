@@ -85,13 +85,13 @@ def test_diff_on_a_terminal_goes_through_less_FRX_and_not_with_no_pager(
 
 
 def test_diff_piped_is_never_paged_nor_coloured(project: Path, pager: list[tuple[str, dict[str, str], str]]) -> None:
-    out = invoke("diff", "--config", str(project)).stdout
+    out = invoke("diff", "--config", str(project), "--class", "all").stdout
     assert not pager and "\x1b" not in out and "〔ZS 筭 異〕" in out
 
 
 def test_no_color_gives_no_escape_codes_on_a_terminal(project: Path) -> None:
     env = {**TERMINAL, "NO_COLOR": "1"}
-    shown = invoke("diff", "--config", str(project), "--no-pager", env=env).stdout
+    shown = invoke("diff", "--config", str(project), "--class", "all", "--no-pager", env=env).stdout
     assert "\x1b" not in shown and "算〔ZS 筭 異〕" in shown  # the class still in the text
     listed = invoke("diff", "--config", str(project), "--list", "--no-pager", env=env).stdout
     assert "\x1b" not in listed and "jing-00121" in listed and "┃" in listed  # a table: a terminal

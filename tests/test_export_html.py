@@ -11,7 +11,16 @@ import re
 from pathlib import Path
 
 import pytest
-from builders import has_class, html_collation, page_of, parse, run_default_project, text_of
+from builders import (
+    collate_rows,
+    has_class,
+    html_collation,
+    page_of,
+    parse,
+    plain_witness,
+    run_default_project,
+    text_of,
+)
 
 from collate.apparatus import Collation, ReadingClass
 from collate.exporters import EXPORTERS, get_exporter
@@ -53,6 +62,26 @@ def test_filters_and_legend(built: tuple[Collation, Witness, dict[str, Witness]]
         if label.xpath(f"./span[{has_class('n')}]")
     }
     assert counts == {"c-substantive": "3", "c-omission": "1", "c-orthographic": "1"}
+
+
+def test_orthographic_loci_open_unmarked_their_box_unticked_and_counted(
+    built: tuple[Collation, Witness, dict[str, Witness]],
+) -> None:
+    doc = page_of(built)
+    boxes = {b.get("data-hide"): b.get("checked") is not None for b in doc.xpath("//input[@data-hide]")}
+    assert [hide for hide, ticked in boxes.items() if not ticked] == ["c-orthographic"]
+    # Unmarked without the script too: the body starts with the class the unticked box gives it.
+    assert doc.xpath("//body/@class") == ["hide-c-orthographic"]
+    (note,) = doc.xpath(f"//div[{has_class('overview')}]/p[{has_class('fold-note')}]")
+    assert note.text == "另有異體 1 處未標出（勾選「異體」顯示）。"
+    style = CSS.read_text(encoding="utf-8")
+    assert ".fold-note { display: none;" in style and ".hide-c-orthographic .fold-note { display: block; }" in style
+
+
+def test_a_page_without_orthographic_loci_folds_nothing() -> None:
+    collation = collate_rows({"SK": "投壺之禮", "ZS": "投壺之體"})
+    doc = parse(build_html(collation, plain_witness("SK", "投壺之禮")))
+    assert doc.xpath("//body/@class") == [] and not doc.xpath(f"//*[{has_class('fold-note')}]")
 
 
 def test_stylesheet_covers_every_class_and_layer() -> None:

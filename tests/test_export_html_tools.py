@@ -76,7 +76,9 @@ def test_witness_switches_and_what_they_switch(built: tuple[Collation, Witness, 
     wits = {m.text: m.get("data-wits") for m in view.xpath(f".//*[{has_class('v')}]") if m.text}
     assert wits["旨"] == "ZS" and wits["哨"] == "DD"
     syn = doc.get_element_by_id("view-syn")
-    assert syn.xpath(f".//i[{has_class('sparse')}]/@data-w") == ["DD"]
+    # The synopsis: a column a witness (its head and its cells say whose), the sparse DD's too.
+    assert syn.xpath(".//th/@data-w") == ["SK", "ZS", "DD", "SK", "ZS"]
+    assert syn.xpath(f".//td[{has_class('sparse')}]/@data-w") == ["DD", "DD"]
     assert set(syn.xpath(f".//span[{has_class('v')}]/@data-wits")) == {"ZS", "DD"}
 
 

@@ -35,7 +35,7 @@ def test_a_kanripo_page_id_fills_every_field() -> None:
     assert unknown_fields(PATTERN) == []
 
 
-def test_a_pattern_with_an_unknown_field_is_refused_at_its_witness(tmp_path: Path) -> None:
+def test_a_pattern_with_an_unknown_field_is_refused_at_its_key(tmp_path: Path) -> None:
     path = tmp_path / "collate.toml"
     path.write_text(
         '[[witness]]\nsiglum = "A"\npath = "a.txt"\n\n[[witness]]\nsiglum = "B"\npath = "b.txt"\n'
@@ -45,7 +45,8 @@ def test_a_pattern_with_an_unknown_field_is_refused_at_its_witness(tmp_path: Pat
     with pytest.raises(ProjectError) as err:
         load_project(path)
     said = str(err.value)
-    assert "`facs` of witness B" in said and "'folio'" in said and ":6" in said and "{id}" in said
+    # At the line of its key (8), not of the witness's siglum (6).
+    assert "`facs` of witness B" in said and "'folio'" in said and ":8:" in said and "{id}" in said
 
 
 def test_pages_link_to_their_pictures_in_the_tei_and_the_html(tmp_path: Path) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from builders import align_rows, run_default_project
 
-from collate.apparatus import Collation, Locus, WitnessInfo, build_layer
-from collate.exporters.html import build_html, run_html, shown_loci
+from collate.apparatus import Collation, Locus, ReadingClass, WitnessInfo, build_layer
+from collate.exporters.html import build_html, display_class, run_html, shown_loci
 from collate.exporters.html.common import place
 from collate.results import ExportInput, RunResult
 
@@ -208,9 +208,14 @@ def test_synoptic_view_keyboard_and_coverage(browser: Any, run: RunResult, page:
     assert browser.find_element(By.ID, "view-syn").is_displayed()
     assert not browser.find_element(By.ID, "view-text").is_displayed()
     locus = a_locus(run, "ZS", "盤")
-    column = browser.find_element(By.CSS_SELECTOR, f'#view-syn .sc[data-locus="{locus.id}"]')
-    assert column.text.split() == ["般", "盤"]
-    column.click()
+    # A column per witness: the locus marked in each, the base's 般 and 注疏本's 盤 side by side.
+    marks = browser.find_elements(By.CSS_SELECTOR, f'#view-syn .v[data-locus="{locus.id}"]')
+    assert [m.text for m in marks] == ["般", "盤"]
+    heads = browser.find_elements(By.CSS_SELECTOR, "#view-syn .s-jing thead th")
+    assert [h.get_attribute("data-w") for h in heads] == ["SK", "ZS", "DD"]
+    left, right = (rect(browser, m) for m in marks)
+    assert right["left"] > left["right"] and abs(right["top"] - left["top"]) < 40  # one row, two columns
+    marks[1].click()
     WebDriverWait(browser, PATIENCE).until(lambda d: locus.id in panel_text(d))
     screenshot(browser, tmp_path, "html-synoptic.png")
     # j: the next locus in reading order.
@@ -301,11 +306,14 @@ def test_search_finds_folded_characters_and_steps(browser: Any, run: RunResult, 
     assert "q-now" in mark.get_attribute("class").split()
     box.send_keys(Keys.ENTER)
     WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == locus.id)
-    # In the synopsis, every witness's row is searched.
+    # In the synopsis, every witness's column is searched: the hit is in 注疏本's.
     browser.find_element(By.CSS_SELECTOR, 'button[data-view="syn"]').click()
     WebDriverWait(browser, PATIENCE).until(lambda d: search_count(d) == "1/1")
-    (cell,) = browser.find_elements(By.CSS_SELECTOR, "#view-syn i.q-hit")
-    assert cell.text == "盤"
+    hit = (
+        "var r = Array.from(CSS.highlights.get('q-hits'))[0];"
+        "return [r.toString(), r.startContainer.parentElement.closest('td').dataset.w]"
+    )
+    assert browser.execute_script(hit) == ["盤", "ZS"]
     with width(browser, NARROW):
         open_page(browser, page)
         browser.find_element(By.ID, "q").send_keys("投壺")
@@ -329,10 +337,11 @@ def test_a_witness_switched_off_leaves_the_text_and_the_panel(browser: Any, run:
     WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) == shao.id)
     shown = panel_text(browser)
     assert "大戴禮" in shown and "峭" in shown and "注疏本" not in shown
-    # The synopsis loses ZS's row.
+    # The synopsis loses ZS's column, its head and its cells.
     browser.find_element(By.CSS_SELECTOR, 'button[data-view="syn"]').click()
-    cells = browser.find_elements(By.CSS_SELECTOR, "#view-syn .s-jing .sc:not(.key) > i:nth-child(2)")
+    cells = browser.find_elements(By.CSS_SELECTOR, '#view-syn .s-jing [data-w="ZS"]')
     assert cells and not any(c.is_displayed() for c in cells[:50])
+    assert browser.find_element(By.CSS_SELECTOR, '#view-syn .s-jing td[data-w="SK"]').is_displayed()
     browser.find_element(By.CSS_SELECTOR, 'input[data-wit="ZS"]').click()
     assert cells[0].is_displayed()
     assert browser.execute_script(style, only_zs) == "underline"
@@ -401,4 +410,58 @@ def test_jump_to_a_page_of_any_witness(browser: Any, page: Path) -> None:
         where = rect(browser, target)
         assert bar["bottom"] <= where["top"] < height / 2, (siglum, where)
         assert "here" in target.get_attribute("class").split()
+    assert console_errors(browser) == []
+
+
+def test_orthographic_loci_open_unmarked_until_their_box_is_ticked(browser: Any, run: RunResult, page: Path) -> None:
+    open_page(browser, page)
+    style = "return getComputedStyle(arguments[0]).textDecorationLine"
+    graph = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{a_locus(run, "ZS", "筭").id}"]')
+    reading = browser.find_element(By.CSS_SELECTOR, f'#view-text .v[data-locus="{a_locus(run, "ZS", "盤").id}"]')
+    assert browser.execute_script(style, graph) == "none" and browser.execute_script(style, reading) == "underline"
+    note = browser.find_element(By.CSS_SELECTOR, "#panel-body .fold-note")
+    assert note.is_displayed() and re.fullmatch(r"另有異體 \d+ 處未標出（勾選「異體」顯示）。", note.text)
+    browser.find_element(By.CSS_SELECTOR, 'input[data-hide="c-orthographic"]').click()
+    assert browser.execute_script(style, graph) == "underline" and not note.is_displayed()
+    assert console_errors(browser) == []
+
+
+# What the print shows, counted as the browser lays it out: a mark numbered (its counter steps)
+# and an entry of the 校勘記, each only where it is drawn.
+PRINTED = """
+const drawn = (e) => e.getClientRects().length > 0;
+const marks = [...document.querySelectorAll('#view-text .v.n')]
+  .filter((e) => drawn(e) && getComputedStyle(e).counterIncrement !== 'none');
+const entries = [...document.querySelectorAll('#jkj .e:not(.x)')].filter(drawn);
+return [marks.map((e) => e.dataset.locus), entries.map((e) => e.dataset.locus)];
+"""
+
+
+def test_the_page_prints_as_a_jiaokanji_its_numbers_meeting(
+    browser: Any, run: RunResult, page: Path, tmp_path: Path
+) -> None:
+    open_page(browser, page)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not browser.find_element(By.CSS_SELECTOR, ".bar").is_displayed()
+        assert not browser.find_element(By.ID, "panel").is_displayed()
+        assert browser.find_element(By.ID, "jkj").is_displayed()
+        marks, entries = browser.execute_script(PRINTED)
+        shown = [display_class(x) for r in run.collation.layers for x in shown_loci(r)]
+        graphs = shown.count(ReadingClass.ORTHOGRAPHIC)
+        assert marks == entries and len(entries) == len(shown) - graphs  # 異體字不出校
+        screenshot(browser, tmp_path, "html-print.png")
+        # The 異體 ticked: their marks numbered and their entries listed, the numbers meeting still.
+        browser.execute_script("document.querySelector('input[data-hide=\"c-orthographic\"]').click()")
+        marks, entries = browser.execute_script(PRINTED)
+        assert marks == entries and len(entries) > graphs
+        # 直排: the whole print in vertical lines.
+        browser.execute_script("document.querySelector('input[data-print=\"vertical\"]').click()")
+        mode = browser.execute_script("return getComputedStyle(document.documentElement).writingMode")
+        assert mode == "vertical-rl"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert browser.execute_script("return getComputedStyle(document.documentElement).writingMode") == "horizontal-tb"
+    pdf = browser.execute_cdp_cmd("Page.printToPDF", {"printBackground": False})
+    assert len(pdf["data"]) > 10_000
     assert console_errors(browser) == []

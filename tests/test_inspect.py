@@ -78,4 +78,5 @@ def test_the_project_file_names_container_and_layout(tmp_path: Path) -> None:
     assert [(w.container, w.layout) for w in project.witnesses] == [("paged", "plain"), ("auto", "mandoku")]
     (tmp_path / "collate.toml").write_text('[[witness]]\nsiglum = "A"\npath = "a.txt"\ncontainer = "zip"\n')
     result = CliRunner().invoke(main, ["run", "--config", str(tmp_path / "collate.toml")])
-    assert result.exit_code == 1 and "collate.toml:2" in result.output and "unknown container 'zip'" in result.output
+    # Said at the line of the key, not of the witness's siglum (line 2).
+    assert result.exit_code == 1 and "collate.toml:4" in result.output and "unknown container 'zip'" in result.output

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from collate.model import HeadingKind, Layer, MarkerKind, ReadingClass, Span
+from collate.model import Cause, HeadingKind, Layer, MarkerKind, ReadingClass, Span
 
 NAMES = [
     (Layer.JING, "經", "經", "經 jing"),
@@ -74,6 +74,12 @@ def test_every_reading_class_has_its_names_and_no_two_share_one() -> None:
     for column in range(1, 6):
         assert len({n[column] for n in CLASS_NAMES}) == len(CLASS_NAMES)
     assert all(len(n[5]) == 1 for n in CLASS_NAMES)
+
+
+def test_every_cause_has_its_own_chinese_name() -> None:
+    names = {c: c.chinese for c in Cause}
+    assert (names[Cause.LOOKALIKE], names[Cause.HABIT], names[Cause.TABOO]) == ("形近", "通例", "避諱")
+    assert len(set(names.values())) == len(names)
 
 
 HEADING_KINDS = {

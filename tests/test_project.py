@@ -60,6 +60,50 @@ def test_base_must_be_a_witness(tmp_path: Path) -> None:
         load_project(path)
 
 
+def test_a_base_that_is_no_siglum_lists_the_sigla(tmp_path: Path) -> None:
+    body = 'base = "XX"\n' + "".join(f'[[witness]]\nsiglum = "{s}"\npath = "{s}.txt"\n' for s in ("SK", "ZS", "DD"))
+    with pytest.raises(ProjectError) as err:
+        load_project(write(tmp_path, body))
+    assert err.value.where == f"{tmp_path / 'collate.toml'}:1"
+    assert err.value.hint is not None and "SK, ZS, DD" in err.value.hint
+
+
+@pytest.mark.parametrize("base", ["zs", "ZZ"])
+def test_a_near_miss_of_a_siglum_is_suggested(tmp_path: Path, base: str) -> None:
+    body = f'base = "{base}"\n' + "".join(f'[[witness]]\nsiglum = "{s}"\npath = "{s}.txt"\n' for s in ("SK", "ZS"))
+    with pytest.raises(ProjectError) as err:
+        load_project(write(tmp_path, body))
+    assert err.value.hint is not None and "did you mean 'ZS'" in err.value.hint
+
+
+# The second witness's siglum is on line 7; the key in question on line 10.
+LATE_KEY = (
+    'title = "x"\n[[witness]]\nsiglum = "A"\npath = "a.txt"\n\n'
+    '[[witness]]\nsiglum = "B"\nlabel = "乙本"\npath = "b.txt"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ('layout = "nope"', "unknown layout 'nope'"),
+        ('container = "zip"', "unknown container 'zip'"),
+        ('encoding = "utf-9"', "unknown encoding 'utf-9'"),
+        ('artifacts = ["防防"]', "is not one character"),
+        ('layers = ["markup"]', "`layers` must list text layers"),
+        ("layers = []", "`layers` of witness B is empty"),
+        ("encoding = 5", "`encoding` must be the name of an encoding"),
+    ],
+)
+def test_a_witness_key_is_refused_at_its_own_line(tmp_path: Path, key: str, message: str) -> None:
+    path = write(tmp_path, LATE_KEY + key + "\n")
+    assert path.read_text(encoding="utf-8").splitlines()[9] == key
+    with pytest.raises(ProjectError) as err:
+        load_project(path)
+    assert message in err.value.message
+    assert err.value.where == f"{path}:10"
+
+
 def test_files_make_a_project_with_the_first_as_base(tmp_path: Path) -> None:
     files = [Path("x/liji.txt"), Path("y/liji.txt"), Path("dadai-12.txt")]
     for f in files:

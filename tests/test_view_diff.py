@@ -40,7 +40,7 @@ def diff(project: Path, *args: str) -> str:
 
 
 def test_variants_stand_inline_after_the_base_text(project: Path) -> None:
-    out = diff(project)
+    out = diff(project, "--class", "all")
     assert "\x1b[" not in out  # piped: plain text
     assert "主人请曰某有枉矢哨〔DD 峭 文〕壶请以乐宾" in out
     assert "执八算〔ZS 筭 異〕兴" in out
@@ -54,7 +54,7 @@ def test_variants_stand_inline_after_the_base_text(project: Path) -> None:
 
 
 def test_piped_the_class_is_read_from_its_mark_and_a_legend_says_what_each_means(project: Path) -> None:
-    out = diff(project)
+    out = diff(project, "--class", "all")
     legend = next(line for line in out.splitlines() if line.startswith("marks: "))
     for cls in ReadingClass:
         if cls is not ReadingClass.NOT_EXTANT:  # no variant: shown only when asked for
@@ -65,13 +65,13 @@ def test_piped_the_class_is_read_from_its_mark_and_a_legend_says_what_each_means
 
 
 def test_each_layer_says_how_many_loci_it_shows(project: Path) -> None:
-    out = diff(project)
+    out = diff(project, "--class", "all")
     run = collate_project(load_project(project))
     for result in run.collation.layers:
         n = len(result.loci)
         # Where the base is not extant (the 疏 the 注疏本 has before what 五禮通考 quotes) nothing is shown.
         shown = sum(1 for x in result.loci if x.cls is not ReadingClass.NOT_EXTANT)
-        assert f"{result.layer.chinese} {result.layer.value}: {shown} of {n} loci shown" in out
+        assert f"{result.layer.chinese} {result.layer.value}: {shown} of {n} loci shown\n" in out
 
 
 def _brackets(text: str) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import socket
 import traceback
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -115,8 +116,30 @@ def _check_reachable(address: str, where: str) -> None:
 
 
 @contextmanager
+def quiet() -> Iterator[None]:
+    """Dask's warnings and logs kept off the terminal while the block runs; as they were after it.
+
+    The batch reports its jobs itself, on stderr: a warning of Dask's there (a port in use, a
+    version that differs) or a log line of the scheduler's would break its progress lines and say
+    nothing the editor can act on. ``silence_logs`` silences the cluster only while it starts, and
+    not at all a cluster given by its address: these hold from connecting to closing.
+    """
+    from distributed.utils import silence_logging_cmgr
+
+    with warnings.catch_warnings(), silence_logging_cmgr(logging.CRITICAL):
+        warnings.filterwarnings("ignore", module=r"(dask|distributed|tornado)(\.|$)")
+        yield
+
+
+@contextmanager
 def connect(scheduler: str | None, workers: int, where: str = "--scheduler") -> Iterator[Pool]:
     """A pool on the scheduler at ``scheduler``, or on an embedded cluster of ``workers`` processes."""
+    with quiet(), _connect(scheduler, workers, where) as pool:
+        yield pool
+
+
+@contextmanager
+def _connect(scheduler: str | None, workers: int, where: str) -> Iterator[Pool]:
     import dask
     from distributed import Client, LocalCluster
 
@@ -157,9 +180,12 @@ def connect(scheduler: str | None, workers: int, where: str = "--scheduler") -> 
             dashboard_address=None,
             # The batch reports its jobs itself; the cluster's own logs would break its progress lines.
             silence_logs=logging.CRITICAL,
+            # The scheduler's HTTP server (no dashboard) on a free port of this machine alone: Dask's
+            # default, 8787, is another cluster's or a notebook's, and taking the next one is warned of.
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
         )
     with cluster, make(cluster) as client:
         yield Pool(client)
 
 
-__all__ = ["CONNECT_TIMEOUT", "BatchError", "Ended", "Pool", "connect"]
+__all__ = ["CONNECT_TIMEOUT", "BatchError", "Ended", "Pool", "connect", "quiet"]

@@ -133,7 +133,15 @@ def sources(config: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...
     default=None,
     help="Project file of the run (default: the one the last run read).",
 )
-@out_option
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(path_type=Path, file_okay=False),
+    metavar="DIR",
+    default=None,
+    help="Folder to write into (default: output/ beside the project file). One holding no run gets the "
+    "outputs of the last run, a new set of its own; one holding a run has that run's written again.",
+)
 @click.option(
     "--format",
     "-f",
@@ -167,16 +175,25 @@ def export_(
     on the command line; --config or FILES say which it must be. An input changed since is said,
     and the project collated again. Files that nothing changed since they were written (inputs,
     decisions, collate) are left as they are; --force writes them again.
+
+    --out DIR writes into DIR: the last run's outputs, as a new set of DIR's own, where DIR holds
+    no run yet; where it holds one (a `collate run --out DIR`), that run's.
     """
-    from collate.runs.outputs import export_outputs
+    from collate.runs.outputs import export_into, export_outputs, holds_run
 
     project = load(config, files) if config or files else None
     # Files given are relative to here, as a project file's are to its folder.
-    folder = out or (config.parent if config else Path()) / "output"
+    runs = (config.parent if config else Path()) / "output"
+    fresh = out if out is not None and not holds_run(out) else None
+    folder = out if out is not None and fresh is None else runs
+    chosen = tei_formats(formats, tei) or None
     console = output_console()
     if project is None:
         _say_which_run(console, folder)
-    done = export_outputs(folder, tei_formats(formats, tei) or None, project, waiting=tell, force=force)
+    if fresh is not None:
+        done = export_into(fresh, runs, chosen, project, waiting=tell)
+    else:
+        done = export_outputs(folder, chosen, project, waiting=tell, force=force)
     for path in done.paths:
         console.print(f"{'wrote' if done.written else 'current'} {path}", markup=False, emoji=False)
     if not done.written:

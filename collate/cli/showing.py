@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
+from click.shell_completion import CompletionItem
 from rich.text import Text
 
 from collate.apparatus import ReadingClass
 from collate.cli.common import (
     cause_option,
+    class_option,
     config_option,
     files_and_sigla,
     files_argument,
+    layer_option,
     load,
     main,
     output_console,
@@ -26,6 +30,12 @@ from collate.errors import ProjectError
 from collate.model import Layer
 from collate.model.inert import inert
 from collate.project import is_siglum
+
+if TYPE_CHECKING:
+    _AnyParamType = click.ParamType[Any]
+else:
+    # Generic from click 8.4 on: subscripted at run time, it would fail on the older ones we allow.
+    _AnyParamType = click.ParamType
 
 
 @main.command()
@@ -175,23 +185,46 @@ def habits(
     print_habits(output_console(), decided(the_run(project)).collation)
 
 
+# `diff --class all`: every class, the orthographic ones too, which the view otherwise folds into a count.
+ALL_CLASSES = ("all", "全部")
+
+
+class _OrAll(_AnyParamType):
+    """The option's own type (a class by any of its names), or ``all`` (全部): every class, none folded."""
+
+    def __init__(self, inner: _AnyParamType) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``all`` for ``all`` or 全部 (as typed), else what the option's type makes of ``value``."""
+        if isinstance(value, str) and value.strip().casefold() in ALL_CLASSES:
+            return ALL_CLASSES[0]
+        try:
+            return self.inner.convert(value, param, ctx)
+        except click.BadParameter as exc:
+            self.fail(f"{exc.message}, or {' '.join(ALL_CLASSES)} (every class)", param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        """``all`` as well as the option's own names."""
+        own = [CompletionItem(n) for n in ALL_CLASSES if n.startswith(incomplete.casefold())]
+        return own + self.inner.shell_complete(ctx, param, incomplete)
+
+
+def _with_all_classes(command: click.Command) -> click.Command:
+    # Wrapped after the option is made, so that the option (its names, its help) stays as defined.
+    for param in command.params:
+        if param.name == "classes":
+            param.type = _OrAll(param.type)
+    return command
+
+
+@_with_all_classes
 @main.command()
 @config_option
 @click.argument("sigla", nargs=-1, metavar="[FILE]... [SIGLUM]...")
-@click.option(
-    "--class",
-    "classes",
-    multiple=True,
-    type=click.Choice([c.value for c in ReadingClass]),
-    help="Show only readings of this class (repeatable).",
-)
-@click.option(
-    "--layer",
-    "layers",
-    multiple=True,
-    type=click.Choice([x.value for x in Layer if x.is_text]),
-    help="Show only this layer (repeatable).",
-)
+@class_option
+@layer_option
 @cause_option
 @click.option(
     "--list",
@@ -208,6 +241,11 @@ def habits(
 )
 @click.option("--full", is_flag=True, help="Whole paragraphs of the base even with a SIGLUM, --class or --layer.")
 @click.option(
+    "--synoptic",
+    is_flag=True,
+    help="A table: a row for each locus, a column for each witness (「同」 where it agrees with the base).",
+)
+@click.option(
     "--no-pager",
     "no_pager",
     is_flag=True,
@@ -222,6 +260,7 @@ def diff(
     as_list: bool,
     context: int | None,
     full: bool,
+    synoptic: bool,
     no_pager: bool,
 ) -> None:
     """Show the collation: the base text with each variant inline (of the witnesses SIGLUM…, if named).
@@ -231,6 +270,8 @@ def diff(
 
     Each reading ends with its class's mark (a legend says what each means). Asked for some
     witnesses, classes or layers, only their loci are shown, each with some base text around it.
+    Loci where the witnesses differ only in graphs (異體: 爲/為) are counted, not shown, unless a
+    class is asked for: `--class all` shows every class. `--synoptic` gives a column per witness.
     Paged on a terminal; whole lines, no colour, when piped (and no colour if NO_COLOR is set).
     """
     from collate.runs.saved import decided
@@ -247,7 +288,17 @@ def diff(
     with StageProgress(stderr_console(), transient=True) as progress:
         result = decided(the_run(project, progress))
     collation = result.collation
-    view = DiffFilter(sigla, tuple(ReadingClass(c) for c in classes), tuple(Layer(x) for x in layers), causes)
+    if synoptic and as_list:
+        raise click.UsageError("give --list or --synoptic, not both")
+    chosen = tuple(ReadingClass(c) for c in classes if c != ALL_CLASSES[0])
+    # The list is a record of every reading: only the views that show the text fold.
+    fold = ALL_CLASSES[0] not in classes and not as_list
+    view = DiffFilter(sigla, chosen, tuple(Layer(x) for x in layers), causes, fold=fold)
+    if synoptic:
+        from collate.views.synoptic import synoptic_view
+
+        print_paged(console, synoptic_view(collation, view), pager=not no_pager)
+        return
     if as_list:
         print_loci(console, collation, view, pager=not no_pager)
         return

@@ -187,6 +187,24 @@ class Cause(StrEnum):
     HABIT = "habit"  # a print's habit the collation shows (凡讓皆作譲): orthographic for that witness
     SCRIPT = "script"  # simplified against traditional only (賓/宾): never listed, so never on a reading
 
+    @property
+    def chinese(self) -> str:
+        """The cause's name as a Chinese apparatus says it (避諱, 形近, 通例 …), shared by every view."""
+        return _CAUSE_NAMES[self]
+
+
+# Each cause's Chinese name.
+_CAUSE_NAMES: dict[Cause, str] = {
+    Cause.TABOO: "避諱",
+    Cause.SEMANTIC: "通用字",
+    Cause.VARIANT: "異體字",
+    Cause.ARTIFACT: "電子本替代字",
+    Cause.LOAN: "通假",
+    Cause.LOOKALIKE: "形近",
+    Cause.HABIT: "通例",
+    Cause.SCRIPT: "繁簡",
+}
+
 
 class ReadingClass(str, Enum):
     """What kind of difference a reading is from the lemma, strongest first."""

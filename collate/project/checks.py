@@ -52,8 +52,16 @@ def check_base(base: str | None, witnesses: tuple[WitnessConfig, ...], lines: Fi
     """The base: a witness (the first if none is named) with a full text to collate against."""
     chosen = next((w for w in witnesses if w.siglum == base), None) if base is not None else witnesses[0]
     if chosen is None:
+        sigla = [w.siglum for w in witnesses]
+        # Sigla are short: one letter wrong of two is a near miss, and so is the case (zs for ZS).
+        folded = {s.casefold(): s for s in sigla}
+        close = [folded[c] for c in difflib.get_close_matches(str(base).casefold(), folded, n=1, cutoff=0.5)]
         raise ProjectError(
-            f"base {base!r} is not one of the witnesses", where=lines.at("base"), hint="set `base` to a siglum"
+            f"base {base!r} is not one of the witnesses",
+            where=lines.at("base"),
+            hint=(f"did you mean {close[0]!r}? " if close else "")
+            + "set `base` to one of the sigla: "
+            + ", ".join(sigla),
         )
     if is_sparse(chosen.layout, str(chosen.path)):
         # A readings file is silent outside its entries: there is no text to collate against.

@@ -30,7 +30,8 @@ _MISSING = re.compile(r"Object missing required field `(.*)`", re.DOTALL)
 _KINDS = {"str": "a string", "int": "a whole number", "float": "a number", "bool": "true or false"}
 _KINDS |= {"array": "a list", "object": "a table"}
 # How a witness's text is decoded and compared (its encoding, its artifacts, its layers) is said at
-# the witness's siglum, a wrong type as a wrong value: one line for one key, however it is wrong.
+# the key's line, a wrong type as a wrong value (:mod:`collate.project.witnesses`): one line for one key,
+# however it is wrong, never one of its elements'.
 _AT_WITNESS = frozenset({"encoding", "artifacts", "layers"})
 
 
@@ -137,9 +138,11 @@ def _meta(tp: Any) -> Meta | None:
 
 
 def _where(path: KeyPath, lines: FileLines) -> str:
-    """The line of ``path``: a witness, and what it is read with, at the witness's siglum."""
-    if len(path) >= 2 and path[0] == "witness" and (len(path) == 2 or path[2] in _AT_WITNESS):
+    """The line of ``path``: a witness at its siglum, what it is read with at the key naming it."""
+    if len(path) == 2 and path[0] == "witness":
         return lines.at("witness", path[1], "siglum")
+    if len(path) >= 3 and path[0] == "witness" and path[2] in _AT_WITNESS:
+        return lines.at(*path[:3])
     return lines.at(*path)
 
 

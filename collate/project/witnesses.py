@@ -1,6 +1,7 @@
 """The witnesses of the project file, checked beyond their types: what msgspec cannot say.
 
-Every problem of a witness is said at its siglum's line: the reader looks for the witness there.
+Every problem of a witness is said at the line of the key that holds it (``layout = …``), or at its
+siglum's line where it has no key of its own: the reader looks for the witness there.
 """
 
 from __future__ import annotations
@@ -37,12 +38,12 @@ def check_witnesses(tables: tuple[WitnessTable, ...], lines: FileLines) -> tuple
         if siglum in seen:
             raise ProjectError(f"duplicate siglum {siglum!r}", where=where, hint="give each witness its own siglum")
         seen.add(siglum)
-        _check_reading_names(table.layout, table.container, siglum, where)
-        _check_encoding(table.encoding, siglum, table.path, where)
-        _check_artifacts(table.artifacts, siglum, where)
-        _check_facs(table.facs, siglum, where)
+        _check_reading_names(table, lines, i)
+        _check_encoding(table.encoding, siglum, table.path, lines.at("witness", i, "encoding"))
+        _check_artifacts(table.artifacts, siglum, lines.at("witness", i, "artifacts"))
+        _check_facs(table.facs, siglum, lines.at("witness", i, "facs"))
         if table.layers is not None:
-            check_layers(table.layers, where)
+            check_layers(table.layers, lines.at("witness", i, "layers"))
         witnesses.append(
             WitnessConfig(
                 siglum=siglum,
@@ -62,21 +63,22 @@ def check_witnesses(tables: tuple[WitnessTable, ...], lines: FileLines) -> tuple
     return tuple(witnesses)
 
 
-def _check_reading_names(layout: str, container: str, siglum: str, where: str) -> None:
-    """A witness's ``layout`` and ``container`` must name registered ones (or ``auto``)."""
+def _check_reading_names(table: WitnessTable, lines: FileLines, i: int) -> None:
+    """The ``layout`` and ``container`` of the ``i``-th witness must name registered ones (or ``auto``)."""
     from collate.readers import CONTAINERS, LAYOUTS
 
+    layout, container, siglum = table.layout, table.container, table.siglum
     # ``mandoku`` was a layout before containers and layouts were told apart: it names the container.
     if layout not in ("auto", "mandoku") and layout not in LAYOUTS:
         raise ProjectError(
             f"unknown layout {layout!r} for witness {siglum}",
-            where=where,
+            where=lines.at("witness", i, "layout"),
             hint="known layouts: " + ", ".join(sorted(LAYOUTS)) + ", or auto",
         )
     if container != "auto" and container not in CONTAINERS:
         raise ProjectError(
             f"unknown container {container!r} for witness {siglum}",
-            where=where,
+            where=lines.at("witness", i, "container"),
             hint="known containers: " + ", ".join(sorted(CONTAINERS)) + ", or auto",
         )
 
@@ -147,7 +149,7 @@ def check_witness_layers(witnesses: Iterable[WitnessConfig], layers: tuple[str, 
     for i, w in enumerate(witnesses):
         if w.layers is None:
             continue
-        where = lines.at("witness", i, "siglum")
+        where = lines.at("witness", i, "layers")
         if not w.layers:
             raise ProjectError(
                 f"`layers` of witness {w.siglum} is empty: it would be collated in no layer",

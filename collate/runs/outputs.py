@@ -361,3 +361,31 @@ def export_outputs(
             return Exported(current, written=False)
         run = decided(last_run(out, project, progress, waiting, manifest))
         return Exported(_write_set(run, out, formats, progress), written=True)
+
+
+def export_into(
+    out: Path,
+    runs: Path,
+    formats: Sequence[str] | None = None,
+    project: Project | None = None,
+    progress: Callable[[str], None] | None = None,
+    waiting: Callable[[str], None] | None = None,
+) -> Exported:
+    """Write ``formats`` (default: all) of the last run in ``runs`` into ``out``, a folder with no run of its own.
+
+    The run is loaded as :func:`export_outputs` loads it (the decisions of the day applied, collated
+    again only if an input changed since), under ``runs``' lock so that no writer swaps the set
+    while it is read; ``out`` gets a whole new set with its own manifest, which the commands after
+    read as they read any run's.
+    """
+    if not (runs / STATE_DIR).is_dir() or (runs / STATE_DIR).is_symlink():
+        read_manifest(runs)  # says no run was made there, without making the folder
+    with hold_output(runs, waiting):
+        manifest = read_manifest(runs)
+        run = decided(last_run(runs, project or project_of(manifest, runs), progress, waiting, manifest))
+    return Exported(write_outputs(run, out, formats, progress, waiting), written=True)
+
+
+def holds_run(out: Path) -> bool:
+    """Whether ``out`` holds the record of a run (this collate's, or an older one's)."""
+    return (out / MANIFEST).exists() or (out / LEGACY).exists()

@@ -23,6 +23,7 @@ from rich.text import Text
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
 from collate.model import Token, Witness
 from collate.model.inert import inert
+from collate.views.flow import BEFORE_TEXT, BETWEEN_READINGS, BETWEEN_SIGLA, KEEP, Flow
 from collate.views.loci import (
     LIST_COLUMNS,
     LIST_HEADS,
@@ -51,15 +52,29 @@ CONTEXT = 10  # characters of the base either side of a locus, by default, in an
 
 def annotation(locus: Locus, readings: tuple[Reading, ...]) -> Text:
     """The bracket after a locus: every reading shown, separated by ；, and the decision."""
+    return _bracket(locus, readings)[0]
+
+
+def _bracket(locus: Locus, readings: tuple[Reading, ...]) -> tuple[Text, dict[int, int]]:
+    """The bracket, and where a line too narrow for it may break it: after a reading's ；, else
+    after a space among its sigla (never inside the text of a reading, unless nothing else fits)."""
     addition = locus.base_start == locus.base_end
     out = Text("〔", style="dim")
+    costs: dict[int, int] = {}
     for k, r in enumerate(readings):
         if k:
             out.append("；", style="dim")
-        out.append_text(reading_text(r, addition))
+            costs[len(out)] = BETWEEN_READINGS
+        start = len(out)
+        piece = reading_text(r, addition)
+        # Sigla have no spaces: the first ones in the piece follow its sigla, the last before its text.
+        spaces = [i for i, c in enumerate(piece.plain) if c == " "][: len(r.sigla)]
+        for n, i in enumerate(spaces):
+            costs[start + i + 1] = BEFORE_TEXT if n == len(spaces) - 1 else BETWEEN_SIGLA
+        out.append_text(piece)
     out.append("〕", style="dim")
     out.append_text(decision_mark(locus))
-    return out
+    return out, {k: costs.get(k, KEEP) for k in range(1, len(out))}
 
 
 def _strongest(readings: tuple[Reading, ...]) -> ReadingClass:
@@ -88,7 +103,7 @@ class _Writer:
     """Writes base tokens and loci into one ``Text``, marking where a printed page of the base begins."""
 
     def __init__(self, tokens: Sequence[Token], base: Witness | None, page: str | None = None) -> None:
-        self.out = Text()
+        self.out = Flow()
         self.tokens = tokens
         self.base = base
         self.page = page
@@ -101,17 +116,20 @@ class _Writer:
         here, _ = self.base.page_at(offset)
         if here is not None and here != self.page:
             self.page = here
-            self.out.append(inert(f"{{{here}}}", keep=""), style="dim blue")
+            self.out.append_kept(Text(inert(f"{{{here}}}", keep=""), style="dim blue"))
 
     def locus(self, locus: Locus, readings: tuple[Reading, ...]) -> None:
         style = f"{CLASS_STYLE[_strongest(readings)]} underline"
+        glue = 0  # the last character of the lemma goes with the bracket, onto its line
         for tok in self.tokens[max(locus.base_start, self.covered_to, 0) : locus.base_end]:
             self.mark_page(tok.start)
             self.out.append(inert(tok.before))
             self.out.append(inert(tok.t), style=style)
             self.out.append(inert(tok.after))
+            glue = len(inert(tok.t)) + len(inert(tok.after))
         self.covered_to = max(self.covered_to, locus.base_end)
-        self.out.append_text(annotation(locus, readings))
+        text, costs = _bracket(locus, readings)
+        self.out.append_kept(text, costs.items(), glue=glue)
         self.shown += 1
 
     def token(self, tok: Token, loci: Sequence[Shown]) -> None:
@@ -131,11 +149,12 @@ def _base_tokens(result: LayerResult) -> list[Token]:
     return sorted(result.alignment.base.tokens, key=lambda t: t.index)
 
 
-def layer_text(result: LayerResult, view: DiffFilter, base: Witness | None = None) -> tuple[Text, int]:
+def layer_text(result: LayerResult, view: DiffFilter, base: Witness | None = None) -> tuple[Flow, int]:
     """The base text of one layer with the loci the filter shows inline; and how many it shows.
 
     Paragraphs follow the base's logical units (one 經 passage, one 注 run); a page mark
-    ``{3a}`` stands where a printed page of the base begins, if ``base`` is given.
+    ``{3a}`` stands where a printed page of the base begins, if ``base`` is given. Drawn on a
+    terminal, lines break before a reading's bracket rather than inside it (:mod:`collate.views.flow`).
     """
     tokens = _base_tokens(result)
     starts = shown_loci(result, view)
@@ -196,7 +215,7 @@ def windows(tokens: Sequence[Token], loci: Sequence[Locus], context: int) -> lis
 
 def excerpts(
     result: LayerResult, view: DiffFilter, base: Witness | None = None, context: int = CONTEXT
-) -> tuple[Text, int]:
+) -> tuple[Flow, int]:
     """Only the loci the filter shows, a line each with ``context`` characters of the base around
     it (``⋯`` where the paragraph goes on), cited by the base's page and line; and how many.
 
@@ -205,13 +224,12 @@ def excerpts(
     tokens = _base_tokens(result)
     starts = shown_loci(result, view)
     shown = [locus for index in sorted(starts) for locus, _ in starts[index]]
-    out = Text()
+    out = Flow()
     count = 0
     for k, window in enumerate(windows(tokens, shown, context)):
         if k:
             out.append("\n")
-        out.append(cite(window.first.lemma.location), style="dim blue")
-        out.append("  ")
+        out.append_kept(Text.assemble((cite(window.first.lemma.location), "dim blue"), "  "))
         if window.start > window.unit_start:
             out.append(CUT, style="dim")
         first = tokens[window.start] if window.start < len(tokens) else None
@@ -223,7 +241,7 @@ def excerpts(
         if window.end == len(tokens):
             for locus, readings in starts.get(len(tokens), ()):
                 writer.locus(locus, readings)
-        out.append_text(writer.out)
+        out.append_flow(writer.out)
         if window.end < window.unit_end:
             out.append(CUT, style="dim")
         count += writer.shown
@@ -258,13 +276,24 @@ def diff_view(
         Text.assemble((inert(collation.title), "bold"), inert(f"  base {collation.base}")),
         legend([c for c in ReadingClass if c in classes], cut=context is not None),
     ]
+    folded = 0
     for result in shown_layers(collation, view):
         text, shown = layer_text(result, view, base) if context is None else excerpts(result, view, base, context)
+        here = sum(1 for locus in result.loci if view.folded(locus))
         heading = f"{result.layer.label}: {shown} of {len(result.loci)} loci shown"
+        heading += f"（另有異體 {here} 處）" if here else ""
         parts += [Text(""), Text(heading, style="bold underline")]
         if text:  # a layer with nothing to show is its heading alone
             parts.append(text)
+        folded += here
+    if folded:
+        parts += [Text(""), fold_line(folded)]
     return Group(*parts)
+
+
+def fold_line(folded: int) -> Text:
+    """What the view leaves out by default, and how to see it: ``另有異體 336 處（--class all 顯示）``."""
+    return Text(f"另有異體 {folded} 處（--class all 顯示）", style="bold cyan")
 
 
 # Public here wherever defined: the CLI and the review app import the marks and the --list table from the diff view.
@@ -286,6 +315,7 @@ __all__ = [
     "decision_mark",
     "diff_view",
     "excerpts",
+    "fold_line",
     "layer_text",
     "legend",
     "list_rows",

@@ -3,7 +3,10 @@
 ``collate diff`` (:mod:`collate.views.diff`), its ``--list`` (:mod:`collate.views.loci`) and the
 review app write a reading alike: each class in its colour (:data:`CLASS_STYLE`) and with its
 mark (:data:`CLASS_MARK`), an empty reading as ``∅``, an addition as ``+算``, a place as editors
-cite it, the editor's decision as a sign. :class:`DiffFilter` chooses the readings shown.
+cite it, the editor's decision as a sign. :class:`DiffFilter` chooses the readings shown; asked
+to (``fold``), it folds the loci where witnesses differ only in graphs (異體) into a count, so that
+the readings come first. A reading that differs only by script (賓/宾) is never shown, as on the
+HTML page (:func:`~collate.exporters.html.common.is_script_only`).
 Witness text is always wrapped in ``Text`` (never markup), its control characters escaped
 (:func:`~collate.model.inert.inert`).
 """
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
+from collate.exporters.html.common import is_script_only
 from collate.model import Layer, SourceLocation
 from collate.model.annotations import DecisionAction
 from collate.model.citation import TERMINAL
@@ -47,20 +51,39 @@ class DiffFilter:
     """Which readings to show: of these witnesses, classes and layers (empty: all).
 
     Readings of witnesses not extant at a place are not variants: they are shown only
-    when ``not_extant`` is asked for by class.
+    when ``not_extant`` is asked for by class. With ``fold``, and no class or cause asked for,
+    a locus whose readings are all orthographic (異體: 爲/為) is left out (:meth:`folded` says
+    which, for the count the views give instead); a locus with a reading of substance shows
+    its orthographic readings too, since they are part of what the witnesses have there.
     """
 
     sigla: tuple[str, ...] = ()
     classes: tuple[ReadingClass, ...] = ()
     layers: tuple[Layer, ...] = ()
     causes: tuple[str, ...] = ()  # e.g. look-alike (形近), habit: only readings of these causes
+    fold: bool = False
 
     def readings(self, locus: Locus) -> tuple[Reading, ...]:
         """The readings of ``locus`` this filter shows (each limited to the witnesses asked for).
 
         Where the base is not extant (text beyond a fragmentary base, a passage a quoting base
-        skips) there is no variant to show, unless ``not_extant`` is asked for.
+        skips) there is no variant to show, unless ``not_extant`` is asked for. A folded locus
+        shows none.
         """
+        out = self._selected(locus)
+        return () if self._folds(out) else out
+
+    def folded(self, locus: Locus) -> bool:
+        """True if the filter folds ``locus`` into the count of orthographic loci instead of showing it."""
+        return self._folds(self._selected(locus))
+
+    def _folds(self, readings: tuple[Reading, ...]) -> bool:
+        # Asked for a class or a cause (a taboo form is orthographic), the user chose what to see.
+        if not self.fold or self.classes or self.causes:
+            return False
+        return bool(readings) and all(r.cls is ReadingClass.ORTHOGRAPHIC for r in readings)
+
+    def _selected(self, locus: Locus) -> tuple[Reading, ...]:
         base_absent = locus.cls is ReadingClass.NOT_EXTANT
         if base_absent and ReadingClass.NOT_EXTANT not in self.classes:
             return ()
@@ -71,6 +94,8 @@ class DiffFilter:
             if not self.classes and r.cls is ReadingClass.NOT_EXTANT:
                 continue
             if self.causes and (r.cause or "") not in self.causes:
+                continue
+            if is_script_only(r):
                 continue
             if self.sigla:
                 ws = tuple(w for w in r.witnesses if w.siglum in self.sigla)

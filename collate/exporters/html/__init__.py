@@ -6,7 +6,7 @@ characters are always text: a witness reading ``<script>`` shows those eight cha
 
 * :mod:`.text` lays the base witness out as an edition, from its spans in file order;
 * :mod:`.panel` makes the section shown for each locus, and the coverage strips;
-* :mod:`.synopsis` makes the synoptic view (the witnesses interlinear);
+* :mod:`.synopsis` makes the synoptic view (a column per witness, a row per passage);
 * :mod:`.claims` says the notes' claims and their verdicts in Chinese;
 * :mod:`.tools` makes the reader's tools: search, a jump to any witness's page, witness switches;
 * :mod:`.common` holds what they share: labels, safe elements, which loci are shown;
@@ -46,6 +46,7 @@ from collate.exporters.html.common import (
 )
 from collate.exporters.html.context import Context
 from collate.exporters.html.panel import coverage, detail
+from collate.exporters.html.printing import apparatus, number_marks, print_head
 from collate.exporters.html.synopsis import layer_views, no_layers
 from collate.exporters.html.text import base_text
 from collate.exporters.html.tools import PageTargets, page_targets, tools, witness_switches
@@ -136,26 +137,34 @@ def _write_document(ctx: Context, page: Any) -> None:
     """
     page.write_doctype("<!DOCTYPE html>")
     targets = page_targets(ctx)
+    # The 異體 box starts unticked (FOLDED): the page opens on the readings; without the script too.
+    folded = sum(1 for _, locus in ctx.shown if display_class(locus) in FOLDED)
+    blocks = base_text(ctx, targets.anchors)
+    order = number_marks(blocks)  # the loci as the printed text numbers them, for its 校勘記
     with page.element("html", {"lang": "zh-Hant"}):
         page.write(_head(ctx))
-        with page.element("body"):
+        with page.element("body", {"class": " ".join(f"hide-{css(c)}" for c in FOLDED)} if folded else {}):
             page.write(_bar(ctx, targets))
             with page.element("div", {"class": "page"}):
                 with page.element("main"):
+                    page.write(print_head(ctx))
                     with page.element("section", {"id": "view-text", "class": "view text", "aria-label": "讀本"}):
-                        for block in base_text(ctx, targets.anchors):
+                        for block in blocks:
                             page.write(block)
                     syn = {"id": "view-syn", "class": "view syn", "aria-label": "對照", "hidden": ""}
                     with page.element("section", syn):
                         empty = True
-                        for attrs, head, groups in layer_views(ctx):
+                        for attrs, head, columns, groups in layer_views(ctx):
                             empty = False
                             with page.element("section", attrs):
                                 page.write(head)
-                                for group in groups:
-                                    page.write(group)
+                                with page.element("table", {"class": "syn-table"}):
+                                    page.write(columns)
+                                    for group in groups:
+                                        page.write(group)
                         if empty:
                             page.write(no_layers())
+                    page.write(apparatus(ctx, order, folded))
                 page.write(_panel(ctx))
             with page.element("div", {"id": "details", "hidden": ""}):
                 for result, locus in ctx.shown:
@@ -195,9 +204,20 @@ def _panel(ctx: Context) -> Element:
         handle,
         _filters(ctx, counts),
         el(
-            "div", {"id": "panel-body", "aria-live": "polite"}, el("div", {"class": "overview"}, _hint(), coverage(ctx))
+            "div",
+            {"id": "panel-body", "aria-live": "polite"},
+            el("div", {"class": "overview"}, _hint(), _fold_note(counts), coverage(ctx)),
         ),
     )
+
+
+def _fold_note(counts: Counter[ReadingClass]) -> Element | None:
+    """What the page does not mark at first, and how to see it: shown while the box is unticked."""
+    n = sum(counts[c] for c in FOLDED)
+    if not n:
+        return None
+    names = "、".join(CLASS_LABELS[c][0] for c in FOLDED)
+    return el("p", {"class": "fold-note"}, f"另有{names} {n} 處未標出（勾選「{names}」顯示）。")
 
 
 def _bar(ctx: Context, targets: PageTargets) -> Element:
@@ -223,7 +243,7 @@ def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
     for c in ReadingClass:
         if counts[c]:
             zh, en = CLASS_LABELS[c]
-            box = el("input", {"type": "checkbox", "data-hide": css(c), "checked": ""})
+            box = el("input", {"type": "checkbox", "data-hide": css(c)} | ({} if c in FOLDED else {"checked": ""}))
             sample = el("span", {"class": f"swatch v {css(c)}"}, zh)
             classes.append(
                 el("label", {"title": en}, box, " ", sample, " ", el("span", {"class": "n"}, str(counts[c])))
@@ -246,10 +266,22 @@ def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
         if layer in present:
             box = el("input", {"type": "checkbox", "data-hide": f"l-{layer.value}", "checked": ""})
             layers.append(el("label", {"title": layer.value}, box, f" {zh}"))
+    # How the page prints (its 校勘記): in vertical lines, as a book sets one.
+    printing = el(
+        "fieldset",
+        {"class": "printing"},
+        el("legend", None, "列印"),
+        el(
+            "label",
+            {"title": "print in vertical lines"},
+            el("input", {"type": "checkbox", "data-print": "vertical"}),
+            " 直排",
+        ),
+    )
     if len(works) > 1:
         # A compilation quoting several works: its passages shown or hidden by work.
-        return el("div", {"class": "filters"}, classes, quoted, layers, witness_switches(ctx))
-    return el("div", {"class": "filters"}, classes, layers, witness_switches(ctx))
+        return el("div", {"class": "filters"}, classes, quoted, layers, witness_switches(ctx), printing)
+    return el("div", {"class": "filters"}, classes, layers, witness_switches(ctx), printing)
 
 
 def _hint() -> Element:
@@ -268,6 +300,10 @@ def _hint() -> Element:
     )
 
 
+# Classes whose loci the page opens without marking (their box unticked), counted in the panel:
+# graphs of one word (異體, 爲/為) are most of the loci of many editions and hide the readings.
+FOLDED = (ReadingClass.ORTHOGRAPHIC,)
+
 # The stylesheets and scripts, inlined into the page's one <style> and one <script> in this
 # order: the page, the panel and the filters first, then the tools (search, pages, side by
 # side). The scripts talk through DOM events, not globals.
@@ -282,6 +318,7 @@ def _asset(name: str) -> str:
 
 __all__ = [
     "EXPORTER",
+    "FOLDED",
     "ClaimCheck",
     "HtmlExporter",
     "build_html",

@@ -23,13 +23,10 @@ Element = Any  # lxml's element type (lxml ships no type information)
 
 # Each class's Chinese name, with the English gloss beside it (ReadingClass.chinese, .gloss).
 CLASS_LABELS: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, c.gloss) for c in ReadingClass}
-# By cause; a cause an editor named (haplography) is not among them and is shown as written.
+# By cause (Cause.chinese), for the causes the page names in Chinese after a reading's class; the others,
+# and a cause an editor named (haplography), are shown as written.
 CAUSE_LABELS: dict[Cause | str, str] = {
-    Cause.TABOO: "避諱",
-    Cause.VARIANT: "異體字",
-    Cause.SEMANTIC: "通用字",
-    Cause.ARTIFACT: "電子本替代字",
-    Cause.SCRIPT: "繁簡",
+    c: c.chinese for c in (Cause.TABOO, Cause.VARIANT, Cause.SEMANTIC, Cause.ARTIFACT, Cause.SCRIPT)
 }
 # The text layers' names in the edition (經 … 諸家說, 案語), in the layers' order.
 LAYER_LABELS: dict[Layer, str] = {layer: layer.edition_name for layer in Layer if layer.is_text}

@@ -1,10 +1,11 @@
-"""The synoptic view: each layer's witnesses interlinear, one alignment column a column.
+"""The synoptic view: each layer a table, one column per witness, one row per passage of the base.
 
-Columns are grouped by the base's units (one 經 passage, one 注 run), each group headed by
-its printed place; groups where only the base is extant are summed up in one line. A
-column inside a locus is marked like the locus in the text and opens the same panel. A
-sparse witness's reading is noted under the first column of the locus it concerns, and the
-groups holding one are shown even where only the base is extant.
+A row is one of the base's units (one 經 passage, one 注 run), headed by its printed place; each
+witness's cell holds its own text of that passage, so the witnesses are read side by side, each
+in its column, as a synoptic edition prints them. A locus is marked in every cell like the locus
+in the text, and opens the same panel; a witness that reads otherwise there has its characters
+set apart. A sparse witness (a readings file) has a column too, holding only what it reports,
+beside the lemma it concerns. Stretches where only the base is extant are summed up in one row.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from lxml.html import fragments_fromstring
 from collate.apparatus import LayerResult, Locus
 from collate.exporters.html.common import (
     LAYER_LABELS,
+    LOOKALIKE_CSS,
     Element,
     class_label,
     css,
     display_class,
     el,
+    lookalike,
     place,
     shown_loci,
     witnesses_shown,
@@ -28,19 +31,20 @@ from collate.exporters.html.common import (
 from collate.exporters.html.context import Context
 from collate.exporters.html.markup import html_attr, html_text
 
-# Characters of a sparse witness's reading shown under its column (the panel has all).
-SPARSE_SHOWN = 4
+SynopticLayer = tuple[dict[str, str], Element, Element, Iterator[Element]]
 
 
-def layer_views(ctx: Context) -> Iterator[tuple[dict[str, str], Element, Iterator[Element]]]:
-    """Each collated layer's section: its attributes, its heading, and its groups one by one.
+def layer_views(ctx: Context) -> Iterator[SynopticLayer]:
+    """Each collated layer's section: its attributes, its heading, its table's head (a column a
+    witness), and the table's bodies (a passage each) one by one.
 
-    The groups are made as they are asked for, so that a page can be written a group at a
-    time (a book's synopsis has millions of cells).
+    The bodies are made as they are asked for, so that a page can be written a passage at a
+    time (a book's synopsis has millions of characters).
     """
     for result in ctx.collation.layers:
         name = LAYER_LABELS.get(result.layer, result.layer.value)
-        yield {"class": f"s-{result.layer.value}"}, el("h2", None, name), _Layer(ctx, result).build()
+        layer = _Layer(ctx, result)
+        yield {"class": f"s-{result.layer.value}"}, el("h2", None, name), layer.head(), layer.build()
 
 
 def no_layers() -> Element:
@@ -55,15 +59,23 @@ class _Layer:
         self.sigla = result.alignment.sigla
         self.extents = [result.alignment.extent(s) for s in self.sigla]
         self.locus_at: dict[int, Locus] = {}
-        self.first: dict[str, int] = {}
+        self.first: dict[int, list[Locus]] = {}  # the loci a sparse witness may report, by first column
         for locus in shown_loci(result):
             columns = range(locus.col_start, locus.col_end)
             if not columns:
                 # Text only a sparse witness has: marked on the column before, as in the text.
                 columns = range(max(0, locus.col_start - 1), max(0, locus.col_start - 1) + 1)
-            self.first[locus.id] = columns[0]
+            self.first.setdefault(columns[0], []).append(locus)
             for i in columns:
                 self.locus_at.setdefault(i, locus)
+
+    def head(self) -> Element:
+        """The table's head: a column a witness, base first, by its label and siglum."""
+        row = el("tr")
+        for siglum in (*self.sigla, *self.result.sparse):
+            label = self.ctx.label(siglum)
+            row.append(el("th", {"data-w": siglum, "title": label}, label, el("span", {"class": "sig"}, siglum)))
+        return el("thead", None, row)
 
     def groups(self) -> list[list[int]]:
         """Column runs of one base unit; columns the base lacks join the run before."""
@@ -99,54 +111,74 @@ class _Layer:
         tok = next((t for i in group if (t := self.result.alignment.columns[i][0]) is not None), None)
         return place(self.ctx.base.locate(tok.start)) if tok is not None else ""
 
+    @property
+    def width(self) -> str:
+        return str(len(self.sigla) + len(self.result.sparse))
+
     def _alone(self, groups: list[list[int]]) -> Element:
         first, last = self._place(groups[0]), self._place(groups[-1])
         where = first if first == last else f"{first} – {last}"
-        return el("p", {"class": "gapnote"}, f"{where}：只有底本，校本不存。")
+        note = el("td", {"class": "gapnote", "colspan": self.width}, f"{where}：只有底本，校本不存。")
+        return el("tbody", {"class": "alone"}, el("tr", None, note))
 
     def _group(self, group: list[int]) -> Element:
-        box = el("div", {"class": "chunk"}, el("span", {"class": "where"}, self._place(group)))
-        key = el("span", {"class": "sc key", "aria-hidden": "true"})
-        key.extend(el("i", {"title": self.ctx.label(s)}, s) for s in self.sigla)
-        box.append(key)
-        # A book has millions of cells: they are written as HTML and parsed in one go (libxml2
-        # makes the same elements as building each would, many times faster).
-        columns = "".join(self._column(i) for i in group)
-        if columns:
-            box.extend(fragments_fromstring(columns))
-        return box
+        at = el("tr", {"class": "at"}, el("th", {"colspan": self.width, "class": "where"}, self._place(group)))
+        # A book has millions of characters: the cells are written as HTML and parsed in one go
+        # (libxml2 makes the same elements as building each would, many times faster).
+        cells = [self._cell(j, group) for j in range(len(self.sigla))]
+        cells += [self._sparse_cell(siglum, group) for siglum in self.result.sparse]
+        row = el("tr", {"class": "texts"})
+        row.extend(fragments_fromstring("".join(cells)))
+        return el("tbody", {"class": "chunk"}, at, row)
 
-    def _column(self, i: int) -> str:
-        """One alignment column as HTML: a cell a witness, marked like its locus."""
-        locus = self.locus_at.get(i)
-        attrs = ' class="sc"'
-        if locus is not None:
-            c = display_class(locus)
-            attrs = (
-                f' class="sc v {css(c)}" data-locus="{html_attr(locus.id)}"'
-                f' data-wits="{html_attr(witnesses_shown(locus))}" title="{html_attr(class_label(c))}"'
-            )
-        cells = []
-        for j, tok in enumerate(self.result.alignment.columns[i]):
+    def _mark(self, locus: Locus, extra: str = "") -> str:
+        """A locus's opening tag in a cell: marked like the locus in the text, opening its panel."""
+        c = display_class(locus)
+        names = f"v {css(c)}{extra}" + (f" {LOOKALIKE_CSS}" if lookalike(locus) else "")
+        return (
+            f'<span class="{names}" data-locus="{html_attr(locus.id)}"'
+            f' data-wits="{html_attr(witnesses_shown(locus))}" title="{html_attr(class_label(c))}">'
+        )
+
+    def _cell(self, j: int, group: list[int]) -> str:
+        """One aligned witness's text of the passage, its loci marked, where it is not extant shaded."""
+        siglum = self.sigla[j]
+        if not any(self.extents[j].covers(i) for i in group):
+            return f'<td data-w="{html_attr(siglum)}" class="ne" title="不存"></td>'
+        parts: list[str] = []
+        shown: Locus | None = None
+        for i in group:
+            locus = self.locus_at.get(i)
+            if locus is not shown:
+                parts.append("</span>" if shown is not None else "")
+                # A witness not of the lemma's reads otherwise here: its characters are set apart.
+                differs = " d" if j and locus is not None and siglum not in locus.lemma_witnesses else ""
+                parts.append(self._mark(locus, differs) if locus is not None else "")
+                shown = locus
+            tok = self.result.alignment.columns[i][j]
             if not self.extents[j].covers(i):
-                cells.append(_ABSENT)
-            elif tok is None:
-                cells.append(_GAP)
-            elif locus is not None and j and self.sigla[j] not in locus.lemma_witnesses:
-                cells.append(f'<i class="d">{html_text(tok.t)}</i>')
-            else:
-                cells.append(f"<i>{html_text(tok.t)}</i>")
-        if locus is not None and i == self.first[locus.id]:
-            for siglum in self.result.sparse:
+                parts.append(_ABSENT if not parts or parts[-1] != _ABSENT else "")
+            elif tok is not None:
+                parts.append(html_text(tok.t))
+            elif locus is not None:
+                parts.append(_GAP)
+        parts.append("</span>" if shown is not None else "")
+        return f'<td data-w="{html_attr(siglum)}">{"".join(parts)}</td>'
+
+    def _sparse_cell(self, siglum: str, group: list[int]) -> str:
+        """What a sparse witness reports in the passage: each reading beside the lemma it concerns."""
+        parts = []
+        for i in group:
+            for locus in self.first.get(i, ()):
                 reading = locus.reading_of(siglum)
-                if reading is not None:
-                    text = reading.text or "〔無〕"
-                    short = text if len(text) <= SPARSE_SHOWN else text[:SPARSE_SHOWN] + "…"
-                    title = html_attr(f"{self.ctx.label(siglum)}：{text}")
-                    attrs_w = f'class="sparse" data-w="{html_attr(siglum)}" title="{title}"'
-                    cells.append(f"<i {attrs_w}>{html_text(short)}</i>")
-        return f"<span{attrs}>{''.join(cells)}</span>"
+                if reading is None:
+                    continue
+                text = html_text(reading.text) or _NONE
+                lemma = html_text(locus.lemma.text) or _NONE
+                parts.append(f'{self._mark(locus, " d")}<i class="lem">{lemma}</i>{text}</span>')
+        return f'<td data-w="{html_attr(siglum)}" class="sparse">{"".join(parts)}</td>'
 
 
 _ABSENT = '<i class="ne" title="不存">\u3000</i>'
 _GAP = '<i class="gap">—</i>'
+_NONE = "〔無〕"

@@ -1,6 +1,6 @@
 // The reader's tools: search (folded, as the collation compares) and the jump to a witness's page.
 // Search looks in the view shown: in 讀本 the base's text and every witness's readings of the
-// loci; in 對照 every witness's row. Characters are compared by the keys the page carries
+// loci; in 對照 every witness's column. Characters are compared by the keys the page carries
 // (data-fold: character, key, character, key …), punctuation is skipped, never compared.
 (function () {
   "use strict";
@@ -58,25 +58,9 @@
 
   // 讀本: the base's characters as keys, each with its text node and offset.
   function textIndex() {
-    var root = document.getElementById("view-text");
-    var out = { keys: [], nodes: [], offsets: [] };
-    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
-      var parent = node.parentElement;
-      if (parent.closest(".pb, .ins, .mk, .judges") || parent.offsetParent === null) {
-        continue; // page labels, carets, printed markers, links to loci; text a filter hides
-      }
-      var i = 0;
-      for (var ch of node.data) {
-        if (!SKIP.test(ch)) {
-          out.keys.push(key(ch));
-          out.nodes.push(node);
-          out.offsets.push(i);
-        }
-        i += ch.length;
-      }
-    }
-    return out;
+    // Page labels, carets, printed markers and links to loci are not the base's text.
+    var out = { keys: [], nodes: [], offsets: [], cells: [] };
+    return indexText(document.getElementById("view-text"), ".pb, .ins, .mk, .judges", out, null);
   }
 
   function ownText(cell) {
@@ -103,30 +87,50 @@
     });
   }
 
-  // 對照: every witness's row of each layer, cell by cell.
+  // The characters of the text nodes under ``root`` as keys, each with its node and offset (and
+  // ``cell``, if given); text in elements matching ``skip`` or hidden by a filter left out.
+  function indexText(root, skip, out, cell) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      var parent = node.parentElement;
+      if (parent.closest(skip) || parent.offsetParent === null) {
+        continue;
+      }
+      var i = 0;
+      for (var ch of node.data) {
+        if (!SKIP.test(ch)) {
+          out.keys.push(key(ch));
+          out.nodes.push(node);
+          out.offsets.push(i);
+          out.cells.push(cell);
+        }
+        i += ch.length;
+      }
+    }
+    return out;
+  }
+
+  // The range of keys [i, last] of an index.
+  function rangeOfKeys(t, i, last) {
+    var r = document.createRange();
+    r.setStart(t.nodes[i], t.offsets[i]);
+    r.setEnd(t.nodes[last], t.offsets[last] + Array.from(t.nodes[last].data.slice(t.offsets[last]))[0].length);
+    return r;
+  }
+
+  // 對照: every witness's column of each layer, passage by passage.
   function synopsisIndex() {
     var rows = [];
     document.querySelectorAll("#view-syn > section").forEach(function (layer) {
-      var head = layer.querySelector(".sc.key");
-      if (!head) {
-        return;
-      }
-      var mine = Array.prototype.map.call(head.children, function (i) {
-        return { w: i.textContent, keys: [], cells: [] };
-      });
-      layer.querySelectorAll(".sc:not(.key)").forEach(function (column) {
-        for (var j = 0; j < mine.length && j < column.children.length; j++) {
-          var cell = column.children[j];
-          if (cell.classList.contains("ne") || cell.classList.contains("gap")) {
-            continue;
-          }
-          keys(cell.textContent).forEach(function (k) {
-            mine[j].keys.push(k);
-            mine[j].cells.push(cell);
-          });
+      var mine = new Map();
+      layer.querySelectorAll("td[data-w]").forEach(function (cell) {
+        var w = cell.dataset.w;
+        if (!mine.has(w)) {
+          mine.set(w, { w: w, keys: [], nodes: [], offsets: [], cells: [] });
         }
+        indexText(cell, ".ne, .gap, .lem", mine.get(w), cell); // shading, gaps, a sparse reading's lemma
       });
-      rows = rows.concat(mine);
+      rows = rows.concat(Array.from(mine.values()));
     });
     return rows;
   }
@@ -151,11 +155,7 @@
     index = index || { text: textIndex(), readings: readingIndex() };
     var t = index.text;
     var found = find(t.keys, want).map(function (i) {
-      var last = i + want.length - 1;
-      var r = document.createRange();
-      r.setStart(t.nodes[i], t.offsets[i]);
-      r.setEnd(t.nodes[last], t.offsets[last] + Array.from(t.nodes[last].data.slice(t.offsets[last]))[0].length);
-      return { range: r };
+      return { range: rangeOfKeys(t, i, i + want.length - 1) };
     });
     index.readings.forEach(function (entry) {
       if (find(entry.lemma, want).length) {
@@ -183,8 +183,10 @@
         return;
       }
       find(row.keys, want).forEach(function (i) {
-        var cells = row.cells.slice(i, i + want.length);
-        found.push({ range: rangeOf(cells[0]), el: cells, wits: [row.w] });
+        var last = i + want.length - 1;
+        if (row.cells[i] === row.cells[last]) { // within one passage, not across two
+          found.push({ range: rangeOfKeys(row, i, last), wits: [row.w] });
+        }
       });
     });
     return found;

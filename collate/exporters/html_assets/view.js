@@ -236,14 +236,9 @@
         off.add(box.dataset.wit);
       }
     });
+    // In the synopsis, the witness's column (its head and cells carry data-w) goes with it.
     switchWitnesses(document.querySelector("main"));
     switchWitnesses(aside);
-    document.querySelectorAll("#view-syn > section").forEach(function (layer) {
-      var key = layer.querySelector(".sc.key");
-      Array.prototype.forEach.call(key ? key.children : [], function (siglum, k) {
-        layer.classList.toggle("hide-row-" + (k + 1), off.has(siglum.textContent));
-      });
-    });
     if (current && !Array.prototype.some.call(marks(current), visible)) {
       close();
     }
@@ -253,6 +248,15 @@
     box.addEventListener("change", witnesses);
   });
   witnesses();
+
+  // 直排: the page prints in vertical lines (the stylesheet's print rules read the root's class).
+  document.querySelectorAll("input[data-print]").forEach(function (box) {
+    function apply() {
+      document.documentElement.classList.toggle("print-" + box.dataset.print, box.checked);
+    }
+    box.addEventListener("change", apply);
+    apply();
+  });
 
   document.addEventListener("collate:show", function (e) { show(e.detail, false); });
   document.addEventListener("collate:view", function (e) {
