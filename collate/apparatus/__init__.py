@@ -49,6 +49,7 @@ from collate.apparatus.records import (
     SparsePlacement,
     WitnessInfo,
     WitnessReading,
+    is_script_only,
     strongest,
 )
 
@@ -77,5 +78,6 @@ __all__ = [
     "WitnessReading",
     "apply_sparse",
     "build_layer",
+    "is_script_only",
     "strongest",
 ]

@@ -157,6 +157,14 @@ class Locus:
         return next((r for r in same if self.decision.siglum in r.sigla), same[0] if same else None)
 
 
+def is_script_only(reading: Reading) -> bool:
+    """A reading that differs from the lemma only by script: not a variant, never shown."""
+    # ``==``, not ``is``: a cause an editor named is a plain string.
+    if reading.cause == Cause.SCRIPT:
+        return True
+    return reading.cls is ReadingClass.ORTHOGRAPHIC and bool(reading.rules) and set(reading.rules) <= {SCRIPT_RULE}
+
+
 def strongest(readings: tuple[Reading, ...]) -> ReadingClass:
     """The strongest class among ``readings`` (``NOT_EXTANT`` if there are none)."""
     classes = [r.cls for r in readings]

@@ -279,6 +279,9 @@ def diff(
     from collate.views.progress import StageProgress
     from collate.views.terminal import print_paged, stderr_console, stdout_console
 
+    if synoptic and as_list:
+        # Said before anything is read or collated.
+        raise click.UsageError("give --list or --synoptic, not both")
     files, sigla = files_and_sigla(sigla)
     project = load(config, files, last_run=True)
     for siglum in sigla:
@@ -288,8 +291,6 @@ def diff(
     with StageProgress(stderr_console(), transient=True) as progress:
         result = decided(the_run(project, progress))
     collation = result.collation
-    if synoptic and as_list:
-        raise click.UsageError("give --list or --synoptic, not both")
     chosen = tuple(ReadingClass(c) for c in classes if c != ALL_CLASSES[0])
     # The list is a record of every reading: only the views that show the text fold.
     fold = ALL_CLASSES[0] not in classes and not as_list

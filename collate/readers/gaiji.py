@@ -30,16 +30,17 @@ def load_gaiji(path: Path) -> Mapping[str, str]:
 
     Raises :class:`InputError` if the file cannot be read or holds no table rows.
     """
-    return _table(path)[0]
+    return load_gaiji_tables(path)[0]
 
 
 def load_gaiji_descriptions(path: Path) -> Mapping[str, str]:
     """Code → what the table says of the glyph: its form and normalised cells as written
     (``"KR0756"`` → ``"[車*犬]"``, ``"KR0001"`` → ``"𫠦 所"``), for every row that says anything."""
-    return _table(path)[1]
+    return load_gaiji_tables(path)[1]
 
 
-def _table(path: Path) -> tuple[Mapping[str, str], Mapping[str, str]]:
+def load_gaiji_tables(path: Path) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """Both of :func:`load_gaiji` and :func:`load_gaiji_descriptions`, from one look at the file."""
     try:
         stat = path.stat()
     except OSError as exc:
@@ -99,4 +100,4 @@ def _character(form: str, normalised: str) -> str | None:
     return None
 
 
-__all__ = ["load_gaiji", "load_gaiji_descriptions"]
+__all__ = ["load_gaiji", "load_gaiji_descriptions", "load_gaiji_tables"]

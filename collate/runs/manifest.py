@@ -233,21 +233,32 @@ def _changed(what: list[str], out: Path) -> ExportError:
     )
 
 
+def input_hashes_now(manifest: Manifest, out: Path, project: Project) -> dict[str, str]:
+    """The SHA-256 of the files the record hashed, as they are now, and of ``project``'s inputs it lacks."""
+    now = {key: sha256_of(path) for key in manifest.inputs if (path := _abs(key, out)).is_file()}
+    for path in _inputs(project):
+        key = _rel(path, out)
+        if key not in now:
+            now[key] = sha256_of(path)
+    return now
+
+
 def changed_inputs(
-    manifest: Manifest, out: Path, project: Project, skip: Sequence[str] = ()
+    manifest: Manifest,
+    out: Path,
+    project: Project,
+    skip: Sequence[str] = (),
+    now: Mapping[str, str] | None = None,
 ) -> list[tuple[str, str]]:
     """The inputs of the last run that changed since, as the user would name them, each with how.
 
     The files the record hashed are hashed again where they are (a shelf's files too, which the
     project file does not list): ``changed`` or ``gone``; ``project``'s inputs that the record
     lacks are ``new``. ``skip`` are recorded keys left out (the decisions file, applied anew to a
-    loaded run).
+    loaded run). ``now``: those hashes (:func:`input_hashes_now`) where the caller has them already.
     """
-    now = {key: sha256_of(path) for key in manifest.inputs if (path := _abs(key, out)).is_file()}
-    for path in _inputs(project):
-        key = _rel(path, out)
-        if key not in now:
-            now[key] = sha256_of(path)
+    if now is None:
+        now = input_hashes_now(manifest, out, project)
     return [
         (_shown(key, out), "gone" if key not in now else "new" if key not in manifest.inputs else "changed")
         for key in sorted(manifest.inputs.keys() | now.keys())
@@ -326,6 +337,7 @@ __all__ = [
     "Source",
     "changed_inputs",
     "decisions_key",
+    "input_hashes_now",
     "last_run_project",
     "manifest_of",
     "project_of",

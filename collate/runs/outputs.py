@@ -32,7 +32,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -50,6 +50,7 @@ from collate.runs.manifest import (
     STATE_DIR,
     Manifest,
     changed_inputs,
+    input_hashes_now,
     manifest_of,
     manifest_text,
     parse_manifest,
@@ -315,20 +316,22 @@ class Exported:
     written: bool
 
 
-def _current(out: Path, manifest: Manifest, project: Project, formats: Sequence[str] | None) -> tuple[Path, ...]:
+def _current(
+    out: Path, manifest: Manifest, project: Project, formats: Sequence[str] | None, now: Mapping[str, str]
+) -> tuple[Path, ...]:
     """The files of ``formats`` if the set in ``out`` already holds them as an export would write them; else ().
 
     They are current when nothing they are made of changed since they were written: the same
     collate, every input as its record hashed it — the decisions file too, whose decisions and
     verdicts change what is printed — and each file there as written (:func:`check_set` has
-    compared those present; one missing is written again).
+    compared those present; one missing is written again). ``now``: the inputs' hashes as they are.
     """
     names = [f"{project.name}{get_exporter(name).suffix}" for name in formats or tuple(EXPORTERS)]
     if manifest.collate != __version__ or manifest.run is None:
         return ()
     if not all(name in manifest.outputs and _regular(out / name) for name in names):
         return ()
-    if changed_inputs(manifest, out, project):
+    if changed_inputs(manifest, out, project, now=now):
         return ()
     return tuple(out / name for name in names)
 
@@ -357,9 +360,11 @@ def export_outputs(
         check_set(out, manifest)
         if project is None:
             project = project_of(manifest, out)
-        if not force and (current := _current(out, manifest, project, formats)):
+        # Each input hashed once: what tells the files current also tells the run unchanged.
+        now = input_hashes_now(manifest, out, project)
+        if not force and (current := _current(out, manifest, project, formats, now)):
             return Exported(current, written=False)
-        run = decided(last_run(out, project, progress, waiting, manifest))
+        run = decided(last_run(out, project, progress, waiting, manifest, now))
         return Exported(_write_set(run, out, formats, progress), written=True)
 
 

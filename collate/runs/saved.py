@@ -19,7 +19,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -113,6 +113,7 @@ def last_run(
     progress: Callable[[str], None] | None = None,
     tell: Tell | None = None,
     manifest: Manifest | None = None,
+    now: Mapping[str, str] | None = None,
 ) -> RunResult:
     """The last run whose set is in ``out``, loaded; collated again only where that cannot be.
 
@@ -130,7 +131,7 @@ def last_run(
 
     manifest = manifest or read_manifest(out)
     habits = load_habit_verdicts(decisions_path(project))
-    changed = changed_inputs(manifest, out, project, skip=(decisions_key(project, out),))
+    changed = changed_inputs(manifest, out, project, skip=(decisions_key(project, out),), now=now)
     refuse_unrecorded(changed, out)
     if changed:
         why = "the inputs changed since the last run: " + ", ".join(f"{shown} ({how})" for shown, how in changed)

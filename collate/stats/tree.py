@@ -156,12 +156,15 @@ def tree_witnesses(stats: Stats) -> tuple[tuple[str, ...], tuple[LeftOut, ...]]:
     return tuple(names), tuple(left_out)
 
 
-def witness_tree(stats: Stats) -> Tree | None:
+def witness_tree(
+    stats: Stats, chosen: tuple[tuple[str, ...], tuple[LeftOut, ...]] | None = None
+) -> Tree | None:
     """The tree of the witnesses from ``1 - agreement`` over all layers; None for fewer than two.
 
-    Only the witnesses of :func:`tree_witnesses` are joined.
+    Only the witnesses of :func:`tree_witnesses` are joined (``chosen``: its result, where the
+    caller has it already).
     """
-    names, left_out = tree_witnesses(stats)
+    names, left_out = chosen or tree_witnesses(stats)
     if len(names) < 2:
         return None
     pairs = {frozenset((x.a, x.b)): x for x in stats.agreements if x.layer == ALL_LAYERS}
@@ -172,8 +175,8 @@ def witness_tree(stats: Stats) -> Tree | None:
 
 def with_tree(stats: Stats) -> Stats:
     """``stats`` with its tree and the witnesses the tree leaves out (with why), tree or none."""
-    _, left_out = tree_witnesses(stats)
-    return replace(stats, tree=witness_tree(stats), left_out=left_out)
+    chosen = tree_witnesses(stats)
+    return replace(stats, tree=witness_tree(stats, chosen), left_out=chosen[1])
 
 
 __all__ = ["leaves", "neighbour_joining", "newick", "tree_witnesses", "with_tree", "witness_tree"]

@@ -50,11 +50,6 @@ CUT = "⋯"  # where an excerpt cuts the base's paragraph (not "…", which rich
 CONTEXT = 10  # characters of the base either side of a locus, by default, in an excerpt
 
 
-def annotation(locus: Locus, readings: tuple[Reading, ...]) -> Text:
-    """The bracket after a locus: every reading shown, separated by ；, and the decision."""
-    return _bracket(locus, readings)[0]
-
-
 def _bracket(locus: Locus, readings: tuple[Reading, ...]) -> tuple[Text, dict[int, int]]:
     """The bracket, and where a line too narrow for it may break it: after a reading's ；, else
     after a space among its sigla (never inside the text of a reading, unless nothing else fits)."""
@@ -310,7 +305,6 @@ __all__ = [
     "LociTable",
     "Shown",
     "Window",
-    "annotation",
     "cite",
     "decision_mark",
     "diff_view",

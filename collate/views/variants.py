@@ -6,7 +6,7 @@ mark (:data:`CLASS_MARK`), an empty reading as ``∅``, an addition as ``+算``,
 cite it, the editor's decision as a sign. :class:`DiffFilter` chooses the readings shown; asked
 to (``fold``), it folds the loci where witnesses differ only in graphs (異體) into a count, so that
 the readings come first. A reading that differs only by script (賓/宾) is never shown, as on the
-HTML page (:func:`~collate.exporters.html.common.is_script_only`).
+HTML page (:func:`~collate.apparatus.is_script_only`).
 Witness text is always wrapped in ``Text`` (never markup), its control characters escaped
 (:func:`~collate.model.inert.inert`).
 """
@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass
-from collate.exporters.html.common import is_script_only
+from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, is_script_only
 from collate.model import Layer, SourceLocation
 from collate.model.annotations import DecisionAction
 from collate.model.citation import TERMINAL

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from collate.apparatus import Collation, ReadingClass
+from collate.apparatus import Collation, ReadingClass, is_script_only
 from collate.exporters.html.common import (
     CLASS_LABELS,
     LAYER_LABELS,
@@ -37,7 +37,6 @@ from collate.exporters.html.common import (
     css,
     display_class,
     el,
-    is_script_only,
     lookalike,
     quoted_works,
     shown_loci,

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from lxml.html import html_parser
 
-from collate.apparatus import SCRIPT_RULE, LayerResult, Locus, Reading, ReadingClass, strongest
+from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, is_script_only, strongest
 from collate.model import Cause, Layer, SourceLocation, Witness
 from collate.model.annotations import DecisionAction, NoteClaim
 from collate.model.citation import HTML
@@ -179,14 +179,6 @@ def full_place(loc: SourceLocation | None) -> str:
 
 
 # --- What is shown -------------------------------------------------------------------------------
-
-
-def is_script_only(reading: Reading) -> bool:
-    """A reading that differs from the lemma only by script: not a variant, never shown."""
-    # ``==``, not ``is``: a cause an editor named is a plain string.
-    if reading.cause == Cause.SCRIPT:
-        return True
-    return reading.cls is ReadingClass.ORTHOGRAPHIC and bool(reading.rules) and set(reading.rules) <= {SCRIPT_RULE}
 
 
 def shown_readings(locus: Locus) -> tuple[Reading, ...]:

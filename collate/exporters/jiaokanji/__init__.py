@@ -111,7 +111,7 @@ class _Writer:
             e
             for r in self.collation.layers
             for locus in r.loci
-            if (e := locus_entry(self.sigla, r, locus, classes, self.places[r.layer])) is not None
+            if (e := locus_entry(self.sigla, locus, classes, self.places[r.layer])) is not None
         ]
 
     def passages(self) -> list[Entry]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from collate.apparatus import Collation, LayerResult, Locus, Reading, ReadingClass, WitnessReading
+from collate.apparatus import Collation, Locus, Reading, ReadingClass, WitnessReading
 from collate.exporters.jiaokanji.place import Places
 from collate.exporters.jiaokanji.words import LONG, chars, plain, printed_place, quote
 from collate.model import Cause, Layer, SourceLocation
@@ -223,12 +223,10 @@ def _comment(decision: EditorDecision) -> str:
     return f"（{who}：{decision.comment}）" if who else f"（{decision.comment}）"
 
 
-def locus_entry(
-    sigla: Sigla, result: LayerResult, locus: Locus, classes: frozenset[ReadingClass], places: Places
-) -> Entry | None:
+def locus_entry(sigla: Sigla, locus: Locus, classes: frozenset[ReadingClass], places: Places) -> Entry | None:
     """The entry for ``locus`` if it has variants of ``classes``, else None.
 
-    ``places``: the base's layer of ``result`` by printed line, where the 出文 is made unique.
+    ``places``: the base's layer of the locus by printed line, where the 出文 is made unique.
     """
     # Its variants only: where the base is not extant (beyond a fragmentary base, a passage a
     # quoting base skips) the witnesses' text is no addition, and not an entry.

@@ -29,12 +29,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from collate.model import EMPTY_LEAF, Diagnostic, HeadingKind, Layer, Mark, MarkerKind, MarkKind, Role
 from collate.model.citation import pages_between
 from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
-from collate.readers.gaiji import load_gaiji, load_gaiji_descriptions
+from collate.readers.gaiji import load_gaiji_tables
 
 _KEYWORD = re.compile(r"#\+(?P<key>[A-Za-z_]+):[ \t]*(?P<value>.*)")
 _HEADING = re.compile(r"(?P<stars>\*+[ \t]+)(?P<title>.*)")
@@ -85,8 +86,10 @@ class _Reading:
     def __init__(self, raw: str, options: ReadOptions) -> None:
         self.raw = raw
         self.b = BodyBuilder(raw)
-        self.table = load_gaiji(options.gaiji_table) if options.gaiji_table is not None else None
-        self.described = load_gaiji_descriptions(options.gaiji_table) if options.gaiji_table is not None else {}
+        self.table: Mapping[str, str] | None = None
+        self.described: Mapping[str, str] = {}
+        if options.gaiji_table is not None:
+            self.table, self.described = load_gaiji_tables(options.gaiji_table)
         self.source = options.gaiji_table.name if options.gaiji_table is not None else "no gaiji table"
         self.page_line = 0
         self.page: str | None = None
