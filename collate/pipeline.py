@@ -153,7 +153,10 @@ def collate_project(
     counts = {s: rule_counts([t for ts in by_layer.values() for t in ts]) for s, by_layer in tokens.items()}
     coverage = compilation.coverage if compilation is not None else ()
     disagreements = compilation.disagreements if compilation is not None else ()
-    run = RunResult(read, tokens, collation, counts, notes, None, coverage, shelf, disagreements, tuple(habits))
+    sizes = {s: {layer: len(ts) for layer, ts in by_layer.items()} for s, by_layer in whole.items()}
+    run = RunResult(
+        read, tokens, collation, counts, notes, None, coverage, shelf, disagreements, tuple(habits), layer_sizes=sizes
+    )
     return run if decisions is None else decide(run, decisions)
 
 

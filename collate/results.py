@@ -61,6 +61,10 @@ class RunResult:
     # The collation before the editor's decisions, when they were applied: what the run saves, and
     # what the review places decisions on as the editor makes them.
     undecided: Collation | None = None
+    # Per witness, the number of tokens of each layer tokenized whole (none of it left out as
+    # another work's): with the alignment, it tells the exporters whether a layer has text the
+    # collation does not carry, without tokenizing the layer again.
+    layer_sizes: Mapping[str, Mapping[Layer, int]] = field(default_factory=dict)
 
     def without_decisions(self) -> RunResult:
         """The run as it stood before the editor's decisions were applied (itself if none were)."""
@@ -93,6 +97,8 @@ class ExportInput:
     witnesses: Mapping[str, Witness]
     bibl: Mapping[str, WitnessBibl] = field(default_factory=dict)
     notes: NotesResult | None = None
+    # Per witness, the number of tokens of each layer the run tokenized whole (RunResult.layer_sizes).
+    layer_sizes: Mapping[str, Mapping[Layer, int]] = field(default_factory=dict)
 
     @property
     def base(self) -> Witness:
@@ -108,6 +114,7 @@ class ExportInput:
             witnesses=run.read.by_siglum(),
             bibl={w.siglum: WitnessBibl(w.bibl, w.notes, w.facs) for w in project.witnesses},
             notes=run.notes,
+            layer_sizes=run.layer_sizes,
         )
 
 

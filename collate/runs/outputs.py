@@ -59,6 +59,7 @@ from collate.runs.manifest import (
     sha256_of,
 )
 from collate.runs.saved import SAVED, decided, last_run, run_bytes
+from collate.runs.writers import write_formats
 
 try:
     import fcntl
@@ -268,12 +269,7 @@ def _write_set(
     except OSError as exc:
         raise _cannot(exc, out) from None
     try:
-        digests = {}
-        for name, exporter in exporters.items():
-            if progress:
-                progress(f"writing {names[name]}")
-            exporter.write(data, staging / names[name])
-            digests[names[name]] = sha256_of(staging / names[name])
+        digests = write_formats(data, [(name, staging / names[name]) for name in exporters], progress)
         if progress:
             progress("saving the run")
         saved = run_bytes(result)

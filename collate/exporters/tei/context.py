@@ -65,6 +65,7 @@ class Context:
         self.collation = collation
         self.bibl = data.bibl
         self.witnesses = data.witnesses
+        self.layer_sizes = data.layer_sizes
         self.base = data.witnesses[collation.base]
         self.order = {w.siglum: i for i, w in enumerate(collation.witnesses)}
         # Filled while the body is written; the header and the standOff declare them.

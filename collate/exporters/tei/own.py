@@ -71,8 +71,13 @@ def uncollated_units(ctx: Context, witness: Witness) -> list[Unit]:
     another work inside a collated unit) keeps only its other tokens, and the range between them.
     """
     aligned = _aligned(ctx, witness.siglum)
+    # A layer whose every token the run made is in the alignment has nothing here: not tokenized again.
+    sizes = ctx.layer_sizes.get(witness.siglum, {})
+    complete = {layer for layer, held in aligned.items() if sizes.get(layer) == len(held)}
     units = []
     for block in base_blocks(witness):
+        if block.layer in complete:
+            continue
         tokens = ctx.tokens_in(witness.siglum, block.layer, block.start, block.end)
         held = aligned.get(block.layer, frozenset())
         own = tuple(t for t in tokens if t.start not in held)
