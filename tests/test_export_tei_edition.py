@@ -73,7 +73,10 @@ def test_readings_say_how_consumers_read_them(small: tuple[Collation, dict[str, 
         ("ZS", "注疏本"),
         ("DD", "大戴禮"),
     ]
-    assert all(b.get("ed") == b.get("edRef")[1:] == "SK" for b in xp(tree, "//tei:pb | //tei:lb"))
+    assert all(b.get("ed") == b.get("edRef")[1:] == "SK" for b in xp(tree, "//tei:lb"))
+    # The base's pages are the document's own (no @ed): a viewer pages through them.
+    pages = xp(tree, "//tei:pb")
+    assert pages and all(b.get("edRef") == "#SK" and b.get("ed") is None for b in pages)
 
 
 def test_the_note_and_the_report_stand_in_the_reading_they_are_about(

@@ -29,7 +29,7 @@ from collate.apparatus import Collation, Locus
 from collate.exporters.tei import MILESTONES, TEI_NS, build_tei, tei_bytes
 from collate.exporters.tei.edition import EDITION, REGULARIZED, Policy, build_edition
 from collate.exporters.tei.markup import GETA, RESUMES
-from collate.model import Layer, ReadingClass
+from collate.model import Layer, MarkKind, ReadingClass
 from collate.normalize.tokenize import is_token_char
 from collate.pipeline import collate_project
 from collate.results import ExportInput, RunResult
@@ -403,10 +403,13 @@ def test_no_vm_column_shows_the_base_where_its_witness_is_not_extant(project: Pr
 
 def test_vm_shows_pages_and_reports_in_their_witness_column(project: Project, columns: dict[str, Any]) -> None:
     sources = {r.source for x in project.run.collation.loci() for r in x.readings if r.derived and r.source}
+    base_pages = xp(project.tree("lossless"), "//tei:body//tei:pb[not(@ed)]")
     for siglum, panel in columns.items():
-        # Every page break names its witness (@ed), which the Machine shows in that column only.
+        # A witness's page break names it (@ed), and the Machine shows it in that column only; the
+        # base's pages are the document's, drawn across every column.
         breaks = panel.xpath(".//hr[contains(@class, 'pagebreak')]")
-        assert all(len((b.get("class") or "").split()) == 2 for b in breaks)
+        assert {tuple((b.get("class") or "").split()[1:]) for b in breaks} <= {(), *((s,) for s in columns)}
+        assert len([b for b in breaks if b.get("class") == "pagebreak"]) == len(base_pages)
         reported = [
             n
             for n in panel.xpath(".//div[@class='noteicon']")
@@ -438,3 +441,28 @@ def test_the_publication_form_names_its_policy_and_the_lossless_file(project: Pr
         assert not xp(tree, "//tei:rdgGrp | //tei:witStart | //tei:witEnd | //tei:lacunaStart | //tei:lacunaEnd")
     assert xp(project.tree("edition"), "//tei:rdg[@type='orthographic']")
     assert not xp(project.tree("edition-regularized"), "//tei:rdg[@type='orthographic']")
+
+
+# --- EVT 3: a page at a time ---------------------------------------------------------------------------------
+
+
+def evt_pages(tree: Any, *, every_pb: bool) -> list[str]:
+    """The pages EVT 3 lists for a document: one per ``<pb>`` of the body, labelled by its ``@n``.
+
+    Its structure parser took the pages from the ``<pb>`` with no ``@ed`` (the document's own), and
+    now from every ``<pb>`` (its ``structureSeparators``, "pb" by default); with none, the whole
+    body is one page called ``mainText``.
+    """
+    breaks = [b for b in xp(tree, "//tei:body//tei:pb") if every_pb or not b.get("ed")]
+    return [b.get("n") or "page" for b in breaks] or ["mainText"]
+
+
+@pytest.mark.parametrize("form", ["lossless", "edition", "edition-regularized"])
+def test_evt_lists_every_page_of_the_base(project: Project, form: str) -> None:
+    base = project.run.read.base
+    pages = [m.label for m in sorted(base.marks, key=lambda m: m.offset) if m.kind is MarkKind.PAGE]
+    assert len(pages) > 1
+    tree = project.tree(form)
+    assert evt_pages(tree, every_pb=False) == pages
+    listed = iter(evt_pages(tree, every_pb=True))
+    assert all(page in listed for page in pages)  # the base's pages in order, among the others'

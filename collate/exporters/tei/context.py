@@ -238,11 +238,16 @@ class Context:
         """A witness's page (``pb``), line (``lb``) or other break, pointing at the witness.
 
         ``@edRef`` points at the witness; ``@ed`` names it too, because that is what viewers
-        read (the Versioning Machine shows a page break only in the column of its ``@ed``).
+        read: the Versioning Machine shows a page break only in the column of its ``@ed``. But
+        not on the base's pages: they are the pages of the document itself, its reference
+        system, and viewers that page through a document (EVT) take its pages from the ``<pb>``
+        with no ``@ed`` — the other witnesses' pages are theirs alone. The Versioning Machine
+        draws the base's page breaks across every column, where the texts are aligned.
         """
         label = safe_attr(mark.label)
         if mark.kind is MarkKind.PAGE:
-            page = E.pb(edRef=f"#{siglum}", ed=siglum, n=label)
+            own = {} if siglum == self.collation.base else {"ed": siglum}
+            page = E.pb({"edRef": f"#{siglum}", **own, "n": label})
             if mark.ref and (ident := ncname(safe_attr(mark.ref))) not in self.page_ids:
                 # The page's full id, as the file names it (KR1d0053_WYG_062-1a): a page of the
                 # document can be pointed at, and found again in its edition.
