@@ -28,6 +28,15 @@ SEED_004 = SEEDS / "004_f3f6db4bc961b448.txt"
 MANDOKU = SHARED / "witnesses" / "dadai-touhu-kanripo-SBCK.txt"
 DADAI_READINGS = REPO / "witnesses" / "dadai-readings.toml"
 GAIJI = SHARED / "data" / "kanripo-KR-Gaiji-charlist.org.txt"
+# 禮記·射義 in six editions of the shared witnesses: 注疏本 (the base), 單疏本, 纂圖本, 集說本, TLS, 維基本.
+SHEYI_FILES = (
+    "liji-sheyi-zhushu-kanripo-WYG.txt",
+    "liji-zhengyi-danshu-sheyi-kanripo-SBCK.txt",
+    "liji-sheyi-zuantu-huzhu-kanripo-SBCK.txt",
+    "liji-jishuo-chenhao-sheyi-kanripo-WYG.txt",
+    "liji-sheyi-kanripo-TLS.txt",
+    "liji-sheyi-wikisource-hangsau.txt",
+)
 
 # The suite tests behaviour, never the clock: no example of a property test fails for being slow on
 # a loaded machine. Growth and speed are measured in bench/.

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builders import align_rows, summary, t2s
+from builders import align_rows, normalizer, plain_witness, summary, t2s
 
+from collate.align.alignment import LayerAlignment
 from collate.apparatus import CAUSE_TABOO, build_layer
-from collate.model import Change, ChangeClass
+from collate.apparatus.columns import simplified_sigla
+from collate.model import Change, ChangeClass, Layer, Witness
+from collate.normalize.tokenize import tokenize
 
 
 def test_orthographic_reading_names_its_rules() -> None:
@@ -39,3 +42,34 @@ def test_the_normalizer_relates_characters_whose_keys_differ() -> None:
     ]
     assert loci[0].readings[0].rules == ("loan",)
     assert build_layer(alignment, witnesses).script_differences == 1
+
+
+def test_a_simplified_witness_s_merged_form_agrees_two_traditional_characters_differ() -> None:
+    # 后 and 于 of a simplified text stand for 後 and 於 or for 后 and 于: the script, never listed;
+    # a traditional print's 后 for 後 is a print form (orthographic), its 于 for 於 a reading.
+    alignment, witnesses = normalized_rows(
+        {"ZS": "然後射於禮樂之義也", "SK": "然后射于礼乐之义也", "TLS": "然后射于禮樂之義也"}
+    )
+    result = build_layer(alignment, witnesses, normalizer())
+    assert [summary(x) for x in result.loci] == [
+        ["後", "orthographic", [[["TLS"], "后", "orthographic", "variant"]]],
+        ["於", "substantive", [[["TLS"], "于", "substantive", None]]],
+    ]
+    assert result.loci[0].readings[0].rules == ("print-form",)
+    assert all("SK" in x.lemma_witnesses for x in result.loci)
+    assert result.script_differences == 3  # 礼 乐 义: columns where only SK differs, by script alone
+
+
+def normalized_rows(rows: dict[str, str]) -> tuple[LayerAlignment, dict[str, Witness]]:
+    """Rows of one length aligned character for character, tokenized by the default normalizer."""
+    witnesses = {s: plain_witness(s, text) for s, text in rows.items()}
+    streams = [tokenize(w, Layer.JING, normalizer()) for w in witnesses.values()]
+    columns = tuple(zip(*streams, strict=True))
+    return LayerAlignment(Layer.JING, tuple(rows), columns), witnesses
+
+
+def test_the_simplified_witnesses_are_told_by_their_whole_text() -> None:
+    alignment, witnesses = align_rows({"ZS": "然後射禮樂之義", "SK": "然后射礼乐之义"})
+    assert simplified_sigla(alignment, witnesses) == {"SK"}
+    # A witness not read (no text at hand) is judged on its characters in the layer.
+    assert simplified_sigla(alignment, {"ZS": witnesses["ZS"]}) == {"SK"}

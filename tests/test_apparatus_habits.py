@@ -5,16 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from builders import align_rows, copy_default_project
+from builders import align_rows, copy_default_project, plain_witness
 from click.testing import CliRunner
 
+from collate.align.alignment import LayerAlignment
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.apparatus.habits import Habit, HabitVerdict, apply_habits, find_habits
 from collate.cli import main
 from collate.decisions.file import load_habit_verdicts
 from collate.exporters.jiaokanji import build_jiaokanji
-from collate.model import Cause
+from collate.model import Cause, Layer
 from collate.normalize import Normalizer
+from collate.normalize.tokenize import tokenize
 
 NORMALIZER = Normalizer()
 
@@ -92,3 +94,15 @@ def test_a_verdict_is_kept_in_the_decisions_file_and_applied_by_the_next_run(
     assert runner.invoke(main, ["run"]).exit_code == 0
     bad = runner.invoke(main, ["habits", "--reject", "XX", "讓", "譲"])
     assert bad.exit_code == 1 and "no witness 'XX'" in bad.output
+
+
+def test_a_difference_of_script_between_base_and_witness_is_no_habit() -> None:
+    # A simplified base writes 后 wherever a traditional print has 後: its script, not the print's habit.
+    rows = {"SK": "然后射然后饮而后乐", "ZS": "然後射然後飲而後樂"}
+    witnesses = {s: plain_witness(s, text) for s, text in rows.items()}
+    streams = [tokenize(w, Layer.JING, NORMALIZER) for w in witnesses.values()]
+    alignment = LayerAlignment(Layer.JING, tuple(rows), tuple(zip(*streams, strict=True)))
+    result = build_layer(alignment, witnesses, NORMALIZER)
+    assert result.loci == ()
+    infos = tuple(WitnessInfo(s, f"{s}本", f"{s}.txt", "plain") for s in rows)
+    assert find_habits(Collation("射義", "sheyi", "SK", infos, (result,)), NORMALIZER) == ()

@@ -6,9 +6,15 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from builders import align_rows, sparse_witness, summary
+from builders import align_rows, plain_witness, sparse_witness, summary
 
+from collate.align.alignment import LayerAlignment
 from collate.apparatus import ReadingClass, apply_sparse, build_layer
+from collate.model import Layer
+from collate.normalize import Normalizer
+from collate.normalize.tokenize import tokenize
+
+NORMALIZER = Normalizer()
 
 
 def test_sparse_substitution_given_in_traditional_characters() -> None:
@@ -127,3 +133,19 @@ def test_placing_readings_looks_up_each_phrase_instead_of_scanning_the_base(monk
     # stand (scanning the whole base per entry would read 30 × 600 tokens).
     (tokens,) = built
     assert tokens.visited <= 2 * len(base)
+
+
+def test_a_phrase_in_either_script_is_found_though_simplification_merged_its_characters() -> None:
+    # The readings file writes 然后 (simplified, from a simplified note); the base reads 然後: one
+    # phrase for finding the place, though 後 and 后 are two keys in the apparatus.
+    rows = {"ZS": "射然後可以言中", "ZT": "射然後可以言仲"}
+    witnesses = {s: plain_witness(s, text) for s, text in rows.items()}
+    streams = [tokenize(w, Layer.JING, NORMALIZER) for w in witnesses.values()]
+    alignment = LayerAlignment(Layer.JING, tuple(rows), tuple(zip(*streams, strict=True)))
+    dd = sparse_witness(("然后可以", "以", "已", ""))
+    result = build_layer(alignment, {**witnesses, "DD": dd}, NORMALIZER)
+    assert [(x.lemma.text, [r.sigla for r in x.readings]) for x in result.loci] == [
+        ("以", [("DD",)]),
+        ("中", [("ZT",)]),
+    ]
+    assert not result.diagnostics

@@ -76,7 +76,7 @@ def shared(*files: Path) -> list[str]:
 def test_init_names_three_kinds_of_file_from_their_headers(here: Path) -> None:
     ok(invoke("init", *shared(ZHUSHU, ZUANTU, WIKISOURCE)))
     data = project_toml(here)
-    assert (data["title"], data["name"], data["base"]) == ("禮記註疏卷六十二", "liji-sheyi", "WYG")
+    assert (data["title"], data["name"], data["base"]) == ("禮記·射義", "liji-sheyi", "WYG")
     witnesses = data["witness"]
     assert [(w["siglum"], w["label"]) for w in witnesses] == [
         ("WYG", "四庫本"),

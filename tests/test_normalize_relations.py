@@ -99,3 +99,52 @@ def test_look_alikes_relate_to_nothing_and_are_named(a: str, b: str) -> None:
 def test_a_pair_a_collator_must_see_is_no_print_form_whatever_a_table_says() -> None:
     assert norm().relation("王", "玉") is None and norm().never_folds("王", "玉")
     assert not norm().lookalike("王", "玉")  # kept apart, but no look-alikes: their cause is none
+
+
+# --- what simplification merged: the script of each side decides ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "simplified", "rule"),
+    [
+        # A simplified text's 后 stands for 後 and for 后: whichever a traditional text reads.
+        ("后", "後", (True, False), "script"),
+        ("後", "后", (False, True), "script"),
+        ("于", "於", (True, False), "script"),
+        ("修", "脩", (True, False), "script"),
+        # Between two traditional texts they are two characters: a dictionary may still relate them.
+        ("后", "後", (False, False), "print-form"),
+        ("修", "脩", (False, False), "print-form"),
+        ("于", "於", (False, False), None),
+        # A traditional form in a simplified text (its 於) is that character only.
+        ("于", "於", (False, True), None),
+        # A form only simplified texts write (发) stands for its candidates wherever it stands.
+        ("发", "發", (False, False), "script"),
+        ("发", "髮", (False, False), "script"),
+        # Two candidates of one form are two characters in any script.
+        ("發", "髮", (True, True), None),
+        # One-to-many script pairs that are no merger keep their relation (閒 is 間 and 閑).
+        ("閒", "間", (False, False), "script"),
+    ],
+)
+def test_a_merged_form_relates_by_the_script_it_is_written_in(
+    a: str, b: str, simplified: tuple[bool, bool], rule: str | None
+) -> None:
+    found = norm().relation(a, b, simplified=simplified)
+    assert (found.rule if found else None) == rule
+
+
+def test_a_merger_s_script_relation_says_what_the_form_stands_for() -> None:
+    found = norm().relation("后", "後", simplified=(True, False))
+    assert found is not None and found.cls is ChangeClass.ORTHOGRAPHIC
+    assert found.source.endswith(": 后 stands for 后 後") and found.source.startswith("OpenCC ")
+
+
+def test_keys_and_search_keys() -> None:
+    n = norm()
+    assert [n.key(c) for c in "後后於于脩修"] == list("後后於于脩修")
+    # A phrase is found in either script: the search key merges what simplification merged.
+    assert n.fold("然後") == n.fold("然后") == "然后"
+    assert n.loosen(n.key("脩身")) == n.fold("修身") == "修身"
+    assert n.merged_keys("后") == ("后", "後")
+    assert n.merged_keys("礼") == ("礼",)

@@ -283,12 +283,19 @@ def test_a_run_killed_at_random_leaves_the_old_set_or_the_new_one(
         assert now in (old, new) and now == read_manifest(out).outputs, where
         result = CliRunner().invoke(main, ["export", "--format", "jiaokanji"])
         assert "Traceback" not in result.output, where
+        assert result.exit_code == 0, f"{where}: {result.output}"
         if now == new:
-            assert result.exit_code == 0, f"{where}: {result.output}"
+            assert on_disk(out) == now and left_over(out) == [], where
         else:
-            # The project file is the new one: export says so, and writes nothing.
-            assert result.exit_code == 1 and "collate.toml (changed)" in result.output, f"{where}: {result.output}"
-        assert on_disk(out) == now and left_over(out) == [], where
+            # The project file here is the new one: export says so and collates it again; its set
+            # is whole (the formats written, and nothing of the old inputs kept in it).
+            assert "collate.toml (changed); collating again" in result.output, f"{where}: {result.output}"
+            written = read_manifest(out).outputs
+            assert list(written) == ["touhu.jiaokanji.txt"] and on_disk(out)["touhu.jiaokanji.txt"] == written[
+                "touhu.jiaokanji.txt"
+            ], where
+            assert left_over(out) == [], where
+            assert CliRunner().invoke(main, ["run"]).exit_code == 0, where  # the new set, whole, for the next trial
         assert killed or now == new, where
 
 

@@ -110,7 +110,12 @@ def assert_readings_shown(screen: Screen, names: Callable[[str], str], readings:
         assert f"〔{reading}〕" in line, (siglum, line)
     agreeing = [s for s in locus.lemma_witnesses[1:] if s not in readings]
     if agreeing:
-        (line,) = [line for line in screen.lines if line.endswith("同底本") and "〔" not in line]
+        # A note's claim may end so too (· 一本亦作脩，同底本): the witnesses' line is not one of its claims.
+        (line,) = [
+            line
+            for line in screen.lines
+            if line.endswith("同底本") and "〔" not in line and not line.lstrip().startswith("·")
+        ]
         assert line.strip() == "、".join(names(s) for s in agreeing) + " 同底本"
 
 

@@ -29,21 +29,29 @@ def lemmas(s: ReviewSession, view: LocusFilter) -> list[str]:
     return [s.loci[k].lemma.text for k in s.matching(view)]
 
 
-def test_no_filter_shows_every_locus(session: ReviewSession) -> None:
+def test_no_filter_shows_every_locus_but_those_of_graphs_only(session: ReviewSession) -> None:
+    """As `collate diff` folds them, the review leaves out the loci of graphs only (算/筭), and says how many."""
     assert not LocusFilter().active
-    assert session.matching(LocusFilter()) == tuple(range(len(session.loci))) == tuple(range(6))
+    assert lemmas(session, LocusFilter()) == ["哨", "哨", "哨", "也"]
+    assert session.hidden_graphs(LocusFilter()) == 2
+    shown = LocusFilter(graphs=True)
+    assert shown.active and session.hidden_graphs(shown) == 0
+    assert session.matching(shown) == tuple(range(len(session.loci))) == tuple(range(6))
+    # Narrowed to a layer without them, none are hidden; asked for a class, none either.
+    assert session.hidden_graphs(LocusFilter(layers=frozenset({Layer.ZHU}))) == 0
+    assert session.hidden_graphs(LocusFilter(classes=frozenset({ReadingClass.SUBSTANTIVE}))) == 0
 
 
 def test_filters_by_class_layer_witness_decision_and_note(session: ReviewSession) -> None:
     assert lemmas(session, LocusFilter(classes=frozenset({ReadingClass.ORTHOGRAPHIC}))) == ["算", "算"]
     both = frozenset({ReadingClass.ORTHOGRAPHIC, ReadingClass.OMISSION})
     assert lemmas(session, LocusFilter(classes=both)) == ["也", "算", "算"]
-    assert len(session.matching(LocusFilter(layers=frozenset({Layer.JING})))) == 6
+    assert len(session.matching(LocusFilter(layers=frozenset({Layer.JING}), graphs=True))) == 6
     assert session.matching(LocusFilter(layers=frozenset({Layer.ZHU}))) == ()
-    assert len(session.matching(LocusFilter(sigla=frozenset({"ZS"})))) == 6
+    assert len(session.matching(LocusFilter(sigla=frozenset({"ZS"}), graphs=True))) == 6
     assert session.matching(LocusFilter(sigla=frozenset({"DD"}))) == ()
     session.decide(session.loci[0], DecisionAction.KEEP)
-    assert session.matching(LocusFilter(undecided=True)) == (1, 2, 3, 4, 5)
+    assert session.matching(LocusFilter(undecided=True, graphs=True)) == (1, 2, 3, 4, 5)
     assert session.matching(LocusFilter(noted=True)) == ()  # no notes on these loci
     combined = LocusFilter(classes=frozenset({ReadingClass.SUBSTANTIVE}), undecided=True)
     assert lemmas(session, combined) == ["哨", "哨"] and combined.active
@@ -63,7 +71,7 @@ def test_filters_by_class_layer_witness_decision_and_note(session: ReviewSession
 def test_a_search_finds_characters_of_any_witness_at_the_locus(
     session: ReviewSession, query: str, expected: list[str]
 ) -> None:
-    assert lemmas(session, LocusFilter(search=query)) == expected
+    assert lemmas(session, LocusFilter(search=query, graphs=True)) == expected
 
 
 def test_a_search_touches_the_locus_text_or_its_point() -> None:

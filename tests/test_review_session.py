@@ -76,7 +76,7 @@ def test_a_witness_context_is_its_own_text_around_the_locus(collation: Collation
 
 
 def test_the_editor_is_the_name_the_project_declares(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """[review] editor names who decides; the login name only when the project names no one."""
+    """[review] editor names who decides; where the project names no one, no one (never the login name)."""
     from collate.errors import ProjectError
     from collate.project import project_from_mapping
     from collate.review.session import default_editor
@@ -86,7 +86,7 @@ def test_the_editor_is_the_name_the_project_declares(tmp_path: Path, monkeypatch
     declared = project_from_mapping({"witness": [witness], "review": {"editor": " 王 "}}, root=tmp_path)
     silent = project_from_mapping({"witness": [witness]}, root=tmp_path)
     assert default_editor(declared) == "王"
-    assert default_editor(silent) == default_editor() == "wang7"
+    assert default_editor(silent) == default_editor() == ""
     for bad in ("", "王\n李", 3):
         with pytest.raises(ProjectError, match=r"\[review\] editor"):
             default_editor(project_from_mapping({"witness": [witness], "review": {"editor": bad}}, root=tmp_path))

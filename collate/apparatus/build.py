@@ -149,7 +149,7 @@ def _verdict(
     if any(jj == j and a < iv.end and iv.start < b for jj, a, b in cols.transposed):
         return ReadingClass.TRANSPOSITION, None, ()
     base_part = [tok for i in extant if (tok := cols.columns[i][0]) is not None]
-    verdict = _compare(base_part, reading.tokens, cols.normalizer)
+    verdict = _compare(base_part, reading.tokens, cols.normalizer, cols.simplified)
     if verdict is not None and verdict[0] is ReadingClass.SUBSTANTIVE:
         if _reordered(base_part, reading.tokens):
             verdict = ReadingClass.TRANSPOSITION, None, ()
@@ -174,7 +174,8 @@ def _derived_readings(
         mine = [placements[k] for k in iv.placements if placements[k].siglum == siglum]
         if not mine:
             continue
-        derived, found = _derived(siglum, lemma, mine, cols.normalizer)
+        scripts = (cols.sigla[0] in cols.simplified, siglum in cols.simplified)
+        derived, found = _derived(siglum, lemma, mine, cols.normalizer, scripts)
         diagnostics.extend(found)
         if derived is None:
             agreeing.append(siglum)

@@ -17,6 +17,26 @@ if TYPE_CHECKING:
     from collate.normalize import Normalizer
 
 
+def simplified_sigla(alignment: LayerAlignment, witnesses: Mapping[str, Witness]) -> frozenset[str]:
+    """The witnesses written in simplified characters: judged on the whole text of each as read,
+    else (a witness not in ``witnesses``) on its characters in this layer."""
+    from collate.normalize.script import is_simplified_text
+
+    found = set()
+    for siglum in {*alignment.sigla, *witnesses}:
+        w = witnesses.get(siglum)
+        if w is not None:
+            text = w.text
+        elif siglum in alignment.sigla:
+            j = alignment.sigla.index(siglum)
+            text = "".join(tok.t for col in alignment.columns if (tok := col[j]) is not None)
+        else:
+            continue
+        if is_simplified_text(text):
+            found.add(siglum)
+    return frozenset(found)
+
+
 class LayerColumns:
     """One layer's alignment with the indexes the locus builder needs."""
 
@@ -24,6 +44,8 @@ class LayerColumns:
         self.alignment = alignment
         self.normalizer = normalizer
         self.witnesses = witnesses
+        # A simplified witness's 后 agrees with the 後 or the 后 of a traditional one (compare.py).
+        self.simplified = simplified_sigla(alignment, witnesses)
         self.columns = alignment.columns
         self.sigla = alignment.sigla
         self.extents = tuple(alignment.extent(s) for s in self.sigla)
@@ -62,7 +84,7 @@ class LayerColumns:
         """
         if base is None or other is None:
             return None if base is other else ReadingClass.SUBSTANTIVE
-        verdict = _classify(base, other, self.normalizer)
+        verdict = _classify(base, other, self.normalizer, self.simplified)
         return None if verdict is None else verdict[0]
 
     def coverage(self) -> tuple[Coverage, ...]:

@@ -5,11 +5,16 @@
 only characters: :func:`_derived_class` classes it. Both ask :func:`_relate` what two
 characters with different keys are, so a 通假 (罷/疲) or a one-to-many script pair (着/著)
 gets the same answer in a collated text and in a readings file.
+
+``simplified`` names the witnesses written in simplified characters
+(:func:`collate.normalize.script.is_simplified_text`): where one of them writes a form that
+simplification merged (后 for 後 and 后), it agrees with whichever of those characters a
+traditional witness reads; between two traditional witnesses 後 and 后 are two readings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
@@ -28,7 +33,7 @@ def _is_placeholder(tok: Token) -> bool:
 _Verdict = tuple[ReadingClass, "Cause | None", tuple[str, ...]]
 
 
-def _classify(a: Token, b: Token, normalizer: Normalizer) -> _Verdict | None:
+def _classify(a: Token, b: Token, normalizer: Normalizer, simplified: Collection[str] = ()) -> _Verdict | None:
     """``b``'s reading against ``a``'s, as the normalizer explains it; None if they agree.
 
     :func:`collate.normalize.explain.compare` classes the pair. A difference of script alone
@@ -44,7 +49,7 @@ def _classify(a: Token, b: Token, normalizer: Normalizer) -> _Verdict | None:
         return None
     cls, cause = verdict
     if cls is ReadingClass.SUBSTANTIVE and len(a.t) == 1 and len(b.t) == 1:
-        return _relate(a.t, b.t, normalizer)
+        return _relate(a.t, b.t, normalizer, (a.witness in simplified, b.witness in simplified))
     if cls is ReadingClass.ORTHOGRAPHIC:
         if cause is Cause.SCRIPT:
             return None
@@ -53,14 +58,16 @@ def _classify(a: Token, b: Token, normalizer: Normalizer) -> _Verdict | None:
     return cls, cause, ()
 
 
-def _relate(a: str, b: str, normalizer: Normalizer) -> _Verdict | None:
+def _relate(a: str, b: str, normalizer: Normalizer, simplified: tuple[bool, bool] = (False, False)) -> _Verdict | None:
     """Two different characters, as the normalizer relates them; None if they agree.
 
     A 通假 pair (罷/疲) is a loan, named by the normalizer's rule; a one-to-many script pair
-    (着/著) agrees, as one character written in two scripts; anything else is substantive
-    (the normalizer relates only characters whose keys differ).
+    (着/著), or a merged form of a simplified text against a character it stands for (后/後),
+    agrees, as one character written in two scripts; anything else is substantive (the
+    normalizer relates only characters whose keys differ). ``simplified``: whether ``a`` and
+    ``b`` stand in simplified texts.
     """
-    change = normalizer.relation(a, b)
+    change = normalizer.relation(a, b, simplified=simplified)
     if change is None:
         return ReadingClass.SUBSTANTIVE, Cause.LOOKALIKE if normalizer.lookalike(a, b) else None, ()
     if change.cls is ChangeClass.LOAN:
@@ -71,10 +78,10 @@ def _relate(a: str, b: str, normalizer: Normalizer) -> _Verdict | None:
     return None
 
 
-def _agree(a: Token | None, b: Token | None, normalizer: Normalizer) -> bool:
+def _agree(a: Token | None, b: Token | None, normalizer: Normalizer, simplified: Collection[str]) -> bool:
     if a is None or b is None:
         return a is b
-    return _classify(a, b, normalizer) is None
+    return _classify(a, b, normalizer, simplified) is None
 
 
 def _is_notation(tok: Token) -> bool:
@@ -86,20 +93,24 @@ def _is_notation(tok: Token) -> bool:
 _OF_WORDS = (ReadingClass.SUBSTANTIVE, ReadingClass.OMISSION, ReadingClass.ADDITION, ReadingClass.TRANSPOSITION)
 
 
-def _compare(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer) -> _Verdict | None:
+def _compare(
+    lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer, simplified: Collection[str] = ()
+) -> _Verdict | None:
     """Classify a witness's tokens against the lemma's; None if they agree.
 
     Where both sides are signs of a score and nothing else (○□○○□ against ○○□○□, or some
     signs lacking), the reading is of the score, not of the words: ``NOTATION``.
     """
-    verdict = _compare_tokens(lemma, wit, normalizer)
+    verdict = _compare_tokens(lemma, wit, normalizer, simplified)
     if verdict is not None and verdict[0] in _OF_WORDS and all(_is_notation(t) for t in (*lemma, *wit)):
         return ReadingClass.NOTATION, None, ()
     return verdict
 
 
-def _compare_tokens(lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer) -> _Verdict | None:
-    if len(lemma) == len(wit) and all(_agree(a, b, normalizer) for a, b in zip(lemma, wit, strict=True)):
+def _compare_tokens(
+    lemma: Sequence[Token], wit: Sequence[Token], normalizer: Normalizer, simplified: Collection[str]
+) -> _Verdict | None:
+    if len(lemma) == len(wit) and all(_agree(a, b, normalizer, simplified) for a, b in zip(lemma, wit, strict=True)):
         return None
     if not wit:
         return ReadingClass.OMISSION, None, ()
@@ -111,7 +122,9 @@ def _compare_tokens(lemma: Sequence[Token], wit: Sequence[Token], normalizer: No
         left, right = lemma[i1:i2], wit[j1:j2]
         if len(left) == len(right):
             # Character against character: the normalizer says what each pair is.
-            verdicts.extend(v for a, b in zip(left, right, strict=True) if (v := _classify(a, b, normalizer)))
+            verdicts.extend(
+                v for a, b in zip(left, right, strict=True) if (v := _classify(a, b, normalizer, simplified))
+            )
         elif any(_is_placeholder(t) for t in (*left, *right)):
             artifact = bool(_placeholder_causes((*left, *right)))
             verdicts.append((ReadingClass.PLACEHOLDER, Cause.ARTIFACT if artifact else None, ()))
@@ -139,18 +152,21 @@ def _placeholder_causes(tokens: Sequence[Token]) -> set[Cause]:
     return set()
 
 
-def _derived_class(base: str, reading: str, normalizer: Normalizer) -> set[ReadingClass]:
+def _derived_class(
+    base: str, reading: str, normalizer: Normalizer, simplified: tuple[bool, bool] = (False, False)
+) -> set[ReadingClass]:
     """The class of a reported reading against the base's characters it replaces (empty: the same).
 
     A reported reading with the base's key agrees: it has no tokens, so no changes to say how
     it is written otherwise (the orthographic classes of :func:`_classify`). Otherwise each
     character that differs is related as in a collated text (:func:`_relate`); one unrelated
-    pair, or another length, makes the reading substantive.
+    pair, or another length, makes the reading substantive. ``simplified``: whether the base
+    and the reading are written in simplified characters.
     """
-    if normalizer.fold(base) == normalizer.fold(reading):
+    if normalizer.key(base) == normalizer.key(reading):
         return set()
     if len(base) == len(reading):
-        verdicts = [_relate(a, b, normalizer) for a, b in zip(base, reading, strict=True) if a != b]
+        verdicts = [_relate(a, b, normalizer, simplified) for a, b in zip(base, reading, strict=True) if a != b]
         classes = {v[0] for v in verdicts if v is not None}
         if verdicts and ReadingClass.SUBSTANTIVE not in classes:
             return classes  # {LOAN}, or empty: script pairs only

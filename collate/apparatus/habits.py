@@ -18,7 +18,9 @@ base's ``base`` where:
 - the pair is none a collator must see (the never-fold list: 己/已, 曰/日 …), nor a loan (通假,
   a different word: listed as one at every place);
 - no other witness writes ``written`` for ``base`` anywhere: a form another print shares is a
-  reading of the tradition (采繁 for 采蘩 in two editions), never one print's habit.
+  reading of the tradition (采繁 for 采蘩 in two editions), never one print's habit;
+- the witness and the base are written in one script: a traditional print that writes 後 where a
+  simplified base has 后 shows its script, not a habit (the difference is declared once).
 
 The loci where the witness reads so are orthographic for it, with the cause ``habit``; each
 habit is one statement (:class:`Habit`) in every output. An editor confirms or rejects a habit
@@ -94,6 +96,7 @@ def find_habits(
 ) -> tuple[Habit, ...]:
     """The habits the witnesses of ``collation`` show (see the module docstring), with the editor's verdicts."""
     counts = _Counts.of(collation.layers)
+    simplified = _simplified(collation.layers)
     said = {(v.siglum, v.base, v.written): v for v in verdicts}
     writers: Counter[tuple[str, str]] = Counter((base, written) for _, base, written in counts.written)
     habits = []
@@ -102,7 +105,8 @@ def find_habits(
             continue
         verdict = said.get((siglum, base, written))
         agrees = counts.agree[(siglum, base)]
-        relation = _relation(base, written, normalizer)
+        scripts = (collation.base in simplified, siglum in simplified)
+        relation = _relation(base, written, normalizer, scripts)
         if relation is None:
             continue  # never folded, a loan, or a look-alike: a reading at every place
         found = (
@@ -121,13 +125,32 @@ def find_habits(
     return tuple(habits)
 
 
-def _relation(base: str, written: str, normalizer: Normalizer) -> str | None:
-    """What relates the two characters ("" for nothing); None where no habit may rest on them."""
+def _simplified(layers: Iterable[LayerResult]) -> frozenset[str]:
+    """The witnesses written in simplified characters, judged on all their collated characters."""
+    from collate.normalize.script import is_simplified_text
+
+    texts: dict[str, list[str]] = {}
+    for result in layers:
+        columns = result.alignment.columns
+        for j, siglum in enumerate(result.alignment.sigla):
+            texts.setdefault(siglum, []).extend(tok.t for col in columns if (tok := col[j]) is not None)
+    return frozenset(s for s, chars in texts.items() if is_simplified_text("".join(chars)))
+
+
+def _relation(
+    base: str, written: str, normalizer: Normalizer, simplified: tuple[bool, bool] = (False, False)
+) -> str | None:
+    """What relates the two characters ("" for nothing); None where no habit may rest on them.
+
+    ``simplified``: whether the base and the witness are written in simplified characters.
+    """
     if normalizer.lookalike(base, written) or normalizer.never_folds(base, written):
         return None
-    change = normalizer.relation(base, written)
+    change = normalizer.relation(base, written, simplified=simplified)
     if change is not None and change.rule == "loan":
         return None
+    if change is not None and change.rule == "script" and simplified[0] != simplified[1]:
+        return None  # a difference of script between the two texts: declared once, no habit
     return change.source if change is not None else ""
 
 

@@ -47,12 +47,17 @@ def _place_readings(
 
 
 def _derived(
-    siglum: str, lemma: Sequence[Token], placements: Sequence[SparsePlacement], normalizer: Normalizer
+    siglum: str,
+    lemma: Sequence[Token],
+    placements: Sequence[SparsePlacement],
+    normalizer: Normalizer,
+    simplified: tuple[bool, bool] = (False, False),
 ) -> tuple[Reading | None, list[ApparatusDiagnostic]]:
     """A sparse witness's reading over a whole locus: the lemma with its entries applied.
 
     Outside its entries the witness is taken to read as the base (it is extant only
     where it reports something, and reports only differences). None if it agrees.
+    ``simplified``: whether the base and the readings file are written in simplified characters.
     """
     taken: set[int] = set()
     accepted: list[SparsePlacement] = []
@@ -84,13 +89,13 @@ def _derived(
             classes.add(ReadingClass.OMISSION)
         else:
             base_text = "".join(t.t for t in lemma if p.base_start <= t.index < p.base_end)
-            classes.update(_derived_class(base_text, p.entry.reading, normalizer))
+            classes.update(_derived_class(base_text, p.entry.reading, normalizer, simplified))
     if not classes:
         return None, diagnostics
     text = "".join(out)
     sources = tuple(dict.fromkeys(p.entry.source for p in accepted if p.entry.source))
     reading = Reading(
-        norm=normalizer.fold(text),
+        norm=normalizer.key(text),
         cls=max(classes, key=lambda c: c.rank),
         witnesses=(WitnessReading(siglum, text, (), accepted[0].location),),
         source="、".join(sources) or None,
@@ -111,7 +116,6 @@ def _diagnostic(
     return ApparatusDiagnostic(siglum, Diagnostic(code, text, entry.start, entry.end, severity), location)
 
 
-
 def _find(
     phrase: str,
     tokens: Sequence[Token],
@@ -120,25 +124,30 @@ def _find(
     hi: int | None = None,
     starts: Mapping[str, Sequence[int]] | None = None,
 ) -> list[int]:
-    """Every position in tokens[lo:hi] where ``phrase`` starts, compared on the tokens' keys.
+    """Every position in tokens[lo:hi] where ``phrase`` starts, compared on the tokens' search keys.
 
     With ``starts`` (:meth:`~collate.align.alignment.TokenIndex.positions` of ``tokens``) only the
     places of the phrase's rarest character are tried; without it, every position in the range.
+    A phrase is found in either script: a simplified 然后 where the base reads 然後.
     """
     hi = len(tokens) if hi is None else hi
-    # A character matches a token it is (a placeholder only itself), or one with its key.
+    # A character matches a token it is (a placeholder only itself), or one with its search key.
     wanted = [(c, normalizer.fold(c)) for c in phrase]
     n = len(wanted)
     candidates: Iterable[int] = range(lo, hi - n + 1)
     if starts is not None and wanted:
-        # A token matching character k is listed under its character or under its key.
-        places = [(*starts.get(c, ()), *starts.get(key, ())) for c, key in wanted]
+        # A token matching character k is listed under its character or under its key (後 and 后
+        # are both found by the search key 后).
+        places = [
+            (*starts.get(c, ()), *(p for k in normalizer.merged_keys(key) for p in starts.get(k, ())))
+            for c, key in wanted
+        ]
         k = min(range(n), key=lambda k: len(places[k]))
         candidates = sorted({p - k for p in places[k] if lo <= p - k <= hi - n})
     return [
         i
         for i in candidates
-        if all(tokens[i + k].t == c or tokens[i + k].n == key for k, (c, key) in enumerate(wanted))
+        if all(tokens[i + k].t == c or normalizer.loosen(tokens[i + k].n) == key for k, (c, key) in enumerate(wanted))
     ]
 
 
@@ -185,4 +194,3 @@ def _place(
         point = start if entry.position is Position.BEFORE else end
         first = last = base_tokens[point].index if point < len(base_tokens) else base_tokens[-1].index + 1
     return SparsePlacement(witness.siglum, entry, first, last, location), diagnostics
-

@@ -33,21 +33,40 @@ from collate.project import PROJECT_FILE
     help="The base text: a siglum init gives, or one of FILES (default: the first file).",
 )
 @click.option("--force", is_flag=True, help=f"Replace a {PROJECT_FILE} that is here already.")
-def init(files: tuple[Path, ...], base: str | None, force: bool) -> None:
+@click.option(
+    "--gaiji",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Kanripo gaiji table for &KR…; entities (default: one found beside the files or in ../data/).",
+)
+def init(files: tuple[Path, ...], base: str | None, force: bool, gaiji: Path | None) -> None:
     """Write a project file (collate.toml) here for the witness FILES, the base first.
 
     Each witness gets a siglum and a label from its file's header where it names an edition
     (Kanripo's #+PROPERTY: BASEEDITION or page markers: WYG 四庫本, SBCK 四部叢刊本), else from its
-    title line or file name. `collate run` runs the project as it is; edit it to taste.
+    title line or file name; the title is the chapter the files share, in its work (禮記·射義).
+    Where the files hold gaiji entities the table is named with --gaiji or found beside them.
+    `collate run` runs the project as it is; edit it to taste.
     """
-    from collate.init import init_project
+    from collate.init import GaijiChoice, init_project
 
-    path, project = init_project(list(files), base=base, force=force)
+    done = init_project(list(files), base=base, force=force, gaiji=gaiji)
+    project = done.project
     console = output_console()
     count = len(project.witnesses)
-    console.print(Text(inert(f"wrote {path}: {count} witnesses, the base {project.base}", keep="")))
+    console.print(Text(inert(f"wrote {done.path}: {count} witnesses, the base {project.base}", keep="")))
+    console.print(Text(inert(f"title {project.title}", keep="")))
     for w in project.witnesses:
         console.print(Text(inert(f"{w.siglum}\t{w.label}\t{w.path}", keep="\t")))
+    table = inert(str(project.gaiji_table), keep="")
+    said = {
+        GaijiChoice.GIVEN: f"gaiji table {table}",
+        GaijiChoice.FOUND: f"gaiji table {table} (found beside the witness files)",
+        GaijiChoice.MISSING: "the files hold gaiji entities (&KR…;) and no gaiji table was found: "
+        f"name one with --gaiji, or set gaiji_table in {PROJECT_FILE}",
+    }
+    if done.gaiji in said:
+        console.print(Text(said[done.gaiji]))
 
 
 @main.command()
@@ -179,6 +198,7 @@ def export_(
     --out DIR writes into DIR: the last run's outputs, as a new set of DIR's own, where DIR holds
     no run yet; where it holds one (a `collate run --out DIR`), that run's.
     """
+    from collate.runs.manifest import records_project_file
     from collate.runs.outputs import export_into, export_outputs, holds_run
 
     project = load(config, files) if config or files else None
@@ -186,6 +206,10 @@ def export_(
     runs = (config.parent if config else Path()) / "output"
     fresh = out if out is not None and not holds_run(out) else None
     folder = out if out is not None and fresh is None else runs
+    if project is None and Path(PROJECT_FILE).is_file() and records_project_file(folder, Path(PROJECT_FILE)):
+        # The last run is of the project file here, the user's own: read as it is now, edited or
+        # not (a table named since, a witness added), as --config would read it.
+        project = load(Path(PROJECT_FILE))
     chosen = tei_formats(formats, tei) or None
     console = output_console()
     if project is None:

@@ -131,7 +131,7 @@ def notes(config: Path | None, files: tuple[Path, ...]) -> None:
     help="Reject a habit: its places are classed as they would be without it (readings, unless a dictionary "
     "relates the two).",
 )
-@click.option("--editor", default=None, help="Who decides (default: the project's [review] editor, else $USER).")
+@click.option("--editor", default=None, help="Who decides (default: the project's [review] editor, else no name).")
 @click.option("--comment", default="", help="Why, as the decisions file keeps it.")
 @files_argument
 def habits(
@@ -315,7 +315,7 @@ def diff(
 @click.option(
     "--editor",
     default=None,
-    help="Your name, recorded with each decision (default: the project's [review] editor, else $USER).",
+    help="Your name, recorded with each decision (default: the project's [review] editor, else none).",
 )
 @click.option(
     "--lang",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from collate.decisions.anchors import Decision
 
@@ -46,14 +47,18 @@ class Change:
         return Change(self.prior, added, self.put, self.locus, self.what)
 
 
+# What a history holds: a change of the decisions file, or (a review's) of another file it keeps.
+Entry = TypeVar("Entry")
+
+
 @dataclass(slots=True)
-class History:
+class History(Generic[Entry]):
     """The changes made, to undo from the latest, and those undone, to redo."""
 
-    done: list[Change] = field(default_factory=list)
-    undone: list[Change] = field(default_factory=list)
+    done: list[Entry] = field(default_factory=list)
+    undone: list[Entry] = field(default_factory=list)
 
-    def made(self, change: Change) -> None:
+    def made(self, change: Entry) -> None:
         """A new change: it can be undone, and nothing undone before it can be redone any more."""
         self.done.append(change)
         self.undone.clear()

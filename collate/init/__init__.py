@@ -17,26 +17,36 @@ Only the opening of a file is read for this, through the same container and layo
 (:func:`~collate.readers.read_raw`): a header is at the top, and a whole book is not read twice.
 
 What a file says of itself is read in :mod:`collate.init.headers`, the witnesses named from it in
-:mod:`collate.init.naming`; :mod:`collate.init.project` makes the project of the files named and
-:mod:`collate.init.project_file` writes it as ``collate.toml``.
+:mod:`collate.init.naming` and the project's title (the work and the chapter the files share,
+``禮記·射義``) in :mod:`collate.init.title`; :mod:`collate.init.project` makes the project of the
+files named and :mod:`collate.init.project_file` writes it as ``collate.toml``, with the Kanripo
+gaiji table named or found beside the files (:mod:`collate.init.gaiji`).
 """
 
 from __future__ import annotations
 
-from collate.init.headers import EDITIONS, Edition, Header, edition_of, read_header
+from collate.init.gaiji import GaijiChoice, find_gaiji_table
+from collate.init.headers import EDITIONS, Edition, Header, chapter_name, edition_of, read_header
 from collate.init.naming import name_witnesses, project_name
 from collate.init.project import project_from_files
-from collate.init.project_file import init_project, project_text
+from collate.init.project_file import Initialized, init_project, project_text
+from collate.init.title import project_title, work_of
 
 __all__ = [
     "EDITIONS",
     "Edition",
+    "GaijiChoice",
     "Header",
+    "Initialized",
+    "chapter_name",
     "edition_of",
+    "find_gaiji_table",
     "init_project",
     "name_witnesses",
     "project_from_files",
     "project_name",
     "project_text",
+    "project_title",
     "read_header",
+    "work_of",
 ]

@@ -13,10 +13,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from collate.errors import InputError
 from collate.model import Layer
 from collate.model.enums import HeadingKind
+
+if TYPE_CHECKING:
+    from collate.readers import Reading
 
 # The opening read for the header: the Mandoku header and the first page markers are in the
 # first dozen lines of every Kanripo file, a title line in the first few of a plain text.
@@ -49,6 +53,16 @@ _WIKI_HEADING = re.compile(r"(={2,})\s*(?P<title>.*?)\s*\1")
 _NUMBERING = re.compile(r"\d+(?:\.\d+)*\s*[|｜:：.]?\s*")
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# A chapter's title with its number printed after it (射義第四十六, 燕禮第六, 鄉射禮第五之二,
+# 投壺第四十(一)): the number is the chapter's place in the book, and tells a chapter's title from
+# any other heading that names no number.
+_ORDINAL = re.compile(r"第[〇零一二三四五六七八九十百千]+(?:之[一二三四五六七八九十]+)?(?:[(（][^)）]*[)）])?$")
+# Headings that name a chapter whatever their wording (the layout says so, or the org outline does).
+_CHAPTER_HEADINGS = (HeadingKind.CHAPTER_TITLE, HeadingKind.ORG_HEADING)
+# A chapter's name is a few ideographs: a longer line, or one with spaces, latin letters or a juan
+# (禮記注疏卷六十二) is some other heading.
+_CHAPTER_NAME = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]{1,12}")
+_JUAN_WORDS = ("卷", "巻")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +71,8 @@ class Header:
 
     ``path`` is the file as given; ``edition`` an edition code (``WYG``, ``SBCK``, ``SK``);
     ``juan`` the juan as printed (``卷六十二``); ``text_id`` the Kanripo text (``KR1d0053``);
-    ``description`` a readings file's own; ``entities`` whether the file holds ``&KR…;`` gaiji.
+    ``description`` a readings file's own; ``entities`` whether the file holds ``&KR…;`` gaiji;
+    ``chapters`` the names of the chapters its headings print (``射義`` for ``射義第四十六``).
     """
 
     path: Path
@@ -67,6 +82,7 @@ class Header:
     text_id: str = ""
     description: str = ""
     entities: bool = False
+    chapters: tuple[str, ...] = ()
 
 
 def _first(metadata: Sequence[tuple[str, str]], key: str) -> str:
@@ -83,6 +99,37 @@ def _clean_title(text: str) -> str:
     text = _NUMBERING.sub("", text, count=1) if _NUMBERING.match(text) else text
     text = text.strip(" \t\u3000")
     return text if len(text) <= _TITLE_MAX else ""
+
+
+def chapter_name(heading: str, *, named: bool = False) -> str:
+    """The chapter a heading names, without its number (``射義第四十六`` → ``射義``), or "".
+
+    ``named``: the reader says the heading is a chapter's (a chapter title, an org heading); other
+    headings name a chapter only with its number after them, or as a wiki section (``=== 20 | 射義 ===``).
+    A title naming the work and the chapter (``大戴禮記·投壺``) names the chapter after the dot.
+    """
+    text = _CONTROL.sub("", heading).strip(" \t\u3000")
+    wiki = _WIKI_HEADING.fullmatch(text) is not None
+    name = _clean_title(text).rpartition("·")[2] if "·" in text else _clean_title(text)
+    numbered = _ORDINAL.search(name)
+    if numbered:
+        name = name[: numbered.start()]
+    elif not (named or wiki or "·" in text):
+        return ""
+    name = name.strip(" \t\u3000")
+    return name if _CHAPTER_NAME.fullmatch(name) and not any(w in name for w in _JUAN_WORDS) else ""
+
+
+def _chapters(text: str, reading: Reading) -> tuple[str, ...]:
+    """The chapters the headings of a file's opening name, in their order, each once."""
+    found = [chapter_name(value, named=True) for key, value in reading.parsed.metadata if key == "chapter"]
+    found += [chapter_name(value) for key, value in reading.parsed.metadata if key == "title"]
+    found += [
+        chapter_name(text[s.start : s.end], named=s.heading in _CHAPTER_HEADINGS)
+        for s in reading.parsed.spans
+        if s.layer is Layer.HEADING and (s.heading in _CHAPTER_HEADINGS or s.heading in _TITLE_HEADINGS)
+    ]
+    return tuple(dict.fromkeys(c for c in found if c))
 
 
 def _head(text: str) -> str:
@@ -132,6 +179,7 @@ def read_header(path: Path, shown: str | None = None) -> Header:
         text_id=_first(metadata, "id") or _first(metadata, "text"),
         description=_first(metadata, "description"),
         entities=bool(re.search(r"&KR\d+;", text)),
+        chapters=_chapters(text, reading),
     )
 
 

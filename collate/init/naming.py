@@ -85,6 +85,10 @@ WORK_FORMS: dict[str, str] = {
     "章句": "章句本",
     "訓纂": "訓纂本",
 }
+# Words of an edition's title that name its commentary or its print, not the work: taken out of
+# a title to find the work (禮記註疏, 纂圖互註禮記, 附釋音禮記注疏 → 禮記). The commentary forms above,
+# and the prefix of the 十三經注疏 prints (附釋音: with 陸德明's 音義 added).
+EDITION_WORDS: tuple[str, ...] = (*WORK_FORMS, "附釋音")
 # Where a file comes from, said by a word of its name, where it names no printed edition.
 SOURCE_LABELS: dict[str, str] = {"wikisource": "維基本", "ctext": "中國哲學書電子化計劃本"}
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from collate.errors import ProjectError
 from collate.init.headers import Header, read_header
 from collate.init.naming import juan_not_in_title, name_witnesses, project_name
+from collate.init.title import project_title
 from collate.project import Project, WitnessConfig
 
 
@@ -56,7 +57,8 @@ def described_project(
     named = name_witnesses(headers)
     witnesses = _with_base(named, base, root)
     first = headers[named.index(witnesses[0])]
-    title = first.title + juan_not_in_title(first)
+    # The chapter the files share, in its work (禮記·射義); where they name none, the base's own title.
+    title = project_title(headers, first) or first.title + juan_not_in_title(first)
     project = Project(
         title=title or "collation",
         name=project_name(headers),

@@ -15,10 +15,14 @@ The rules (see ``docs/normalization.md``):
 - ``variant-graph`` — graphic variants (異體字) from Unihan, the dictionaries (CJKVI: 漢語大字典,
   教育部異體字字典 …) and the curated table; never the pairs of ``never_fold.tsv`` or a loan;
 - ``semantic-variant`` — characters that stand for each other (荅/答): off by default;
-- ``script`` — traditional and simplified compare equal (OpenCC).
+- ``script`` — traditional and simplified compare equal (OpenCC); distinct traditional
+  characters that simplification merged (後/后, 脩/修) keep their own keys.
 
 :meth:`Normalizer.relation` relates two keys that stay different: a one-to-many script pair
-(著/着) or a loan (通假, 罷/疲); see :mod:`collate.normalize.relations`.
+(著/着), a merged form a simplified witness writes for a traditional character (后 for 後) or a
+loan (通假, 罷/疲); see :mod:`collate.normalize.relations`. Searching (a note's quotation, a
+readings file's place, a work's title) is done on :meth:`Normalizer.fold`, which merges again
+what simplification merged: a phrase is found in either script.
 
 The rules that map characters are built from the tables in :mod:`collate.normalize.rules`.
 """
@@ -26,6 +30,7 @@ The rules that map characters are built from the tables in :mod:`collate.normali
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -34,8 +39,10 @@ from collate.model.notation import NOTATION_SIGNS
 from collate.normalize.config import DEFAULT_RULES, RULE_NAMES, NormalizeConfig, parse_section
 from collate.normalize.explain import compare, explain, reading_class, rule_counts
 from collate.normalize.placeholder import KEY_MARK, ArtifactRule, PlaceholderRule, is_placeholder_char
+from collate.normalize.regularizations import ScopedPair
 from collate.normalize.relations import Relations
 from collate.normalize.rules import DESCRIPTIONS, SOURCES, fold_rules
+from collate.normalize.script import ScriptRule
 from collate.normalize.tables import read_cjkvi_loans, read_curated_variants, read_never_fold, read_script_pairs
 from collate.normalize.taboo import TabooRule
 from collate.normalize.variants import VariantRule
@@ -96,15 +103,26 @@ class Normalizer:
         self._artifact = ArtifactRule(artifact_sets) if "artifact" in rules else None
         curated = read_curated_variants()
         never = (*read_never_fold(), *self.config.never_fold)
-        self._rules = fold_rules(self.config, curated, never)
+        # The scoped regularizations make no classes: left out, an editor's new rule for one witness
+        # finds the classes already built (and kept on disk) for the rest of the configuration.
+        self._rules = fold_rules(replace(self.config, scoped=()), curated, never)
+        # Scoped regularizations by their variant; the graphic rule's switch is theirs too.
+        self._scoped: dict[str, tuple[ScopedPair, ...]] = {}
+        if "variant-graph" in rules:
+            for pair in self.config.scoped:
+                self._scoped[pair.variant] = (*self._scoped.get(pair.variant, ()), pair)
         self._folds = tuple(self._rules[name] for name in rules if name in self._rules)
         self._cache: dict[str, tuple[str, tuple[Change, ...]]] = {}
+        script = self._rules.get("script")
+        self._script = script if isinstance(script, ScriptRule) else None
+        self._loose: dict[str, str] = {}
         related = (*self.config.variants, *curated)
         self._relations = Relations(
             lambda char: self._fold(char)[0],
             [*(p for p in related if p.rule == "script-pair"), *read_script_pairs()] if "script" in rules else [],
             [*(p for p in related if p.rule == "loan"), *read_cjkvi_loans()],
             never,
+            self._script,
         )
 
     @classmethod
@@ -123,7 +141,14 @@ class Normalizer:
         return self.config.rules
 
     def normalize(
-        self, t: str, *, witness: str = "", start: int = 0, placeholder: bool = False, notation: bool = False
+        self,
+        t: str,
+        *,
+        witness: str = "",
+        start: int = 0,
+        placeholder: bool = False,
+        notation: bool = False,
+        layer: str = "",
     ) -> tuple[str, tuple[Change, ...]]:
         """The comparison key of a token's text ``t`` and the changes that made it.
 
@@ -132,13 +157,18 @@ class Normalizer:
         its context (a ``?`` between CJK characters, an unresolved entity). ``notation``
         says the token stands in a run of notation (the drum scores of 投壺, ○□○○□):
         there its signs are text, never lost glyphs, and 囗/□ and ○/〇 are one sign each.
+        ``witness`` and ``layer`` (its value, ``jing``) select the project's regularizations
+        that hold in some witnesses or layers only.
         """
         if notation and t in NOTATION_SIGNS:
             # Every sign of a score says so (its change), the same sign written alike included:
             # the apparatus lists a score's readings apart (``ReadingClass.NOTATION``).
             sign = NOTATION_SIGNS[t]
             return sign, (Change("notation", t, sign, ChangeClass.NOTATION, _NOTATION),)
-        if len(t) == 1 and not placeholder:
+        # A character a scoped regularization may hold for is never answered from the cache: the
+        # cache is one for every witness and layer.
+        scoped = self._scoped.get(t) if self._scoped and not placeholder else None
+        if len(t) == 1 and not placeholder and scoped is None:
             # The cache never holds a placeholder character while the placeholder rule is on:
             # both paths into it test for placeholders first.
             hit = self._cache.get(t)
@@ -149,15 +179,22 @@ class Normalizer:
             if change is not None:
                 return change.after, (change,)
         mark = self._artifact.change(t, witness) if self._artifact is not None else None
+        pair = next((p for p in scoped if p.holds(witness, layer)), None) if scoped else None
+        if pair is not None:
+            # Read as the standard, and so keyed as it is: the editor's rule first, then the
+            # standard's own folds (its script form …), as a variant class's member is.
+            n, folded = self._fold(pair.standard)
+            change = Change("variant-graph", t, pair.standard, ChangeClass.ORTHOGRAPHIC, pair.source)
+            return n, ((mark, change, *folded) if mark else (change, *folded))
         parts = [self._fold(c) for c in t]
         n = "".join(p[0] for p in parts)
         changes = tuple(c for p in parts for c in p[1])
         return n, ((mark, *changes) if mark else changes)
 
-    def fold(self, text: str) -> str:
+    def key(self, text: str) -> str:
         """The comparison key of a string, character by character (placeholders become U+FFFC).
 
-        For matching phrases (a readings file's ``at``) against tokens' keys.
+        What :meth:`normalize` gives each of its characters: 後 and 后 are two keys.
         """
         out = []
         for char in text:
@@ -167,15 +204,43 @@ class Normalizer:
                 out.append(self._fold(char)[0])
         return "".join(out)
 
-    def relation(self, a: str, b: str) -> Change | None:
+    def fold(self, text: str) -> str:
+        """The search key of a string: its comparison key with simplification's mergers merged again.
+
+        For finding a phrase in a text of either script (a readings file's ``at``, a note's
+        quotation, a work's title): 然後 and 然后 are one phrase here, though 後 and 后 are two
+        readings in the apparatus. A token's key becomes a search key with :meth:`loosen`.
+        """
+        return self.loosen(self.key(text))
+
+    def loosen(self, keys: str) -> str:
+        """Comparison keys made search keys: a key simplification merged (後) as its merged form (后)."""
+        if self._script is None:
+            return keys
+        out = []
+        for k in keys:
+            hit = self._loose.get(k)
+            if hit is None:
+                hit = self._loose[k] = self._script.declined(k) or k
+            out.append(hit)
+        return "".join(out)
+
+    def merged_keys(self, key: str) -> tuple[str, ...]:
+        """The comparison keys one search key stands for: 后 → 后 後 (simplification merged them)."""
+        candidates = self._script.mergers.get(key, ()) if self._script is not None else ()
+        return tuple(dict.fromkeys((key, *sorted(self._fold(c)[0] for c in candidates))))
+
+    def relation(self, a: str, b: str, *, simplified: tuple[bool, bool] = (False, False)) -> Change | None:
         """The one Change that relates two single characters whose keys differ, or None.
 
         ``Change("script", a, b, ORTHOGRAPHIC, source)`` for a one-to-many script pair (著/着,
-        閒/間), ``Change("loan", a, b, LOAN, "漢語大字典 通假")`` for a loan (通假); None for
-        anything else, a never-fold pair (己/已) included, and for characters with one key.
-        Cached per pair.
+        閒/間) and for a merged form written in a simplified text against a character it stands
+        for (后 against 後); ``Change("loan", a, b, LOAN, "漢語大字典 通假")`` for a loan (通假);
+        None for anything else, a never-fold pair (己/已) included, and for characters with one
+        key. ``simplified`` says whether ``a`` and ``b`` stand in simplified texts: a 后 of a
+        traditional text is 后, not 後. Cached per pair.
         """
-        return self._relations.relation(a, b)
+        return self._relations.relation(a, b, simplified)
 
     def lookalike(self, a: str, b: str) -> bool:
         """Whether two single characters are look-alikes (形近), whose confusion a collator must see."""

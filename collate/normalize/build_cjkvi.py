@@ -22,7 +22,9 @@ of 已, 太 of 泰 and 泰 of 太, 土 of 社 and of 士, 王 of 玉, 景 of 影
 one class of half the common characters. So a pair is shipped only when (in this order):
 
 1. it is one ideograph to another, and OpenCC does not already give them one key (a pair the
-   script rule explains, 閑/闲, is the script rule's: it would only rename the cause);
+   script rule explains, 閑/闲, is the script rule's: it would only rename the cause). Two
+   characters simplification merged (脩/修, both 修; ``script_mergers.tsv``) are not the script
+   rule's: it keeps them apart, so a dictionary's word on them is kept;
 2. neither is a simplified form (those are the script rule's too) and the pair is not a 通假
    pair of the loan table (罷/疲: 漢語大字典 lists it among both);
 3. the variant is not an everyday character (Big5 level 1 or GB2312 level 1). This is the
@@ -54,10 +56,18 @@ import hashlib
 import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
-from collate.normalize.script import convert, convert_all, is_simplified_form, opencc_version
-from collate.normalize.tables import CJKVI_LOANS, CJKVI_RELATED, CJKVI_VARIANTS, RELATION_LABELS, data_path
+from collate.normalize.script import convert, convert_all, is_simplified_form, merged_forms, opencc_version
+from collate.normalize.tables import (
+    CJKVI_LOANS,
+    CJKVI_RELATED,
+    CJKVI_VARIANTS,
+    RELATION_LABELS,
+    data_path,
+    read_script_mergers,
+)
 from collate.normalize.variants import preference
 
 # Graphic sources: file, the relations taken from it, and whether its pairs have a direction
@@ -128,6 +138,21 @@ def in_big5(char: str) -> bool:
     return True
 
 
+def one_key(a: str, b: str) -> bool:
+    """Whether the script rule gives ``a`` and ``b`` one key: OpenCC folds both into one form, and
+    they are not two of the characters simplification merged into it (後 and 后, both 后)."""
+    form = convert("t2s", a)
+    if form != convert("t2s", b):
+        return False
+    candidates = _merged().get(form, frozenset())
+    return not (a in candidates and b in candidates)
+
+
+@cache
+def _merged() -> dict[str, frozenset[str]]:
+    return merged_forms("t2s", read_script_mergers())
+
+
 def read_relations(path: Path, relation: str) -> list[tuple[str, str, list[str]]]:
     """``(first, third, rest)`` of every ``first,relation,third[,rest]`` line of a CJKVI file."""
     rows = []
@@ -180,7 +205,7 @@ def select(
     for variant in sorted(candidates):
         kept: dict[str, set[str]] = {}
         for standard, relations in sorted(candidates[variant].items()):
-            if convert("t2s", variant) == convert("t2s", standard):
+            if one_key(variant, standard):
                 dropped["script"] += 1
             elif (
                 is_simplified_form(variant)
@@ -246,11 +271,7 @@ def related_pairs(root: Path) -> list[tuple[str, str, str]]:
     chars = {c for pair in found for c in pair}
     convert_all("t2s", chars)
     order = [r for _, rs in RELATED_SOURCES for r in rs] + [relation]
-    return [
-        (a, b, ",".join(sorted(rs, key=order.index)))
-        for (a, b), rs in sorted(found.items())
-        if convert("t2s", a) != convert("t2s", b)
-    ]
+    return [(a, b, ",".join(sorted(rs, key=order.index))) for (a, b), rs in sorted(found.items()) if not one_key(a, b)]
 
 
 def _digests(root: Path, names: Iterable[str]) -> list[str]:
@@ -265,7 +286,7 @@ def _header(title: str, what: list[str], root: Path, names: Iterable[str], fmt: 
         "# `python -m collate.normalize.build_cjkvi PATH/TO/cjkvi-variants` (do not edit by hand: add",
         "# pairs to curated_variants.tsv, never_fold.tsv or the project). Inputs:",
         *_digests(root, names),
-        f"# OpenCC {opencc_version()} decided which pairs are the script rule's.",
+        f"# OpenCC {opencc_version()} and script_mergers.tsv decided which pairs are the script rule's.",
         "# The data are compiled by the 漢字データベース project (kanji-database.sourceforge.net), whose",
         "# homepage puts its variant data under the MIT licence: Copyright (c) the CJKVI Database /",
         "# 漢字データベース project. Permission is hereby granted, free of charge, to any person obtaining",

@@ -7,7 +7,8 @@ semantic = false            # true adds "semantic-variant" after "variant-graph"
 script = "t2s"              # OpenCC conversion of the script rule (t2s, tw2s, hk2s)
 taboo_eras = ["qing"]       # taboo tables that apply (qing, qing-late, tang)
 variants = { "髙" = "高" }   # the project's own graphic variants (variant → standard)
-variant_tables = ["variants.tsv"]   # more, as tables (variant, standard, rule, note)
+variant_tables = ["variants.tsv"]   # more, as tables (variant, standard, rule, note), or
+                                    # regularization tables (.toml: a rule may hold in some witnesses or layers)
 never_fold = ["己已巳", "大太"]      # groups that never fold, added to never_fold.tsv
 loans = { "罷" = "疲" }             # the project's own 通假 pairs (loan → original)
 ```
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from collate.errors import ProjectError
+from collate.normalize.regularizations import ScopedPair, as_pairs, is_regularization_table, read_regularizations
 from collate.normalize.script import SCRIPTS
 from collate.normalize.tables import PROJECT, NeverFold, VariantPair, read_curated_variants, read_taboo
 
@@ -38,6 +40,9 @@ class NormalizeConfig:
     taboo_eras: tuple[str, ...] = ("qing",)
     variants: tuple[VariantPair, ...] = ()
     never_fold: tuple[NeverFold, ...] = ()
+    # The regularizations that hold in some witnesses or layers only: applied token by token, never
+    # in the variant classes (a class is one for every witness).
+    scoped: tuple[ScopedPair, ...] = ()
 
 
 def parse_section(section: Mapping[str, Any], root: Path | None = None, where: str = "project") -> NormalizeConfig:
@@ -70,20 +75,19 @@ def parse_section(section: Mapping[str, Any], root: Path | None = None, where: s
     for era in eras:
         if era not in known:
             raise ProjectError(f"unknown taboo era {era!r}", where=here, hint="known eras: " + ", ".join(known))
-    variants = _project_variants(section, root or Path.cwd(), here)
+    variants, scoped = _project_variants(section, root or Path.cwd(), here)
     never = _never_fold(section, here)
     kept_apart = {p.key for p in never}
-    for pair in variants:
-        if (
-            pair.rule in ("variant-graph", "semantic-variant")
-            and frozenset((pair.variant, pair.standard)) in kept_apart
-        ):
+    # A regularization of some witnesses or layers is a graphic variant there.
+    folding = [(p.variant, p.standard, p.source) for p in variants if p.rule in ("variant-graph", "semantic-variant")]
+    for variant, standard, source in (*folding, *((p.variant, p.standard, p.source) for p in scoped)):
+        if frozenset((variant, standard)) in kept_apart:
             raise ProjectError(
-                f"{pair.variant}/{pair.standard} is both a variant ({pair.source}) and in `never_fold`",
+                f"{variant}/{standard} is both a variant ({source}) and in `never_fold`",
                 where=here,
                 hint="drop one of the two",
             )
-    return NormalizeConfig(rules, script, eras, variants, never)
+    return NormalizeConfig(rules, script, eras, variants, never, scoped)
 
 
 def _before_script(rules: tuple[str, ...]) -> int:
@@ -111,8 +115,11 @@ def _never_fold(section: Mapping[str, Any], where: str) -> tuple[NeverFold, ...]
     return tuple(pairs)
 
 
-def _project_variants(section: Mapping[str, Any], root: Path, where: str) -> tuple[VariantPair, ...]:
+def _project_variants(
+    section: Mapping[str, Any], root: Path, where: str
+) -> tuple[tuple[VariantPair, ...], tuple[ScopedPair, ...]]:
     pairs: list[VariantPair] = []
+    scoped: list[ScopedPair] = []
     inline = section.get("variants", {})
     if not isinstance(inline, dict):
         raise ProjectError("`variants` must be a table of variant = standard", where=where)
@@ -132,5 +139,10 @@ def _project_variants(section: Mapping[str, Any], root: Path, where: str) -> tup
     for name in _names(section.get("variant_tables", []), "variant_tables", where):
         path = Path(name)
         path = path if path.is_absolute() else root / path
-        pairs.extend(read_curated_variants(path, priority=PROJECT, source=f"project table {name}"))
-    return tuple(pairs)
+        if is_regularization_table(name):
+            everywhere, some = as_pairs(read_regularizations(path), f"project table {name}")
+            pairs.extend(everywhere)
+            scoped.extend(some)
+        else:
+            pairs.extend(read_curated_variants(path, priority=PROJECT, source=f"project table {name}"))
+    return tuple(pairs), tuple(scoped)

@@ -7,7 +7,12 @@ class them:
 - ``script`` — a character with several conversions (著 is 着 or 著 in simplified; 閒 is 間 or
   閑): OpenCC gives one, so the other comes out as a different key. Unihan's one-to-many
   kTraditionalVariant/kSimplifiedVariant entries (``script_pairs.tsv``) and the curated
-  ``script-pair`` lines say which. Orthographic, not an apparatus entry.
+  ``script-pair`` lines say which. Orthographic, not an apparatus entry. And a form that
+  simplification merged from distinct characters (后 for 後 and 后, ``script_mergers.tsv``),
+  written in a simplified text, against a character it stands for: the simplified 后 is the 後
+  or the 后 of a traditional text, whichever that text reads. Between two traditional texts a
+  merger relates nothing by script (後 and 后 are two characters); a dictionary may still relate
+  them (a print form, a loan) like any pair.
 - ``loan`` — 漢語大字典's 通假 pairs (``cjkvi_loans.tsv``), the curated and the project's ``loan``
   lines: another word's character, which an editor notes (罷 for 疲, 說 for 悅).
 - ``print-form`` — a pair any dictionary relates, however weakly (``cjkvi_related.tsv``: the
@@ -28,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from collate.model import Change, ChangeClass
+from collate.normalize.script import ScriptRule
 from collate.normalize.tables import (
     DICTIONARY_RELATIONS,
     LOOKALIKE,
@@ -51,14 +57,16 @@ class Relations:
         script_pairs: Iterable[VariantPair],
         loans: Iterable[VariantPair],
         never: Iterable[NeverFold],
+        rule: ScriptRule | None = None,
     ) -> None:
         self._key = key
         self._inputs = (tuple(script_pairs), tuple(loans), tuple(never))
+        self._rule = rule
         self._script: dict[frozenset[str], str] | None = None
         self._loans: dict[frozenset[str], str] = {}
         self._never: set[frozenset[str]] = set()
         self._lookalikes: set[frozenset[str]] = set()
-        self._cache: dict[tuple[str, str], Change | None] = {}
+        self._cache: dict[tuple[str, str, bool, bool], Change | None] = {}
 
     def _build(self) -> dict[frozenset[str], str]:
         script_pairs, loans, never = self._inputs
@@ -79,13 +87,17 @@ class Relations:
         self._script = script
         return script
 
-    def relation(self, a: str, b: str) -> Change | None:
-        """The Change relating ``a`` to ``b`` (script or loan), or None; see the module docstring."""
-        if (a, b) not in self._cache:
-            self._cache[(a, b)] = self._relation(a, b)
-        return self._cache[(a, b)]
+    def relation(self, a: str, b: str, simplified: tuple[bool, bool] = (False, False)) -> Change | None:
+        """The Change relating ``a`` to ``b`` (script or loan), or None; see the module docstring.
 
-    def _relation(self, a: str, b: str) -> Change | None:
+        ``simplified``: whether ``a`` and ``b`` stand in simplified texts.
+        """
+        at = (a, b, *simplified)
+        if at not in self._cache:
+            self._cache[at] = self._relation(a, b, simplified)
+        return self._cache[at]
+
+    def _relation(self, a: str, b: str, simplified: tuple[bool, bool]) -> Change | None:
         if len(a) != 1 or len(b) != 1 or a == b:
             return None
         script = self._script if self._script is not None else self._build()
@@ -94,7 +106,10 @@ class Relations:
             return None  # the same key: nothing to relate, the changes say why
         if frozenset((a, b)) in self._never or frozenset((ka, kb)) in self._never:
             return None
-        source = script.get(frozenset((a, b)))
+        merged, change = self._merged(a, b, ka, kb, simplified)
+        if change is not None:
+            return change
+        source = None if merged else script.get(frozenset((a, b)))
         if source is not None:
             return Change("script", a, b, ChangeClass.ORTHOGRAPHIC, source)
         related = read_related()
@@ -111,6 +126,29 @@ class Relations:
         if named and LOOKALIKE not in named:
             return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, relation_source(weak or ""))
         return None
+
+    def _merged(self, a: str, b: str, ka: str, kb: str, simplified: tuple[bool, bool]) -> tuple[bool, Change | None]:
+        """Whether simplification merged ``a`` and ``b``; and the script Change if one side is the
+        merged form in a simplified text (or a form only simplified texts write, 发) and stands for
+        the other."""
+        rule = self._rule
+        if rule is None:
+            return False, None
+        merged = False
+        for kx, y, ky, simple in ((ka, b, kb, simplified[0]), (kb, a, ka, simplified[1])):
+            candidates = rule.mergers.get(kx)
+            # The other character is a candidate as written (錇, whose variant class 鉜 leads
+            # elsewhere), or by its key (裏, whose class 裡 is kept apart from 里).
+            if candidates is None or not (y in candidates or ky in candidates or rule.declined(ky) == kx):
+                continue
+            merged = True
+            if simple or kx not in candidates:
+                listed = " ".join(sorted(candidates))
+                source = f"{rule.source}: {kx} stands for {listed}"
+                return True, Change("script", a, b, ChangeClass.ORTHOGRAPHIC, source)
+        # Two candidates of one merged form (髮 and 發, both 发): two characters, whatever the script.
+        merged = merged or (rule.declined(ka) is not None and rule.declined(ka) == rule.declined(kb))
+        return merged, None
 
     def never_folds(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are a pair a collator must see apart (``never_fold.tsv``, the project's)."""

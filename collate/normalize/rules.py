@@ -4,7 +4,7 @@ variant classes kept on disk (:mod:`collate.normalize.cache`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -12,11 +12,12 @@ import collate.normalize.cache as classes_cache
 from collate.model import ChangeClass
 from collate.normalize.config import NormalizeConfig
 from collate.normalize.placeholder import ArtifactRule, PlaceholderRule
-from collate.normalize.script import ScriptRule
+from collate.normalize.script import ScriptRule, merged_forms
 from collate.normalize.tables import (
     CJKVI,
     CJKVI_LOANS,
     CJKVI_VARIANTS,
+    SCRIPT_MERGERS,
     SEMANTIC_VARIANTS,
     UNIHAN,
     VARIANTS,
@@ -26,6 +27,7 @@ from collate.normalize.tables import (
     read_built_variants,
     read_cjkvi_loans,
     read_cjkvi_variants,
+    read_script_mergers,
     read_taboo,
 )
 from collate.normalize.taboo import TabooRule
@@ -51,7 +53,7 @@ DESCRIPTIONS_CHINESE = {
     "variant-graph": "異體字同：Unihan 之 kZVariant 及字形之 kSemanticVariant，《漢語大字典》《教育部異體字字典》"
     "《第一批異體字整理表》，所訂之表，本項目之表；不可合併之字及通假不在此列",
     "semantic-variant": "互用而非一字者（荅與答、巳與已）同：Unihan 之 kSemanticVariant 及所訂之表",
-    "script": "簡繁字同（OpenCC，逐字）",
+    "script": "簡繁字同（OpenCC，逐字）；簡化所併之不同繁體字（後與后、脩與修）仍各為一字",
 }
 
 SOURCES = {
@@ -61,7 +63,7 @@ SOURCES = {
     "variant-graph": "Unihan 15.0 (collate/data/variants.tsv); CJKVI (collate/data/cjkvi_variants.tsv); "
     "collate/data/curated_variants.tsv",
     "semantic-variant": "Unihan 15.0 (collate/data/semantic_variants.tsv); collate/data/curated_variants.tsv",
-    "script": "OpenCC",
+    "script": "OpenCC; collate/data/script_mergers.tsv (OpenCC's STCharacters)",
 }
 
 
@@ -92,29 +94,75 @@ def fold_rules(
     script = None
     if "script" in config.rules:
         supplement = {p.variant: p.standard for p in (*mine, *curated) if p.rule == "script"}
-        script = rules["script"] = ScriptRule(config.script, supplement)
+        # Every form OpenCC lists with several candidates, until the variant classes say which
+        # candidates are one character after all (below).
+        merged = merged_forms(config.script, read_script_mergers())
+        script = rules["script"] = ScriptRule(config.script, supplement, merged)
     # With the script rule on, the other rules also catch the simplified forms of what they map.
     image = script.image if script else None
     image_source = f"{script.source} form" if script else ""
     if "taboo" in config.rules:
         rules["taboo"] = TabooRule(read_taboo(), config.taboo_eras, image)
     wanted = [name for name in ("variant-graph", "semantic-variant") if name in config.rules]
-    if not wanted:
-        return rules
+    if wanted:
+        rules.update(_cached_variant_rules(config, curated, never, wanted, image, image_source))
+    if script is not None:
+        rules["script"] = script.keeping(*_distinct(script.mergers, [r for n, r in rules.items() if n in wanted]))
+    return rules
+
+
+def _cached_variant_rules(
+    config: NormalizeConfig,
+    curated: tuple[VariantPair, ...],
+    never: tuple[NeverFold, ...],
+    wanted: Sequence[str],
+    image: Callable[[str], str] | None,
+    image_source: str,
+) -> Mapping[str, VariantRule]:
+    """The variant rules, from the classes kept on disk if they are there, else built and kept."""
     import opencc
 
-    tables = (VARIANTS, SEMANTIC_VARIANTS, CJKVI_VARIANTS, CJKVI_LOANS)
+    tables = (VARIANTS, SEMANTIC_VARIANTS, CJKVI_VARIANTS, CJKVI_LOANS, SCRIPT_MERGERS)
     settings = repr((config, curated, never, getattr(opencc, "__version__", "")))
     key = classes_cache.digest((data_path(t) for t in tables), settings)
     cached = classes_cache.load(key)
     if cached is not None and all(name in cached for name in wanted):
-        for name in wanted:
-            source, table = cached[name]
-            rules[name] = VariantRule.of_table(name, table, description=DESCRIPTIONS[name], source=source)
-        return rules
+        return {
+            name: VariantRule.of_table(name, cached[name][1], description=DESCRIPTIONS[name], source=cached[name][0])
+            for name in wanted
+        }
     built = _variant_rules(config, curated, never, image, image_source)
     classes_cache.store(key, {name: (rule.source, rule.table) for name, rule in built.items()})
-    return {**rules, **built}
+    return built
+
+
+def _distinct(
+    mergers: Mapping[str, frozenset[str]], variants: Iterable[FoldRule]
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """The merged forms whose candidates are distinct characters for the variant rules; and for
+    each, the representatives of the candidates' classes the script rule keeps apart from it.
+
+    Candidates one class holds (鑑 and 鑒, both 鉴) are one character written two ways: the script
+    rule folds them as OpenCC does. Candidates of two classes or more (後, 后) stay apart, each by
+    its class's representative, except the form's own class (the variant rules may make 里's
+    compatibility ideograph the representative of 里's class: it is still 里).
+    """
+    rules = list(variants)
+
+    def canonical(char: str) -> str:
+        for rule in rules:
+            result = rule.apply(char)
+            char = result[0] if result is not None and result[0] else char
+        return char
+
+    kept: dict[str, frozenset[str]] = {}
+    apart: dict[str, frozenset[str]] = {}
+    for form, candidates in mergers.items():
+        classes = {canonical(c) for c in candidates}
+        if len(classes) >= 2:
+            kept[form] = candidates
+            apart[form] = frozenset(classes - {canonical(form)})
+    return kept, apart
 
 
 def _variant_rules(

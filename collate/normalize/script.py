@@ -3,11 +3,18 @@
 Only the comparison key changes; the token keeps its original character. The conversion is
 character by character, never by phrase: one character is one token, and a phrase-based
 conversion would make a token's key depend on its neighbours.
+
+Simplification merged distinct traditional characters into one form (後 and 后 are both 后, 脩
+and 修 both 修, 髮 and 發 both 发). Folding them would make two traditional witnesses that read 後
+and 后 agree, so the rule never folds a character into such a form: each traditional candidate
+keeps its own key, and the merged form (a simplified witness's 后) is its own key too. Whether
+that 后 stands for the 後 another witness reads is a question of the witness's script
+(:func:`is_simplified_text`), which :meth:`collate.normalize.Normalizer.relation` answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache, lru_cache
 
 from collate.errors import ProjectError
@@ -68,31 +75,103 @@ def is_simplified_form(char: str) -> bool:
     return convert("t2s", char) == char and convert("s2t", char) != char
 
 
+# A text is simplified when more of its characters are simplified forms than traditional ones.
+_SAMPLE = 20000
+
+
+@lru_cache(maxsize=64)
+def is_simplified_text(text: str) -> bool:
+    """Whether ``text`` is written in simplified characters (by OpenCC's conversions, both ways).
+
+    Counts, over its first 20,000 CJK characters, those OpenCC would simplify (a traditional
+    form) and those it would turn back (a simplified form): a simplified e-text has hundreds of
+    the second for a handful of the first, a traditional print the reverse (its 于 and 后 count
+    as simplified forms, so a short text of a few such characters is a close call: the
+    traditional reading wins a tie).
+    """
+    sample = "".join(c for c in text if "\u4e00" <= c <= "\u9fff")[:_SAMPLE]
+    convert_all("t2s", sample)
+    convert_all("s2t", sample)
+    traditional = sum(convert("t2s", c) != c for c in sample)
+    simplified = sum(convert("s2t", c) != c for c in sample)
+    return simplified > traditional
+
+
+def merged_forms(config: str, table: Mapping[str, Collection[str]]) -> dict[str, frozenset[str]]:
+    """Each simplified form that merges several traditional characters → those characters.
+
+    ``table`` is OpenCC's own list of candidates (``script_mergers.tsv``: 后 → 後 后); a candidate
+    counts where ``config`` folds it into the form (OpenCC's two directions differ slightly), and
+    a form counts where two candidates or more do.
+    """
+    convert_all(config, {c for candidates in table.values() for c in candidates})
+    found = {}
+    for form, candidates in table.items():
+        mine = frozenset(c for c in candidates if convert(config, c) == form)
+        if len(mine) >= 2:
+            found[form] = mine
+    return found
+
+
 class ScriptRule:
-    """Folds each character to simplified with OpenCC, after the curated supplement."""
+    """Folds each character to simplified with OpenCC, after the curated supplement, except
+    into a form that simplification merged from distinct characters (``mergers``)."""
 
     name = "script"
     cls = ChangeClass.ORTHOGRAPHIC
-    description = "traditional and simplified characters compare equal (OpenCC, character by character)"
+    description = (
+        "traditional and simplified characters compare equal (OpenCC, character by character); "
+        "distinct traditional characters that simplification merged (後/后, 脩/修) keep their own keys"
+    )
 
-    def __init__(self, config: str = "t2s", supplement: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        config: str = "t2s",
+        supplement: Mapping[str, str] | None = None,
+        mergers: Mapping[str, frozenset[str]] | None = None,
+        apart: Mapping[str, frozenset[str]] | None = None,
+    ) -> None:
         if config not in SCRIPTS:
             raise ProjectError(f"unknown script conversion {config!r}", hint="use one of " + ", ".join(SCRIPTS))
         self.config = config
         # Simplified forms OpenCC does not produce (馀, where OpenCC gives 余 for 餘) are first
         # sent to their traditional form, so both witnesses meet on OpenCC's output.
         self.supplement = dict(supplement or {})
+        # Merged form → the distinct traditional characters it stands for (后 → 後 后).
+        self.mergers = dict(mergers or {})
+        # Merged form → the characters kept apart from it: each candidate but the form itself
+        # (後 for 后), or where the variant rules run first, the representative of each
+        # candidate's class but the form's own (裡 for 裏 and 裡; not 里's compatibility
+        # ideograph, which is 里). A character OpenCC folds into the form that is none of them (録,
+        # a print form of 錄 no table names) folds as before: the form stands for it in any script.
+        self.apart = dict(apart) if apart is not None else {f: c - {f} for f, c in self.mergers.items()}
         self.source = f"OpenCC {opencc_version()} {config}"
 
+    def keeping(self, mergers: Mapping[str, frozenset[str]], apart: Mapping[str, frozenset[str]]) -> ScriptRule:
+        """The same rule with only ``mergers`` kept, ``apart`` kept apart from each (see :attr:`apart`)."""
+        return ScriptRule(self.config, self.supplement, mergers, apart)
+
     def apply(self, char: str) -> tuple[str, str] | None:
-        """The simplified form of ``char`` and the source, or None if OpenCC leaves it."""
+        """The simplified form of ``char`` and the source, or None if OpenCC leaves it.
+
+        None too where OpenCC would send ``char`` into a merged form (後 into 后): two
+        traditional witnesses reading 後 and 后 read two characters. A simplified form the
+        supplement names still goes to its traditional form (馀 → 餘: it stands for 餘 alone).
+        """
         start = self.supplement.get(char, char)
         after = convert(self.config, start)
+        if after != start and start in self.apart.get(after, ()):
+            return (start, f"curated {char}→{start}") if start != char else None
         if after == char:
             return None
         if start != char:
             return after, f"curated {char}→{start}; {self.source}"
         return after, self.source
+
+    def declined(self, char: str) -> str | None:
+        """The merged form the rule does not fold ``char`` into (后 for 後), or None."""
+        after = convert(self.config, char)
+        return after if after != char and char in self.apart.get(after, ()) else None
 
     def image(self, char: str) -> str:
         """What the rule makes of ``char`` (``char`` itself if nothing)."""

@@ -23,6 +23,7 @@ CJKVI_VARIANTS = "cjkvi_variants.tsv"
 CJKVI_LOANS = "cjkvi_loans.tsv"
 CJKVI_RELATED = "cjkvi_related.tsv"
 SCRIPT_PAIRS = "script_pairs.tsv"
+SCRIPT_MERGERS = "script_mergers.tsv"
 NEVER_FOLD = "never_fold.tsv"
 
 # Rules a mapping of the curated table (or a project's) can belong to. The first three fold;
@@ -166,6 +167,16 @@ def read_script_pairs() -> tuple[VariantPair, ...]:
         VariantPair(f[0], f[1], f"Unihan {f[2]}", "script-pair", UNIHAN)
         for _, f in read_rows(data_path(SCRIPT_PAIRS), 3)
     )
+
+
+@cache
+def read_script_mergers() -> dict[str, tuple[str, ...]]:
+    """OpenCC's simplified characters with several traditional candidates: ``simplified  candidates``.
+
+    Built by :mod:`collate.normalize.build_mergers` from OpenCC's own s2t dictionary; the
+    candidates are space-separated, in OpenCC's order (后 → 後 后, 发 → 發 髮).
+    """
+    return {f[0]: tuple(f[1].split()) for _, f in read_rows(data_path(SCRIPT_MERGERS), 2)}
 
 
 def read_never_fold(path: Path | None = None, *, source: str = "never_fold.tsv") -> tuple[NeverFold, ...]:

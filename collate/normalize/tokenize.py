@@ -168,7 +168,7 @@ def _add(drafts: list[_Draft], gap: list[str], draft: _Draft) -> None:
 
 def _finish(siglum: str, layer: Layer, index: int, d: _Draft, normalizer: Normalizer) -> Token:
     n, changes = normalizer.normalize(
-        d.t, witness=siglum, start=d.start, placeholder=d.placeholder, notation=d.notation
+        d.t, witness=siglum, start=d.start, placeholder=d.placeholder, notation=d.notation, layer=layer.value
     )
     return Token(siglum, layer, index, d.start, d.end, d.t, n, d.unit, changes, d.before, d.after)
 

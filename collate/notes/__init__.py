@@ -161,6 +161,9 @@ def _checks(
     targets = [full_texts[s] for s in sigla if s in full_texts and s != own.siglum]
     if targets:
         return [check_claim(claim, full, index) for full in targets]
+    if claim.note.variant:
+        why = "another text, unnamed: the witnesses reading so at its entry confirm it (the apparatus)"
+        return [Check(claim, Verdict.NOT_CHECKABLE, why)]
     if claim.kind is ClaimKind.EMEND:
         why = "an emendation is a judgment, not a report of a reading"
     elif not claim.witness:

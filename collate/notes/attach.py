@@ -15,6 +15,12 @@ loci there, a note goes to those that answer its claim best:
 A note whose claims find no locus is not attached; it is listed among the collation's
 diagnostics (``note-unattached``) rather than dropped. A note without claims that quotes the
 passage it discusses goes to the loci of substance on the words it quotes.
+
+A witness's report of another text's reading (``修一作「脩」``, :attr:`Note.variant`) goes to every
+locus on the characters it follows, whatever its class (脩 for 修 may be a difference of form),
+and is checked there, on the alignment: each witness that reads the reported characters at that
+place (the same characters, or the same comparison key) confirms it; where none does, it stays
+not checkable (the text the note means may be one the project does not collate).
 """
 
 from __future__ import annotations
@@ -26,13 +32,14 @@ from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, Locus
 from collate.apparatus.records import ApparatusDiagnostic
-from collate.model import Diagnostic, Layer, ReadingClass, Severity
-from collate.model.annotations import AttachedNote, NoteVerdict
-from collate.notes.fold import fold
+from collate.model import Diagnostic, Layer, ReadingClass, Severity, SourceLocation, Token
+from collate.model.annotations import AttachedNote, NoteClaim, NoteVerdict, Verdict
+from collate.notes.fold import default_normalizer, fold
 from collate.notes.records import AnchorMethod, Claim, ClaimKind, Note
 
 if TYPE_CHECKING:
     from collate.align.alignment import TokenIndex
+    from collate.apparatus import LayerResult
     from collate.notes import NotesResult
 
 UNATTACHED = "note-unattached"
@@ -60,6 +67,8 @@ def attach(collation: Collation, result: NotesResult) -> Collation:
     """The collation with notes attached to the loci their claims concern; the unattached listed."""
     targets = _targets(result)
     found: dict[str, dict[str, list[Claim | None]]] = {}  # locus id → note id → its claims there
+    # A variant note's claim, checked where it is attached: locus id → claim → as the locus has it.
+    checked: dict[str, dict[Claim, _Checked]] = {}
     for layer in collation.layers:
         mine = [t for t in targets if t.layer is layer.layer and t.note.witness in layer.alignment.sigla]
         if not mine:
@@ -73,11 +82,20 @@ def attach(collation: Collation, result: NotesResult) -> Collation:
             cols = by_witness[w].columns(target.start, target.end)
             if cols is None:
                 continue
+            claim = target.claim
+            if claim is not None and target.note.variant and not cols[2]:
+                for locus in near.near(cols[0], cols[1]):
+                    if locus.col_start <= cols[1] and locus.col_end > cols[0]:
+                        found.setdefault(locus.id, {}).setdefault(target.note.id, []).append(claim)
+                        checked.setdefault(locus.id, {})[claim] = _readers(layer, locus, claim, cols[0], cols[1])
+                continue
             for locus in _best(near.near(cols[0], cols[1]), target, cols):
                 found.setdefault(locus.id, {}).setdefault(target.note.id, []).append(target.claim)
     notes = {n.id: n for n in result.notes}
     for layer in collation.layers:
-        loci = tuple(_with(locus, found.get(locus.id, {}), notes, result) for locus in layer.loci)
+        loci = tuple(
+            _with(locus, found.get(locus.id, {}), notes, result, checked.get(locus.id, {})) for locus in layer.loci
+        )
         collation = collation.with_layer(layer.with_loci(loci))
     return _listed(collation, unattached(collation, result))
 
@@ -190,22 +208,92 @@ def _tier(locus: Locus, claim: Claim | None, exact: bool, point: bool) -> int | 
     return None
 
 
-def _with(locus: Locus, here: dict[str, list[Claim | None]], notes: dict[str, Note], result: NotesResult) -> Locus:
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """A variant note's claim as a locus carries it (the base's characters its ``base``) and its verdicts there."""
+
+    record: NoteClaim
+    verdicts: tuple[NoteVerdict, ...]
+
+
+def _readers(layer: LayerResult, locus: Locus, claim: Claim, first: int, last: int) -> _Checked:
+    """How a variant note's claim fares at ``locus``: a verdict per witness that reads the reported
+    characters at columns ``[first, last]`` of ``layer``; one not-checkable verdict if none does.
+
+    A witness reads them if its characters there are the reported ones, or have their comparison
+    key: the key a witness that writes them exactly has, else the default rules' (the collation's
+    normalizer is not at hand here; the two differ only in a project's own rules). The claim's
+    ``base`` becomes the base's characters there: the note may stand in another witness, whose
+    own characters (修 where the base reads 脩) are not the base's.
+    """
+    alignment = layer.alignment
+    own = claim.note.witness
+    cells: dict[str, list[Token]] = {}
+    for j, siglum in enumerate(alignment.sigla):
+        if not all(layer.extents[j].covers(c) for c in range(first, last + 1)):
+            continue  # a witness not extant here reads nothing here
+        cells[siglum] = [tok for c in range(first, last + 1) if (tok := alignment.columns[c][j]) is not None]
+    base = "".join(t.t for t in cells.get(alignment.sigla[0], ()))
+    cells.pop(own, None)  # the note's witness reads its own text, not the one it reports
+    wanted = claim.reading
+    exact = [toks for toks in cells.values() if "".join(t.t for t in toks) == wanted]
+    key = "".join(t.n for t in exact[0]) if exact else default_normalizer().key(wanted)
+    record = replace(claim.record(), base=base)
+    verdicts = []
+    for siglum, toks in cells.items():
+        text = "".join(t.t for t in toks)
+        if toks and (text == wanted or "".join(t.n for t in toks) == key):
+            evidence = f"{siglum} reads {text} there"
+            verdicts.append(NoteVerdict(record, siglum, Verdict.CONFIRMED, evidence, text, _place(locus, siglum)))
+    if not verdicts:
+        why = f"no witness of the project reads {wanted} there"
+        verdicts.append(NoteVerdict(record, None, Verdict.NOT_CHECKABLE, why))
+    return _Checked(record, tuple(verdicts))
+
+
+def _place(locus: Locus, siglum: str) -> SourceLocation | None:
+    """Where a witness's reading at ``locus`` stands (the lemma's place for the base), if known."""
+    if siglum == locus.lemma.siglum:
+        return locus.lemma.location
+    reading = locus.reading_of(siglum)
+    if reading is None:
+        return None
+    return next((w.location for w in reading.witnesses if w.siglum == siglum), None)
+
+
+def _with(
+    locus: Locus,
+    here: dict[str, list[Claim | None]],
+    notes: dict[str, Note],
+    result: NotesResult,
+    checked: dict[Claim, _Checked],
+) -> Locus:
     """The locus with the notes found for it (a note already on it is not added twice)."""
     have = {n.id for n in locus.notes}
-    fresh = tuple(_attached(notes[k], claims, result) for k, claims in here.items() if k not in have)
+    fresh = tuple(_attached(notes[k], claims, result, checked) for k, claims in here.items() if k not in have)
     return locus.with_notes(locus.notes + fresh) if fresh else locus
 
 
-def _attached(note: Note, claims: Iterable[Claim | None], result: NotesResult) -> AttachedNote:
+def _attached(
+    note: Note, claims: Iterable[Claim | None], result: NotesResult, checked: dict[Claim, _Checked]
+) -> AttachedNote:
     mine = tuple(dict.fromkeys(c for c in claims if c is not None))
-    records = {c: c.record() for c in mine}
+    records = {c: checked[c].record if c in checked else c.record() for c in mine}
     verdicts = tuple(
-        NoteVerdict(records[c], check.witness or c.siglum, check.verdict, check.evidence, check.actual, check.location)
+        v
         for c in mine
-        for check in result.checks_of(c)
+        for v in (
+            checked[c].verdicts
+            if c in checked
+            else (
+                NoteVerdict(records[c], k.witness or c.siglum, k.verdict, k.evidence, k.actual, k.location)
+                for k in result.checks_of(c)
+            )
+        )
     )
-    return AttachedNote(note.id, note.resp, note.text, note.location, tuple(records.values()), verdicts, note.witness)
+    # A variant note is shown as its witness prints it (一作「繁」): its words alone are the reading.
+    text = f"{note.label}「{note.text}」" if note.variant else note.text
+    return AttachedNote(note.id, note.resp, text, note.location, tuple(records.values()), verdicts, note.witness)
 
 
 def _listed(collation: Collation, notes: tuple[Note, ...]) -> Collation:

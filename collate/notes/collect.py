@@ -12,6 +12,8 @@ from collate.notes.records import Note
 _WORDS = re.compile(r"\S+")
 # A 考證 note quotes the passage it is about, then ○, then what it says (實監本譌作賓…).
 HEADING_MARKS = ("○", "〇")
+# What a reader calls the words of a witness's report of another text's reading (一作「繁」).
+VARIANT = "variant"
 
 
 def notes_of(witness: Witness, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[Note, ...]:
@@ -45,6 +47,7 @@ def notes_of(witness: Witness, lexicon: Lexicon = DEFAULT_LEXICON) -> tuple[Note
             n.pieces,
             n.location,
             n.heading,
+            n.variant,
         )
         for i, n in enumerate(notes, 1)
         if n.text
@@ -60,6 +63,9 @@ def _note(witness: Witness, unit: int, spans: list[Span], lexicon: Lexicon, mark
     end = pieces[-1][1] if pieces else spans[-1].end
     mark = next((m for m in marks if start < m < end), None)
     heading = sum(b - a for a, b in pieces if b <= mark) if mark is not None else 0
+    # A witness's report of another text's reading (一作「繁」): its own editors speak, by its name.
+    variant = any(s.passage == VARIANT for s in words)
+    resp = (witness.label or witness.siglum) if variant else lexicon.author(label)
     return Note(
         id="",
         witness=witness.siglum,
@@ -67,11 +73,12 @@ def _note(witness: Witness, unit: int, spans: list[Span], lexicon: Lexicon, mark
         start=start,
         end=end,
         label=label or "",
-        resp=lexicon.author(label),
+        resp=resp,
         text=text,
         pieces=pieces,
         location=witness.locate(start),
         heading=heading,
+        variant=variant,
     )
 
 

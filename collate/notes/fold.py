@@ -1,12 +1,14 @@
 """The notes' searchable text: a witness's tokens' keys, each mapped back to its raw offsets.
 
 Notes quote the base loosely and name other editions' readings in their own script, so
-phrases are found and compared on comparison keys, and the keys are the normalizer's
-(:mod:`collate.normalize`), the same the alignment compares: one answer to "why are these
-the same?". The text searched is the witness's tokens (:func:`collate.normalize.tokenize.tokenize`):
-punctuation, spaces, line ends and markup are attributes of tokens there, never compared,
-so a punctuated witness is searched exactly as the same text unpunctuated. Every key keeps
-the raw ``(start, end)`` of its token, and what is shown is always the witness's own text.
+phrases are found and compared on search keys, and the keys are the normalizer's
+(:mod:`collate.normalize`): the keys the alignment compares, with what simplification merged
+merged again (:meth:`~collate.normalize.Normalizer.fold`: a note's 然后 is the base's 然後, and
+its 當作 the grammar's 当作). One answer to "why are these the same?". The text searched is
+the witness's tokens (:func:`collate.normalize.tokenize.tokenize`): punctuation, spaces, line
+ends and markup are attributes of tokens there, never compared, so a punctuated witness is
+searched exactly as the same text unpunctuated. Every key keeps the raw ``(start, end)`` of
+its token, and what is shown is always the witness's own text.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def folded_text(
         ),
         key=lambda t: t.start,
     )
-    keys = [UNKNOWN if t.is_placeholder else _one(t.n, t.t[0]) for t in tokens]
+    keys = [UNKNOWN if t.is_placeholder else _one(normalizer.loosen(t.n), t.t[0]) for t in tokens]
     return FoldedText(
         "".join(keys),
         tuple(t.t for t in tokens),

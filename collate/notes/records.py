@@ -28,6 +28,9 @@ class Note:
     ``label`` is the attribution as printed; ``resp`` who speaks (秦蕙田, 四庫館臣).
     ``heading`` is how many characters of ``text`` are the note's heading: the passage a 考證
     note quotes before its ``○`` (``請致者疏非實也○實監本譌作賓``), 0 for a note without one.
+    ``variant`` marks a witness's own report of another text's reading at the words it follows
+    (a web edition's ``采蘩一作「繁」``: ``text`` is the reading, ``label`` the words 一作, ``resp``
+    the witness itself); its reader says so (a text span of passage ``variant``).
     """
 
     id: str
@@ -41,6 +44,7 @@ class Note:
     pieces: tuple[tuple[int, int], ...]
     location: SourceLocation
     heading: int = 0
+    variant: bool = False
 
     def raw_offset(self, index: int) -> int:
         """The raw-text offset of character ``index`` of ``text`` (``len(text)`` maps to ``end``)."""

@@ -24,6 +24,9 @@ from collate.notes.heading import heading_passage
 from collate.notes.lexicon import COMMENT_OPENERS, PLACE_WORDS, Lexicon
 from collate.notes.records import Anchor, Claim, ClaimKind, Note, Place
 
+# The name a witness's report of another text's reading gives that text: none (一作, "one text
+# reads"); a collator calls it 一本.
+ANOTHER_TEXT = "一本"
 # How far back from a note a short unstated base is looked for (folded characters).
 _NEAR = 40
 # A reading this long is placed by aligning it with the passage; a shorter one by the
@@ -55,6 +58,8 @@ def resolve_note(index: BaseIndex, note: Note, lexicon: Lexicon) -> Resolved:
     after the heading and placed in that passage first.
     """
     passage = passage_before(index, note)
+    if note.variant:
+        return _variant(index, note, passage)
     matches: list[tuple[Match, str]] = []
     body = note.text
     named: Layer | None = passage.layer if passage is not None and passage.inline else None
@@ -86,6 +91,40 @@ def resolve_note(index: BaseIndex, note: Note, lexicon: Lexicon) -> Resolved:
             if gloss is not None:
                 matches.append((gloss[0], parsed[0].gloss))
     return Resolved(tuple(claims), make_anchor(index, note, matches, passage))
+
+
+def _variant(index: BaseIndex, note: Note, passage: Passage | None) -> Resolved:
+    """A witness's report of another text's reading (采蘩一作「繁」): one claim, that another text
+    reads the note's words for as many of the witness's own characters, just before the note.
+
+    So the web editions write them: the note follows the word it is about, and the reading
+    replaces it character for character (蘩 → 繁, 修 → 脩). Whether any witness of the project is
+    that text is told at the entry (:mod:`collate.notes.attach`): the notes stage has no alignment.
+    """
+    reading = note.text
+    if passage is None or not reading:
+        return Resolved((), make_anchor(index, note, [], passage))
+    folded = passage.text
+    i = max(passage.i, passage.j - len(reading))
+    start, end = folded.raw_span(i, passage.j)
+    own = folded.shown(i, passage.j)
+    claim = Claim(
+        note=note,
+        witness=ANOTHER_TEXT,
+        siglum=None,
+        kind=ClaimKind.READS,
+        base=own,
+        reading=reading,
+        place=Place.AT,
+        phrase=own,
+        base_start=start,
+        base_end=end,
+        resp=note.resp,
+        clause=f"{note.label}「{reading}」",
+        layer=passage.layer,
+    )
+    words = Passage(folded, i, passage.j, passage.layer, passage.inline)
+    return Resolved((claim,), make_anchor(index, note, [], words))
 
 
 def _layer_of(index: BaseIndex, claim: Claim, named: Layer | None) -> Layer:

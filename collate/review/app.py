@@ -5,7 +5,8 @@ the notes that judge it, the decisions taken) and turns keys into changes of a
 :class:`~collate.review.session.ReviewSession`, which writes them to the decisions file before
 the screen changes. :class:`ReviewApp` is :class:`~collate.review.app_walk.ReviewBase` (the
 place, the filter, moving, undo, the orphans) with the keys that decide: keep, adopt,
-reclassify, doubt, accept a suggestion, merge, split. After a decision the review goes on to
+reclassify, doubt, accept a suggestion, merge, split, and the key that makes a regularization
+rule of the pair on screen (:mod:`collate.review.regularize`). After a decision the review goes on to
 the next locus the filter shows, so a 卷 is worked through key after key; a merge or a split
 stays on the locus it made, to be decided next. Pickers and prompts are modal screens that
 return a value (:mod:`collate.review.app_screens`); what a locus looks like is
@@ -20,20 +21,20 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from collate.apparatus import Reading, ReadingClass
+from collate.apparatus import Locus, Reading, ReadingClass
 from collate.decisions.anchors import EDITOR_CLASSES
 from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
-from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen
-from collate.review.app_view import class_options
+from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, PromptScreen, ScopeScreen
+from collate.review.app_view import class_options, reading_option, rule_scope
 from collate.review.app_walk import ReviewBase
 from collate.review.look import shown
-from collate.review.session import ReviewSession
+from collate.review.session import Refused, ReviewSession
 from collate.review.texts import Lang
 from collate.views.diff import CLASS_STYLE
 
 # The app and the screens it opens (the tests look for the help screen by its class).
-__all__ = ["ChoiceScreen", "HelpScreen", "OrphansScreen", "PromptScreen", "ReviewApp", "run_review"]
+__all__ = ["ChoiceScreen", "HelpScreen", "OrphansScreen", "PromptScreen", "ReviewApp", "ScopeScreen", "run_review"]
 
 
 class ReviewApp(ReviewBase):
@@ -48,6 +49,7 @@ class ReviewApp(ReviewBase):
         Binding("b", "batch", show=False),
         Binding("m", "merge", show=False),
         Binding("s", "split", show=False),
+        Binding("r", "regularize", show=False),
     ]
 
     def action_batch(self) -> None:
@@ -240,6 +242,84 @@ class ReviewApp(ReviewBase):
                 self.attempt(lambda: split(k + 1))
 
         self.push_screen(ChoiceScreen(self.words("ask_split", locus=locus.id), options, self.words), picked)
+
+    # --- Regularizing ----------------------------------------------------------------------
+
+    def action_regularize(self) -> None:
+        """Read a witness's character here as the base's, in this witness or all, this layer or all.
+
+        The witness is picked if several differ; the scope is asked (every witness, every layer
+        unless switched); the rule is saved in the project's regularization table and the loci it
+        folds are orthographic from then on (pending the next run). ``u`` takes it out again.
+        """
+        locus = self.locus
+        if locus is None:
+            return
+        sigla = [w.siglum for r in locus.variants() for w in r.witnesses]
+        if not sigla:
+            self.say(self.words("refused_no_reading"))
+            return
+
+        def chosen(k: int | None) -> None:
+            if k is not None:
+                self.ask_scope(locus, sigla[k])
+
+        if len(sigla) == 1:
+            chosen(0)
+            return
+        options = []
+        for siglum in sigla:
+            reading = locus.reading_of(siglum)
+            assert reading is not None
+            own = next(w.text for w in reading.witnesses if w.siglum == siglum)
+            options.append(reading_option(self.look, siglum, own, reading.cls))
+        self.push_screen(ChoiceScreen(self.words("ask_rule", locus=locus.id), options, self.words), chosen)
+
+    def ask_scope(self, locus: Locus, siglum: str) -> None:
+        """Ask where the rule for ``siglum``'s reading at ``locus`` holds, then make it."""
+        w = self.words
+        try:
+            self.session.rule_table()  # a project that can keep a rule, before the editor says where
+            pair = self.session.pair(locus, siglum)
+        except Refused as refused:
+            self.say(w(refused.key, **refused.names))
+            return
+        variant, standard = pair.variant.t, pair.standard.t
+
+        def count(this_witness: bool, this_layer: bool) -> tuple[int, int]:
+            rule = self.session.rule_at(locus, siglum, this_witness=this_witness, this_layer=this_layer)
+            return self.session.folded_by(rule)
+
+        def scoped(answer: tuple[bool, bool] | None) -> None:
+            if answer is None:
+                self.say(w("cancelled"))
+                return
+            this_witness, this_layer = answer
+
+            def regularize() -> str:
+                made = self.session.regularize(locus, siglum, this_witness=this_witness, this_layer=this_layer)
+                # A locus the rule leaves with graphs only is gone from the walk (as from
+                # `collate diff`): on to the next one shown; one still differing stays, marked.
+                self.changed(locus.id, locus)
+                if self.index not in self.shown:
+                    later = [k for k in self.shown if k > self.index]
+                    self.index = later[0] if later else (self.shown[-1] if self.shown else 0)
+                return w(
+                    "regularized",
+                    siglum=siglum,
+                    variant=shown(variant),
+                    standard=shown(standard),
+                    scope=rule_scope(made.rule, w),
+                    n=self.session.folded_by(made)[0],
+                    file=self.session.rule_table().name,
+                )
+
+            self.attempt(regularize)
+
+        title = w("rule_title", siglum=siglum, variant=shown(variant), standard=shown(standard))
+        label = next((x.label for x in self.session.raw.witnesses if x.siglum == siglum), "")
+        names = (f"{siglum} {label}".strip(), w.layer(locus.layer))
+        self.push_screen(ScopeScreen(title, names, count, w), scoped)
 
 
 def run_review(session: ReviewSession, lang: Lang = "zh") -> None:

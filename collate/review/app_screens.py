@@ -1,14 +1,15 @@
-"""The review's modal screens: a picker, a one-line prompt, the help table, the orphaned decisions.
+"""The review's modal screens: a picker, a one-line prompt, a regularization's scope, the help table,
+the orphaned decisions.
 
 Each returns its value to the caller's callback (:meth:`~textual.app.App.push_screen`):
-the picker the option chosen, the prompt the line typed, the orphans screen what to do with
-which decision, ``None`` when cancelled. Their words are the review's
+the picker the option chosen, the prompt the line typed, the scope where a rule holds, the
+orphans screen what to do with which decision, ``None`` when cancelled. Their words are the review's
 (:class:`~collate.review.texts.Words`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -99,6 +100,85 @@ class PromptScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         """Close without answering."""
+        self.dismiss(None)
+
+
+class ScopeScreen(ModalScreen[tuple[bool, bool] | None]):
+    """Where a regularization holds: this witness or every witness, this layer or every layer.
+
+    Both start at "every" (a graph an editor regularizes is the same graph everywhere, as a
+    variant table has it); ``1`` and ``2`` switch them, and the screen says how many loci and
+    witnesses' readings the rule folds so (``count(this_witness, this_layer)``). Enter answers
+    ``(this_witness, this_layer)``, Escape cancels.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel"),
+        Binding("enter", "save", "save"),
+        Binding("1", "switch('witness')", show=False),
+        Binding("2", "switch('layer')", show=False),
+    ]
+    DEFAULT_CSS = """
+    ScopeScreen { align: center middle; }
+    ScopeScreen > Vertical { width: 80%; height: auto; border: round $accent; padding: 0 1; }
+    """
+
+    def __init__(
+        self,
+        title: str,
+        names: tuple[str, str],
+        count: Callable[[bool, bool], tuple[int, int]],
+        words: Words | None = None,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.names = names
+        self.count = count
+        self.words = words or Words()
+        self.this_witness = False
+        self.this_layer = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(inert(self.title_text, keep=""), style="bold"))
+            yield Static(id="scope")
+            yield Static(Text(self.words("rule_help"), style="dim"))
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        """Draw the two choices and what they fold."""
+        w = self.words
+        witness, layer = self.names
+        witnesses = w("rule_only", name=witness) if self.this_witness else w("rule_all_witnesses")
+        layers = w("rule_only", name=layer) if self.this_layer else w("rule_all_layers")
+        n, readings = self.count(self.this_witness, self.this_layer)
+        lines = Text.assemble(
+            ("1  ", "bold"),
+            inert(w("rule_witnesses", now=witnesses), keep=""),
+            "\n",
+            ("2  ", "bold"),
+            inert(w("rule_layers", now=layers), keep=""),
+            "\n",
+            (w("rule_folds", n=n, readings=readings), "cyan"),
+        )
+        self.query_one("#scope", Static).update(lines)
+
+    def action_switch(self, which: str) -> None:
+        """Switch between this witness (layer) and every one."""
+        if which == "witness":
+            self.this_witness = not self.this_witness
+        else:
+            self.this_layer = not self.this_layer
+        self.show()
+
+    def action_save(self) -> None:
+        """Enter: the scope chosen."""
+        self.dismiss((self.this_witness, self.this_layer))
+
+    def action_cancel(self) -> None:
+        """Close without a rule."""
         self.dismiss(None)
 
 

@@ -18,8 +18,10 @@ from rich.text import Text
 
 from collate.apparatus import Locus, ReadingClass
 from collate.decisions.anchors import Decision
+from collate.model import Layer
 from collate.model.annotations import DecisionAction
 from collate.model.inert import inert
+from collate.normalize.regularizations import Regularization
 from collate.review.app_witnesses import WitnessLines
 from collate.review.filters import LocusFilter
 from collate.review.look import LONG_NOTE, LONG_PASSAGE, Look, OneLine, shown
@@ -49,9 +51,14 @@ def render_status(
     place = f"{shown_at.index(index) + 1}" if index in shown_at else "–"
     total = w.pick(("（{}）", " ({})")).format(w("of_all", n=len(session.loci)))
     where = f"{place}/{len(shown_at)}" + (total if view.active else "")
+    # Said in the header, as `collate diff` ends with it: what the review leaves out unasked.
+    hidden = session.hidden_graphs(view)
     return Text.assemble(
         (f" {inert(session.raw.title, keep='')} ", "bold"),
-        f"· {where if session.loci else '0/0'} · {w('decided')} {len(report.decided)}",
+        f"· {where if session.loci else '0/0'}",
+        # Next to the place it qualifies, before what a narrow screen may cut.
+        (f" · {w('hidden_graphs', n=hidden)}", "cyan") if hidden else "",
+        f" · {w('decided')} {len(report.decided)}",
         f" · {w('undecided')} {len(report.undecided)}",
         (f" · {w('orphaned')} {len(report.orphans)}", "yellow" if report.orphans else ""),
         f" · {w('editor')} {inert(session.editor, keep='')}",
@@ -69,6 +76,7 @@ def describe(view: LocusFilter, w: Words) -> str:
     parts += [w("undecided")] if view.undecided else []
     parts += [w("filter_noted", now=w("on"))] if view.noted else []
     parts += [w("search_is", q=view.search)] if view.search else []
+    parts += [w("graphs_shown")] if view.graphs and not view.classes else []
     return " · ".join(parts)
 
 
@@ -105,6 +113,16 @@ def render_locus(session: ReviewSession, locus: Locus | None, look: Look | None 
         label = Text(f"{w('glossed')} {cite(passage.location)}{w.pick(('：', ': '))}", style="bold")
         parts.append(OneLine(look, label, passage.text, LONG_PASSAGE))
     parts += [Text(""), WitnessLines(session, locus, look)]
+    for siglum, pending in session.pending_at(locus):
+        rule = pending.rule
+        line = w(
+            "pending_rule",
+            siglum=inert(siglum, keep=""),
+            variant=shown(rule.variant),
+            standard=shown(rule.standard),
+            scope=rule_scope(rule, w),
+        )
+        parts.append(Text(line, style="cyan"))
     for note in locus.notes:
         parts.append(Text(""))
         text = look.cut(note.text, LONG_NOTE)
@@ -128,6 +146,14 @@ def render_locus(session: ReviewSession, locus: Locus | None, look: Look | None 
         pair = f"{shown(lemma)}/{'/'.join(shown(t) for t in texts)}"
         parts.append(Text(w("same_pair", n=len(same), pair=pair), style="dim"))
     return Group(*parts)
+
+
+def rule_scope(rule: Regularization, w: Words) -> str:
+    """Where a regularization holds, in a few words: ``全部校本、只經``, ``ZS only, every layer``."""
+    layers = [w.layer(Layer(x)) for x in rule.layers]
+    witnesses = w("rule_only", name=" ".join(rule.witnesses)) if rule.witnesses else w("rule_all_witnesses")
+    where = w("rule_only", name=" ".join(layers)) if layers else w("rule_all_layers")
+    return w.pick(("、", ", ")).join((inert(witnesses, keep=""), where))
 
 
 def describe_decision(d: Decision, look: Look) -> str:

@@ -28,6 +28,7 @@ from collate.review.app_screens import ChoiceScreen, HelpScreen, OrphansScreen, 
 from collate.review.app_view import describe, render_keys, render_locus, render_status
 from collate.review.filters import LocusFilter
 from collate.review.look import Look
+from collate.review.regularize import RuleChange
 from collate.review.session import Refused, ReviewSession
 from collate.review.texts import Lang, Words
 
@@ -64,10 +65,12 @@ class ReviewBase(App[None]):
         self.words = self.look.words
         self.batch = False
         self.message = ""
-        self.view = LocusFilter()
-        self.shown: tuple[int, ...] = tuple(range(len(session.loci)))
-        first = session.next_undecided(len(session.loci) - 1) if session.loci else None
-        self.index = first or 0
+        # The loci of graphs only (異體) are left out, as `collate diff` leaves them, unless the
+        # review was asked for causes (`--cause variant`): then the editor chose what to see.
+        self.view = LocusFilter(graphs=bool(session.causes))
+        self.shown: tuple[int, ...] = session.matching(self.view)
+        undecided = [k for k in self.shown if session.loci[k].decision is None]
+        self.index = undecided[0] if undecided else (self.shown[0] if self.shown else 0)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -87,9 +90,9 @@ class ReviewBase(App[None]):
 
     @property
     def locus(self) -> Locus | None:
-        """The locus on screen (None if there is nothing to review)."""
+        """The locus on screen (None if there is nothing to review, or the filter shows nothing)."""
         loci = self.session.loci
-        return loci[self.index] if loci else None
+        return loci[self.index] if loci and self.shown else None
 
     def say(self, message: str) -> None:
         """Show a one-line message under the locus."""
@@ -163,6 +166,8 @@ class ReviewBase(App[None]):
             if not page:
                 return
             k = self.session.find_page(page)
+            # The first locus there the filter shows (not one of graphs only it leaves out).
+            k = next((i for i in self.shown if i >= k), None) if k is not None else None
             if k is None:
                 self.say(self.words("no_page", page=page))
             else:
@@ -203,7 +208,7 @@ class ReviewBase(App[None]):
         self.push_screen(PromptScreen(self.words("ask_search"), words=self.words), search)
 
     def action_filter(self) -> None:
-        """Choose what to filter by: class, layer, witness, undecided only, with a note; or clear."""
+        """Choose what to filter by: class, layer, witness, undecided only, with a note, graphs shown; or clear."""
         w, view = self.words, self.view
 
         def now(values: frozenset[str]) -> str:
@@ -215,6 +220,7 @@ class ReviewBase(App[None]):
             Text(w("filter_siglum", now=now(view.sigla))),
             Text(w("filter_undecided", now=w("on" if view.undecided else "off"))),
             Text(w("filter_noted", now=w("on" if view.noted else "off"))),
+            Text(w("filter_graphs", now=w("shown" if view.graphs else "hidden"))),
             Text(w("filter_clear")),
         ]
         loci = self.session.loci
@@ -242,6 +248,8 @@ class ReviewBase(App[None]):
             elif k == 4:
                 self.use_filter(replace(view, noted=not view.noted))
             elif k == 5:
+                self.use_filter(replace(view, graphs=not view.graphs))
+            elif k == 6:
                 self.use_filter(LocusFilter())
 
         title = w("ask_filter") + (f"（{describe(view, w)}）" if view.active else "")
@@ -249,7 +257,7 @@ class ReviewBase(App[None]):
 
     # --- Undo, redo, orphans ----------------------------------------------------------
 
-    def _what(self, change: Change) -> str:
+    def _what(self, change: Change | RuleChange) -> str:
         return f"{self.words.what(change.what)} {change.locus}".strip()
 
     def action_undo(self) -> None:

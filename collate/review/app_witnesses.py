@@ -92,6 +92,7 @@ class WitnessLines:
         # In full mode the others have lines too: after the readings that differ, as they are named.
         named: list[Line] = []
         w = look.words
+        pending = {siglum for siglum, _ in session.pending_at(locus)}
         for siglum in locus.sigla:
             reading = locus.reading_of(siglum)
             ctx = session.context(locus, siglum, None if look.full else CONTEXT_WIDTH)
@@ -103,7 +104,10 @@ class WitnessLines:
                 what, style = w("base_row" if is_base else "same_as_base"), "bold"
             else:
                 what, style = w.cls(reading.cls), CLASS_STYLE.get(reading.cls, "")
-                what += inert(f" ({reading.cause})", keep="") if reading.cause else ""
+                # The cause in the interface's words: 異體（避諱）, orthographic (taboo).
+                if reading.cause:
+                    what += inert(w.pick(("（{}）", " ({})")).format(w.cause(reading.cause)), keep="")
+                what += w.pick(("・規整", " · regularized")) if siglum in pending else ""
             (named if group else self.lines).append(Line(ctx, what, style))
         if look.full:
             self.lines += named

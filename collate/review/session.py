@@ -9,7 +9,6 @@ undo and redo (:mod:`collate.decisions.history`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -39,25 +38,20 @@ from collate.results import RunResult
 from collate.review.context import Context, Glossed, Passage, Units
 from collate.review.context import witness_context as witness_context
 from collate.review.filters import LocusFilter, find_page
+from collate.review.regularize import Mark, Pending, RuleChange, fold_pending
+from collate.review.rules import Refused as Refused
+from collate.review.rules import Regularizing
 from collate.review.suggest import Suggestion, suggest
 
 _NAMES_A_READING = (DecisionAction.ADOPT, DecisionAction.RECLASSIFY)
 
 
-class Refused(Exception):
-    """A change the session will not make, and why: ``key`` names the words (:mod:`collate.review.texts`)."""
-
-    def __init__(self, key: str, **names: str) -> None:
-        super().__init__(key)
-        self.key = key
-        self.names = names
-
-
 def default_editor(project: Project | None = None) -> str:
-    """Who decides, when ``--editor`` is not given: the name the project declares, else the login name.
+    """Who decides, when ``--editor`` is not given: the name the project declares, else no one ("").
 
     A project names its editor in ``[review] editor = "王"``: that is the name the 校勘記 and the
-    TEI print with each decision, not whoever happens to be logged in.
+    TEI print with each decision, not whoever happens to be logged in. Where it names no one, a
+    decision is recorded with no name: the login name is no name to publish.
     """
     section = project.sections.get("review") if project is not None else None
     declared = section.get("editor") if isinstance(section, dict) else None
@@ -68,7 +62,7 @@ def default_editor(project: Project | None = None) -> str:
                 f"[review] editor must be a name on one line, got {declared!r}", where=where, hint='e.g. editor = "王"'
             )
         return declared.strip()
-    return os.environ.get("USER") or os.environ.get("USERNAME") or "editor"
+    return ""
 
 
 def pair_of(locus: Locus) -> tuple[str, tuple[str, ...]]:
@@ -76,7 +70,7 @@ def pair_of(locus: Locus) -> tuple[str, tuple[str, ...]]:
     return locus.lemma.text, tuple(sorted({r.text for r in locus.variants()}))
 
 
-class ReviewSession:
+class ReviewSession(Regularizing):
     """The collation under review, with the decisions applied, and the means to change them.
 
     ``raw`` is the collation as run; ``shaped`` its loci as the editor merged and split them;
@@ -97,16 +91,22 @@ class ReviewSession:
         witnesses: Mapping[str, Witness] | None = None,
         claims: Mapping[str, Sequence[Claim]] | None = None,
         causes: frozenset[str] = frozenset(),
+        project: Project | None = None,
     ) -> None:
         self.raw = raw
         self.causes = causes
+        # The project the run is of: where a regularization is kept (none: the review makes none).
+        self.project = project
         self.witnesses: Mapping[str, Witness] = witnesses or {}
         self.claims: Mapping[str, Sequence[Claim]] = claims or {}
         self.path = path
         self.editor = editor
         self.clock = clock
         self.decisions: tuple[Decision, ...] = tuple(load_decisions(path) if decisions is None else decisions)
-        self.history = History()
+        self.history: History[Change | RuleChange] = History()
+        # The regularizations made here, which the run has not seen, and the readings they fold.
+        self.pending: tuple[Pending, ...] = ()
+        self.marks: tuple[Mark, ...] = ()
         self.shaped: Collation = raw
         self.collation: Collation = raw
         self.report: ApplyReport = ApplyReport((), (), (), ())
@@ -121,7 +121,10 @@ class ReviewSession:
         return witness.locate(offset) if witness is not None else None
 
     def _refresh(self) -> None:
-        self.shaped, self.collation, self.report = apply_all(self.raw, self.decisions, self._locate)
+        # The pending rules fold their readings first: the decisions then meet them as a run with
+        # the rules would give them.
+        folded, self.marks = fold_pending(self.raw, self.pending)
+        self.shaped, self.collation, self.report = apply_all(folded, self.decisions, self._locate)
         self.loci = tuple(
             x
             for x in self.collation.loci()
@@ -175,11 +178,17 @@ class ReviewSession:
 
     def matching(self, view: LocusFilter) -> tuple[int, ...]:
         """The indices in ``loci`` of the loci ``view`` lets through."""
+        return tuple(k for k, x in enumerate(self.loci) if view.matches(x, self._contexts))
 
-        def contexts(locus: Locus, width: int) -> list[Context]:
-            return [self.context(locus, s, width) for s in locus.sigla]
+    def hidden_graphs(self, view: LocusFilter) -> int:
+        """How many loci ``view`` leaves out for differing only in graphs (異體) that it would show otherwise."""
+        if view.graphs or view.classes:
+            return 0
+        shown = view.shown_graphs
+        return sum(1 for x in self.loci if view.hides_graphs(x) and shown.matches(x, self._contexts))
 
-        return tuple(k for k, x in enumerate(self.loci) if view.matches(x, contexts))
+    def _contexts(self, locus: Locus, width: int) -> list[Context]:
+        return [self.context(locus, s, width) for s in locus.sigla]
 
     def next_undecided(self, after: int) -> int | None:
         """The index in ``loci`` of the next undecided locus after ``after`` (wrapping), if any."""
@@ -211,24 +220,6 @@ class ReviewSession:
         change = Change.of(self.decisions, put, remove, locus, what)
         self._commit(change)
         self.history.made(change)
-
-    def undo(self) -> Change | None:
-        """Take back the latest change not undone (the file is changed first); None if there is none."""
-        if not self.history.done:
-            return None
-        change = self.history.done[-1]
-        self._commit(change.inverse())
-        self.history.undone.append(self.history.done.pop())
-        return change
-
-    def redo(self) -> Change | None:
-        """Make the latest undone change again; None if there is none."""
-        if not self.history.undone:
-            return None
-        change = self.history.undone[-1]
-        self._commit(change)
-        self.history.done.append(self.history.undone.pop())
-        return change
 
     def decide(
         self,
@@ -394,5 +385,11 @@ def open_review(
     notes = run.notes
     claims = {n.id: notes.claims_of(n) for n in notes.notes} if notes is not None else {}
     return ReviewSession(
-        run.collation, decisions_path(project), editor, witnesses=run.read.by_siglum(), claims=claims, causes=causes
+        run.collation,
+        decisions_path(project),
+        editor,
+        witnesses=run.read.by_siglum(),
+        claims=claims,
+        causes=causes,
+        project=project,
     )

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from collate.apparatus import ReadingClass
-from collate.model import Layer
+from collate.model import Cause, Layer
 from collate.model.annotations import DecisionAction, NoteClaim
 from collate.model.claim_words import chinese, english
 
@@ -22,6 +22,7 @@ LANGS: tuple[Lang, ...] = ("zh", "en")
 
 # Each class's name in the two languages (ReadingClass.chinese, .english).
 CLASS_NAMES: dict[ReadingClass, tuple[str, str]] = {c: (c.chinese, c.english) for c in ReadingClass}
+_CAUSES = frozenset(c.value for c in Cause)
 ACTION_NAMES: dict[DecisionAction, tuple[str, str]] = {
     DecisionAction.KEEP: ("從底本", "keep the base reading"),
     DecisionAction.ADOPT: ("改從", "adopt"),
@@ -78,6 +79,12 @@ _T: dict[str, tuple[str, str]] = {
     "ground_confirmed": ("案語所記，核對相符", "the note reports it, and the text has it"),
     "what_reattach": ("接回", "re-attach"),
     "what_drop": ("刪除", "drop"),
+    "what_regularize": ("規整", "regularization"),
+    "pending_rule": (
+        "規整（待重跑）：{siglum}「{variant}」讀作「{standard}」（{scope}）  u 撤銷",
+        "regularized (pending the next run): {siglum} {variant} read as {standard} ({scope})  u undoes",
+    ),
+    "hidden_graphs": ("另有異體 {n} 處", "{n} graphs hidden"),
     # messages
     "saved": ("{what}：{where}，已存入 {file}", "{what}: {where} — saved to {file}"),
     "not_saved": ("未存：{error}", "NOT SAVED: {error}"),
@@ -112,6 +119,39 @@ _T: dict[str, tuple[str, str]] = {
     "refused_units": ("兩處不在同一段，不能合併", "the two loci are in different units: not merged"),
     "refused_short": ("底本此處不足兩字，不能拆分", "the base has fewer than two characters here: not split"),
     "refused_reported": ("有所記異文（非全文），不能拆分", "a reported reading (not a full text) cannot be split"),
+    "refused_no_project": (
+        "未規整：沒有項目文件（collate.toml）可存規整",
+        "not regularized: there is no project file (collate.toml) to keep the rule",
+    ),
+    "refused_no_variant_rule": (
+        "未規整：項目之 [normalize] rules 未列 variant-graph，重跑亦不用規整",
+        "not regularized: the project's [normalize] rules leave out variant-graph, so no run would apply it",
+    ),
+    "refused_pending": ("此本此處已規整，待重跑", "already regularized here for this witness, pending the next run"),
+    "refused_no_reading": ("此本此處同底本，無可規整", "this witness reads as the base here: nothing to regularize"),
+    "refused_reported_rule": (
+        "所記異文（非全文）不能據以規整",
+        "a reported reading (not a full text) cannot be regularized",
+    ),
+    "refused_not_one": (
+        "規整以一字對一字：此處非一字之異（脫、衍或字數不同）",
+        "a regularization reads one character as another: not so here (an omission, an addition, another length)",
+    ),
+    "refused_same": ("二字已為一讀（異體），無須規整", "the two are one reading already (orthographic)"),
+    "refused_several": (
+        "此處不止一字相異：先拆分（s）再規整",
+        "more than one character differs: split the locus (s) first",
+    ),
+    "refused_placeholder": ("缺字不能規整", "a placeholder cannot be regularized"),
+    "refused_never_fold": (
+        "{pair} 為校者須見之異（never_fold），不規整",
+        "{pair} is a pair a collator must see (never_fold): not regularized",
+    ),
+    "regularized": (
+        "已規整：{siglum}「{variant}」讀作「{standard}」（{scope}），{n}處改為異體，存入 {file}；重跑後生效",
+        "regularized: {siglum} {variant} read as {standard} ({scope}), {n} loci now orthographic, "
+        "saved to {file}; the next run applies it",
+    ),
     "summary": (
         "已決{decided}處，未決{undecided}處，失位之決定{orphaned}條：{path}",
         "{decided} loci decided, {undecided} undecided, {orphaned} orphaned decisions: {path}",
@@ -128,12 +168,31 @@ _T: dict[str, tuple[str, str]] = {
     "why_required": ("理由", "why"),
     "ask_search": ("搜尋（任一校本之字；空白清除）：", "Search for characters in any witness (empty clears):"),
     "ask_split": ("{locus}於何處拆分？", "Split {locus} where?"),
+    "ask_rule": ("{locus}據何本之字規整？", "Regularize which witness's character at {locus}?"),
+    "rule_title": (
+        "規整：{siglum}「{variant}」讀作底本「{standard}」",
+        "Regularize: read {siglum}'s {variant} as the base's {standard}",
+    ),
+    "rule_witnesses": ("校本：{now}", "witnesses: {now}"),
+    "rule_layers": ("層：{now}", "layers: {now}"),
+    "rule_all_witnesses": ("全部校本", "every witness"),
+    "rule_all_layers": ("全部層", "every layer"),
+    "rule_only": ("只 {name}", "{name} only"),
+    "rule_folds": (
+        "將有 {n} 處、{readings} 條異文改為異體（重跑後生效）",
+        "{n} loci, {readings} readings become orthographic (the next run applies it)",
+    ),
+    "rule_help": ("1 切換校本 · 2 切換層 · Enter 存入 · Esc 取消", "1 witnesses · 2 layers · Enter save · Esc cancel"),
     "ask_filter": ("篩選", "Filter"),
     "filter_class": ("類：{now}", "class: {now}"),
     "filter_layer": ("層：{now}", "layer: {now}"),
     "filter_siglum": ("校本：{now}", "witness: {now}"),
     "filter_undecided": ("只看未決：{now}", "undecided only: {now}"),
     "filter_noted": ("只看有案語者：{now}", "with a note only: {now}"),
+    "filter_graphs": ("異體之處：{now}", "loci of graphs only (異體): {now}"),
+    "shown": ("顯示", "shown"),
+    "hidden": ("隱藏", "hidden"),
+    "graphs_shown": ("含異體", "with graphs"),
     "filter_clear": ("清除篩選", "clear the filter"),
     "any": ("全部", "any"),
     "on": ("開", "on"),
@@ -196,9 +255,10 @@ HELP: tuple[tuple[str, str, str], ...] = (
     ("d", "存疑（須記理由）", "mark doubtful (存疑), with a comment"),
     ("y", "採納案語之建議", "accept the decision the notes suggest"),
     ("b", "同改：下一決定通用於同作之各處", "batch: the next decision applies to all loci reading alike"),
-    ("u", "撤銷上一決定", "undo the last decision"),
+    ("r", "規整：此本之字讀作底本之字（選校本、層）", "regularize: read the witness's character as the base's"),
+    ("u", "撤銷上一決定或規整", "undo the last decision or regularization"),
     ("ctrl+r  U", "重做", "redo"),
-    ("f", "篩選：類、層、校本、未決、有案語", "filter: class, layer, witness, undecided, with a note"),
+    ("f", "篩選：類、層、校本、未決、有案語、異體", "filter: class, layer, witness, undecided, note, graphs"),
     ("/", "搜尋任一校本之字", "search for characters in any witness"),
     ("e", "展開長文、全段與各本", "show long readings, whole units and every witness"),
     ("m", "與後一處合併", "merge with the next locus"),
@@ -217,6 +277,7 @@ KEYS: tuple[tuple[str, str, str], ...] = (
     ("/", "搜尋", "search"),
     ("f", "篩選", "filter"),
     ("c", "改類", "class"),
+    ("r", "規整", "regularize"),
     ("e", "展開", "expand"),
     ("o", "失位", "orphans"),
 )
@@ -250,6 +311,15 @@ class Words:
     def action(self, action: DecisionAction) -> str:
         """A decision's name (從底本, keep the base reading)."""
         return ACTION_NAMES[action][self.k]
+
+    def cause(self, cause: str) -> str:
+        """A reading's cause (:class:`~collate.model.Cause`): 避諱, 形近 in Chinese, ``taboo`` in English.
+
+        A cause an editor named in words of their own (``haplography``) is shown as written.
+        """
+        if self.lang == "zh" and cause in _CAUSES:
+            return Cause(cause).chinese
+        return cause
 
     def layer(self, layer: Layer) -> str:
         """A layer's name: 經, or ``經 jing``."""

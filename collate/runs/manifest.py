@@ -266,13 +266,16 @@ def changed_inputs(
     ]
 
 
-def refuse_unrecorded(changed: Sequence[tuple[str, str]], out: Path) -> None:
+def refuse_unrecorded(changed: Sequence[tuple[str, str]], out: Path, welcome: Sequence[str] = ()) -> None:
     """Refuse inputs the record did not hash (``new``) or that are ``gone``: only a run reads those.
 
     A record may come from anyone: what it did not hash is never read into an output by a command
-    other than ``collate run``, and a run with files gone is no run to write again.
+    other than ``collate run``, and a run with files gone is no run to write again. ``welcome``
+    (keys as the record keeps them) are the project's own files that a command here begins, which
+    may be new.
     """
-    unrecorded = [f"{shown} ({how})" for shown, how in changed if how != "changed"]
+    ours = {_shown(key, out) for key in welcome}
+    unrecorded = [f"{shown} ({how})" for shown, how in changed if how != "changed" and shown not in ours]
     if unrecorded:
         raise _changed(unrecorded, out)
 
@@ -282,6 +285,13 @@ def decisions_key(project: Project, out: Path) -> str:
     from collate.decisions.file import decisions_path
 
     return _rel(decisions_path(project), out)
+
+
+def regularizations_key(project: Project, out: Path) -> str:
+    """The regularization table ``collate review`` writes for ``project``, as the record of ``out`` keys it."""
+    from collate.decisions.regularizations import table_name
+
+    return _rel(project.resolve(Path(table_name(project))), out)
 
 
 def _read_project(source: Source, out: Path) -> Project:
@@ -317,6 +327,15 @@ def project_of(manifest: Manifest, out: Path) -> Project:
     return _read_project(source, out)
 
 
+def records_project_file(out: Path, path: Path) -> bool:
+    """Whether the last run in ``out`` is of the project file ``path`` (a record there names it)."""
+    try:
+        source = read_manifest(out).source
+    except ExportError:
+        return False
+    return source.file is not None and _abs(source.file, out) == Path(os.path.normpath(path.resolve()))
+
+
 def last_run_project(out: Path) -> Project | None:
     """The project of the last run whose set is in ``out``, as its files are now; None if none ran there.
 
@@ -342,5 +361,7 @@ __all__ = [
     "manifest_of",
     "project_of",
     "read_manifest",
+    "records_project_file",
     "refuse_unrecorded",
+    "regularizations_key",
 ]

@@ -40,6 +40,7 @@ from collate.runs.manifest import (
     project_of,
     read_manifest,
     refuse_unrecorded,
+    regularizations_key,
 )
 
 SAVED = STATE_DIR / "run.json.gz"
@@ -132,7 +133,9 @@ def last_run(
     manifest = manifest or read_manifest(out)
     habits = load_habit_verdicts(decisions_path(project))
     changed = changed_inputs(manifest, out, project, skip=(decisions_key(project, out),), now=now)
-    refuse_unrecorded(changed, out)
+    # The editor's own regularization table, which a review begins beside the project file, is no
+    # stranger's input: new or changed, it is collated with, as any changed input is.
+    refuse_unrecorded(changed, out, welcome=(regularizations_key(project, out),))
     if changed:
         why = "the inputs changed since the last run: " + ", ".join(f"{shown} ({how})" for shown, how in changed)
     elif manifest.collate != __version__:

@@ -42,20 +42,26 @@ def one_line(text: str) -> str:
     return re.sub(" {2,}", " ", kept).strip()
 
 
+def headed_document(lines: Sequence[str], key: str, version: int) -> TOMLDocument:
+    """A file collate keeps for the editor, with nothing in it yet: a comment of ``lines``, then its version."""
+    doc = tomlkit.document()
+    for line in lines:
+        doc.add(tomlkit.comment(line))
+    doc.add(key, version)
+    return doc
+
+
 def new_document(title: str = "") -> TOMLDocument:
     """A decisions file with no decisions yet: the header comment (naming ``title``) and the version."""
     shown = one_line(title)
-    doc = tomlkit.document()
-    for line in (
+    lines = (
         f"Editorial decisions{f' for {shown}' if shown else ''}, written by `collate review`.",
         "One [[decision]] per decision, in the order made; a later decision on the same place",
         "and matter supersedes an earlier one. [decision.anchor] finds the place again after",
         "witness files change: the base text there (lemma), the readings, the text around it.",
         "A [[habit]] table confirms or rejects a print habit (`collate habits`).",
-    ):
-        doc.add(tomlkit.comment(line))
-    doc.add(VERSION_KEY, FORMAT_VERSION)
-    return doc
+    )
+    return headed_document(lines, VERSION_KEY, FORMAT_VERSION)
 
 
 def _fields(d: Decision) -> list[tuple[str, _Value]]:

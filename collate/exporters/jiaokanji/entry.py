@@ -215,7 +215,8 @@ def _comment(decision: EditorDecision) -> str:
     """The editor's reasons after the decision, under the name the decisions file records.
 
     That name is the one the project declares (``[review] editor``), which ``collate review``
-    records with each decision; a decision recorded with no name gives the reasons alone.
+    records with each decision; where the project declares no one, the review records no name (never
+    the login name), and a decision recorded with no name gives the reasons alone.
     """
     if not decision.comment:
         return ""
