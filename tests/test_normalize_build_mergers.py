@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from collate.normalize.build_mergers import build, installed_dictionary, main, mergers
+from collate.normalize.script import opencc_version
 from collate.normalize.tables import SCRIPT_MERGERS, data_path, read_script_mergers
 
 
@@ -18,6 +19,9 @@ def test_entries_with_several_candidates_are_kept_in_opencc_s_order() -> None:
 def test_the_shipped_table_rebuilds_identically_from_the_installed_opencc(tmp_path: Path) -> None:
     if not all(p.is_file() for p in installed_dictionary()):
         pytest.skip("the installed OpenCC ships no STCharacters.ocd2 and opencc_dict")
+    shipped = data_path(SCRIPT_MERGERS).read_text(encoding="utf-8")
+    if f"from OpenCC {opencc_version()}\n" not in shipped:
+        pytest.skip(f"the table was derived from another OpenCC than the installed {opencc_version()}")
     count = build(tmp_path)
     assert (tmp_path / SCRIPT_MERGERS).read_bytes() == data_path(SCRIPT_MERGERS).read_bytes()
     assert count > 200
