@@ -53,6 +53,14 @@ def test_decisions_file_round_trips(collation: Collation, tmp_path: Path) -> Non
     assert loaded[1].cls is ReadingClass.SCRIBAL_ERROR and loaded[1].editor == "editor" and loaded[1].when == CLOCK
 
 
+def test_a_decision_of_no_named_editor_is_written_without_the_key() -> None:
+    anchor = Anchor(Layer.ZHU, "算", ("算",), "八", "兴", 3)
+    d = Decision("abc", DecisionAction.KEEP, anchor, "", CLOCK)
+    text = dumps_decisions([d])
+    assert "editor" not in text.split("[decision.anchor]")[0].split("[[decision]]")[1]
+    assert parse_decisions(text) == (d,)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=30))
 def test_any_comment_survives_the_file(comment: str) -> None:

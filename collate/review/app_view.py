@@ -61,7 +61,8 @@ def render_status(
         f" · {w('decided')} {len(report.decided)}",
         f" · {w('undecided')} {len(report.undecided)}",
         (f" · {w('orphaned')} {len(report.orphans)}", "yellow" if report.orphans else ""),
-        f" · {w('editor')} {inert(session.editor, keep='')}",
+        # No name is said as none (the project declares no editor): never a bare label.
+        f" · {w('editor')} {inert(session.editor, keep='')}" if session.editor else "",
         (f" · {inert(describe(view, w), keep='')}", "bold cyan") if view.active else "",
         (f" · {w('batch_mode')}", "bold reverse") if batch else "",
         (f" · {w('full_mode')}", "bold") if look.full else "",

@@ -75,7 +75,7 @@ def _fields(d: Decision) -> list[tuple[str, _Value]]:
         ("class", d.cls.value if d.cls else None),
         ("at", d.at),
         ("comment", d.comment or None),
-        ("editor", d.editor),
+        ("editor", d.editor or None),
         ("when", d.when),
         ("batch", d.batch),
     ]
@@ -242,7 +242,7 @@ def change_habit_verdict(path: Path, verdict: HabitVerdict, title: str = "") -> 
             ("written", verdict.written),
             ("verdict", verdict.verdict),
             ("comment", verdict.comment or None),
-            ("editor", verdict.editor),
+            ("editor", verdict.editor or None),
             ("when", verdict.when),
         ]
         for table in tables:
