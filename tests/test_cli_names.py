@@ -10,7 +10,7 @@ from builders import copy_default_project
 from click.testing import CliRunner, Result
 
 from collate.cli import main
-from collate.cli.common import CAUSE, LAYER, READING_CLASS, Named
+from collate.cli.names import CAUSE, LAYER, READING_CLASS, Named
 from collate.model import Cause, Layer, ReadingClass
 
 # Each name as typed, and what it names: English, Chinese, a start of either, another spelling.

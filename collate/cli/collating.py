@@ -1,30 +1,34 @@
-"""The commands that write: ``init``, ``run``, ``sources``, ``export``, ``validate``, ``batch``."""
+"""The commands that write: ``init``, ``run``, ``sources``, ``export``, ``validate``, ``batch``.
+
+Imported for a command's help as well as to run it, this module loads click and the exporters'
+registry alone (names, for ``export --format``); each command imports the rest.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from collate.cli.common import (
+    PROJECT_FILE,
     config_option,
     files_argument,
     load,
-    main,
     out_option,
     output_console,
     shelf_option,
     tell,
 )
 from collate.exporters import EXPORTERS, TEI_FLAVOURS, tei_formats
-from collate.model.inert import inert
-from collate.project import PROJECT_FILE
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
-@main.command()
+@click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option(
     "--base",
@@ -48,7 +52,10 @@ def init(files: tuple[Path, ...], base: str | None, force: bool, gaiji: Path | N
     Where the files hold gaiji entities the table is named with --gaiji or found beside them.
     `collate run` runs the project as it is; edit it to taste.
     """
+    from rich.text import Text
+
     from collate.init import GaijiChoice, init_project
+    from collate.model.inert import inert
 
     done = init_project(list(files), base=base, force=force, gaiji=gaiji)
     project = done.project
@@ -69,7 +76,7 @@ def init(files: tuple[Path, ...], base: str | None, force: bool, gaiji: Path | N
         console.print(Text(said[done.gaiji]))
 
 
-@main.command()
+@click.command()
 @config_option
 @out_option
 @click.option(
@@ -118,7 +125,7 @@ def run(
     print_run(console, result, written)
 
 
-@main.command()
+@click.command()
 @config_option
 @shelf_option
 @files_argument
@@ -144,7 +151,7 @@ def sources(config: Path | None, shelf: tuple[Path, ...], files: tuple[Path, ...
     print_sources(click.echo, joined, report)
 
 
-@main.command(name="export")
+@click.command(name="export")
 @click.option(
     "--config",
     "-c",
@@ -226,6 +233,9 @@ def export_(
 
 def _say_which_run(console: Console, folder: Path) -> None:
     """Say so where the last run in ``folder`` collated files given, not the project file here."""
+    from rich.text import Text
+
+    from collate.model.inert import inert
     from collate.runs.manifest import MANIFEST, read_manifest
 
     if not (Path(PROJECT_FILE).is_file() and (folder / MANIFEST).is_file()):
@@ -243,7 +253,7 @@ def _say_which_run(console: Console, folder: Path) -> None:
         )
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @click.option(
     "--schema",
@@ -253,6 +263,7 @@ def _say_which_run(console: Console, folder: Path) -> None:
 )
 def validate(file: Path, schema: Path | None) -> None:
     """Check the TEI file FILE: its schema and the critical-apparatus rules, by line and element."""
+    from collate.model.inert import inert
     from collate.validate import default_schema, summary, validate_file
     from collate.views.progress import StageProgress
     from collate.views.terminal import stderr_console, stdout_console
@@ -275,7 +286,7 @@ def validate(file: Path, schema: Path | None) -> None:
         sys.exit(1)
 
 
-@main.command()
+@click.command()
 @click.argument("manifest", type=click.Path(path_type=Path, dir_okay=False))
 @click.option(
     "--scheduler",

@@ -1,44 +1,182 @@
-"""What every command shares: the group and its one error path, the options, the project, the last run."""
+"""What every command shares: the group and its one error path, the options, the project, the last run.
+
+Everything here is cheap to import (click and the library's errors): ``collate --help`` imports this
+module and no command, and ``collate COMMAND --help`` this and the command's module. What a command
+needs to do its work (rich, the project reader, the pipeline) each function imports when it runs.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
-from enum import Enum
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem
-from rich.console import Console
-from rich.text import Text
 
 from collate.errors import CollateError, ProjectError
-from collate.model import Cause, Layer, ReadingClass
-from collate.model.inert import inert
-from collate.project import PROJECT_FILE, Project, is_siglum, load_project
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
+    from collate.project import Project
     from collate.results import RunResult
 
-    _ParamType = click.ParamType[Enum]
-else:
-    # Generic from click 8.4 on: subscripted at run time, it would fail on the older ones we allow.
-    _ParamType = click.ParamType
+# The project file's name, as collate.project.PROJECT_FILE has it (a test holds the two equal):
+# named here so that the options' help can say it without `--help` loading the project reader.
+PROJECT_FILE = "collate.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class LazyCommand:
+    """A command as ``collate --help`` lists it: where it is defined (``module:function``), and its line of help."""
+
+    path: str
+    help: str
+
+    def load(self) -> click.Command:
+        """The command itself, its module imported."""
+        module, _, function = self.path.partition(":")
+        command: click.Command = getattr(import_module(module), function)
+        return command
+
+
+# Every command: where it is defined, and the first line of its docstring (a test holds each equal
+# to the command's own). `collate --help` lists them from here, importing none of their modules.
+COMMANDS: dict[str, LazyCommand] = {
+    "init": LazyCommand(
+        "collate.cli.collating:init",
+        "Write a project file (collate.toml) here for the witness FILES, the base first.",
+    ),
+    "run": LazyCommand(
+        "collate.cli.collating:run",
+        "Read and collate the project's witnesses (or FILES: the first is the base).",
+    ),
+    "sources": LazyCommand(
+        "collate.cli.collating:sources",
+        "For each passage the base quotes, where the shelf holds it: file, share matched, page and line.",
+    ),
+    "export": LazyCommand(
+        "collate.cli.collating:export_",
+        "Write outputs of the last run again, from the run it saved, with the decisions of the day.",
+    ),
+    "validate": LazyCommand(
+        "collate.cli.collating:validate",
+        "Check the TEI file FILE: its schema and the critical-apparatus rules, by line and element.",
+    ),
+    "batch": LazyCommand(
+        "collate.cli.collating:batch",
+        "Collate every job of MANIFEST in parallel on Dask, each into its own folder.",
+    ),
+    "inspect": LazyCommand(
+        "collate.cli.showing:inspect",
+        "Show how FILE is read: container, layout, layers, page/line references, diagnostics.",
+    ),
+    "notes": LazyCommand(
+        "collate.cli.showing:notes",
+        "Show the editorial notes (蕙田案, 【案…】): what each judges, its claims, and how they check out.",
+    ),
+    "habits": LazyCommand(
+        "collate.cli.showing:habits",
+        "List the print habits the collation shows (凡「讓」皆作「譲」), or confirm or reject one.",
+    ),
+    "diff": LazyCommand(
+        "collate.cli.showing:diff",
+        "Show the collation: the base text with each variant inline (of the witnesses SIGLUM…, if named).",
+    ),
+    "review": LazyCommand(
+        "collate.cli.showing:review",
+        "Review the variant loci full-screen; each decision is saved at once to decisions.toml.",
+    ),
+    "stats": LazyCommand(
+        "collate.cli.showing:stats",
+        "What the witnesses of a run's or a batch's output FOLDER tell together.",
+    ),
+}
+
+
+class LazyCommands(MutableMapping[str, click.Command]):
+    """A group's commands by name, each imported from its module the first time it is looked up.
+
+    click's group finds its commands here (to run one, to list them, to suggest one for a name
+    mistyped), so naming them imports nothing, and ``main.commands`` is every command, as a
+    group's ``commands`` always is.
+    """
+
+    def __init__(self, table: Mapping[str, LazyCommand]) -> None:
+        self._table = dict(table)
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._loaded:
+            self._loaded[name] = self._table[name].load()
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self._table.pop(name, None)
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._table, **self._loaded})
+
+    def __len__(self) -> int:
+        return len({**self._table, **self._loaded})
+
+    def listed(self, name: str) -> click.Command:
+        """The command if it is loaded, else a stand-in with its name and its line of help from the table."""
+        if name in self._loaded:
+            return self._loaded[name]
+        return click.Command(name, help=self._table[name].help)
 
 
 class CollateGroup(click.Group):
-    """Turns every library error into one clean line and exit code 1 — never a traceback."""
+    """Every library error one clean line and exit code 1, never a traceback; each command imported on first use.
+
+    The commands are ``lazy``'s (click's lazily loaded subcommands): made the group's ``commands``,
+    each is imported as click looks it up, and the help lists them all from the table, importing none.
+    """
+
+    def __init__(self, name: str | None = None, *, lazy: Mapping[str, LazyCommand], **kwargs: Any) -> None:
+        self.lazy = LazyCommands(lazy)
+        super().__init__(name, commands=self.lazy, **kwargs)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their lines of help, laid out as click lays them out, none imported."""
+        shown = [(n, c) for n in self.list_commands(ctx) if not (c := self.lazy.listed(n)).hidden]
+        if not shown:
+            return
+        # click's layout: the help column starts three times the default spacing after the longest name.
+        limit = formatter.width - 6 - max(len(n) for n, _ in shown)
+        with formatter.section("Commands"):
+            formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in shown])
 
     def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a library error becomes a :class:`click.ClickException`, said as one line."""
         try:
             return super().invoke(ctx)
         except CollateError as exc:
+            from collate.model.inert import inert
+
             # A message names paths and quotes the files: its control characters are shown, not obeyed.
             raise click.ClickException(inert(str(exc), keep="")) from None
 
 
+@click.group(cls=CollateGroup, lazy=COMMANDS)
+@click.version_option(package_name="collate")
+def main() -> None:
+    """Collate classical Chinese witnesses and build a critical apparatus."""
+
+
 def output_console() -> Console:
+    """A console on stdout for a command's output: on a terminal as rich draws it, piped one record a line."""
+    from rich.console import Console
+
     # Piped output is plain text with one record per line: never wrap it at 80 columns.
     console = Console(highlight=False)
     if not console.is_terminal:
@@ -57,6 +195,8 @@ def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = 
         from collate.init import project_from_files
 
         return project_from_files(list(files), alone=alone)
+    from collate.project import load_project
+
     if config is not None:
         return load_project(config)
     here = Path(PROJECT_FILE)
@@ -77,6 +217,8 @@ def load(config: Path | None, files: tuple[Path, ...] = (), *, last_run: bool = 
 
 def files_and_sigla(args: tuple[str, ...]) -> tuple[tuple[Path, ...], tuple[str, ...]]:
     """Split arguments into witness files and sigla: what cannot be a siglum (``a.txt``, ``./SK``) is a file."""
+    from collate.project import is_siglum
+
     files = tuple(Path(a) for a in args if not is_siglum(a))
     return files, tuple(a for a in args if is_siglum(a))
 
@@ -125,94 +267,11 @@ shelf_option = click.option(
 )
 
 
-class Named(_ParamType):
-    """A member of a closed set, named in English or in Chinese (``jing`` or 經), or by the start of a name.
-
-    An editor types what the apparatus shows her: the Chinese names are as good as the English
-    ones. A start of a name (``sub``, 異) will do where it begins the names of one member alone;
-    where it begins several, they are listed, as every valid name is for a name that is none.
-    """
-
-    def __init__(self, name: str, what: str, members: Iterable[Enum], names: Callable[[Any], tuple[str, ...]]) -> None:
-        self.name = name
-        self._what = what
-        # The first two names of each member are shown (English, Chinese); any others are accepted too.
-        self._shown = {m: " ".join(names(m)[:2]) for m in members}
-        self._names = {_folded(n): m for m in self._shown for n in names(m)}
-
-    @property
-    def listing(self) -> str:
-        """Every member by its two names, as help and errors list them: ``jing 經, zhu 注, …``."""
-        return ", ".join(self._shown.values())
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Enum:
-        """The member ``value`` names (or begins the names of, alone); else a usage error listing the candidates."""
-        if isinstance(value, Enum) and value in self._shown:
-            return value
-        key = _folded(str(value))
-        if key in self._names:
-            return self._names[key]
-        found = list(dict.fromkeys(m for n, m in self._names.items() if key and n.startswith(key)))
-        if len(found) == 1:
-            return found[0]
-        if found:
-            could = ", ".join(self._shown[m] for m in found[:-1]) + f" or {self._shown[found[-1]]}"
-            self.fail(f"{value!r} is ambiguous: it could be {could}; type more of the name", param, ctx)
-        self.fail(f"{value!r} is no {self._what}: choose from {self.listing}", param, ctx)
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-        """The names that begin with what is typed, both languages."""
-        key = _folded(incomplete)
-        return [CompletionItem(n) for n in self._names if n.startswith(key)]
-
-
-def _folded(name: str) -> str:
-    # `scribal error`, `scribal-error` and `Scribal_Error` are one name; Chinese has no case to fold.
-    return re.sub(r"[\s_-]+", "_", name.strip()).casefold()
-
-
-# The text layers by value (jing), Chinese name (經) and the name over the edition's section (諸家說).
-LAYER = Named("layer", "text layer", (x for x in Layer if x.is_text), lambda x: (x.value, x.chinese, x.edition_name))
-# Reading classes by value (scribal_error), Chinese name (訛誤) and the English interface's (score notation).
-READING_CLASS = Named("class", "reading class", ReadingClass, lambda c: (c.value, c.chinese, c.english))
-CAUSE = Named("cause", "cause", Cause, lambda c: (c.value, c.chinese))
-
-# Readings of some classes, loci of some layers alone, in diff.
-class_option = click.option(
-    "--class",
-    "classes",
-    multiple=True,
-    type=READING_CLASS,
-    help=f"Show only readings of this class (repeatable; a name or its start): {READING_CLASS.listing}.",
-)
-layer_option = click.option(
-    "--layer",
-    "layers",
-    multiple=True,
-    type=LAYER,
-    help=f"Show only this layer (repeatable; a name or its start): {LAYER.listing}.",
-)
-# Readings of one cause alone (look-alike: the graphic confusions, 形近), in diff and review.
-cause_option = click.option(
-    "--cause",
-    "causes",
-    multiple=True,
-    type=CAUSE,
-    help=f"Only the places with a reading of this cause (repeatable; a name or its start): {CAUSE.listing}.",
-)
-
-
-@click.group(cls=CollateGroup)
-@click.version_option(package_name="collate")
-def main() -> None:
-    """Collate classical Chinese witnesses and build a critical apparatus."""
-
-
-
 def tell(message: str) -> None:
     """Tell the user on stderr, piped or not, what the command does otherwise than asked, or why it waits."""
+    from rich.text import Text
+
+    from collate.model.inert import inert
     from collate.views.terminal import stderr_console
 
     stderr_console().print(Text(inert(message, keep="")))
-
-

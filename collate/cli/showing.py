@@ -1,6 +1,8 @@
 """The commands that show a collation: ``inspect``, ``notes``, ``habits``, ``diff``, ``review``, ``stats``.
 
 Every one but ``inspect`` shows the last run, loaded (:func:`~collate.cli.common.the_run`).
+Imported for a command's help as well as to run it, this module loads click and the model alone
+(the options' help lists the model's layers, classes and causes); each command imports the rest.
 """
 
 from __future__ import annotations
@@ -11,25 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from click.shell_completion import CompletionItem
-from rich.text import Text
 
-from collate.apparatus import ReadingClass
-from collate.cli.common import (
-    cause_option,
-    class_option,
-    config_option,
-    files_and_sigla,
-    files_argument,
-    layer_option,
-    load,
-    main,
-    output_console,
-    the_run,
-)
+from collate.cli.common import config_option, files_and_sigla, files_argument, load, output_console, the_run
+from collate.cli.names import cause_option, class_option, layer_option
 from collate.errors import ProjectError
-from collate.model import Layer
+from collate.model import Layer, ReadingClass
 from collate.model.inert import inert
-from collate.project import is_siglum
 
 if TYPE_CHECKING:
     _AnyParamType = click.ParamType[Any]
@@ -38,7 +27,7 @@ else:
     _AnyParamType = click.ParamType
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--layout", default="auto", show_default=True, help="Print layout to read the file with.")
 @click.option("--container", default="auto", show_default=True, help="Container of the file (mandoku, paged, plain).")
@@ -92,7 +81,7 @@ def inspect(
     console.print(inspect_view(witness, color=console.is_terminal))
 
 
-@main.command()
+@click.command()
 @config_option
 @files_argument
 def notes(config: Path | None, files: tuple[Path, ...]) -> None:
@@ -112,7 +101,7 @@ def notes(config: Path | None, files: tuple[Path, ...]) -> None:
         print_notes(output_console(), notes)
 
 
-@main.command()
+@click.command()
 @config_option
 @click.option(
     "--confirm",
@@ -147,6 +136,9 @@ def habits(
     A verdict is kept in the decisions file beside the project, as the editor's other decisions
     are, and the next `collate run` applies it.
     """
+    from rich.text import Text
+
+    from collate.project import is_siglum
     from collate.views.habits import print_habits
 
     project = load(config, files, last_run=True)
@@ -220,7 +212,7 @@ def _with_all_classes(command: click.Command) -> click.Command:
 
 
 @_with_all_classes
-@main.command()
+@click.command()
 @config_option
 @click.argument("sigla", nargs=-1, metavar="[FILE]... [SIGLUM]...")
 @class_option
@@ -310,7 +302,7 @@ def diff(
     print_paged(console, diff_view(collation, view, result.read.by_siglum(), context), pager=not no_pager)
 
 
-@main.command()
+@click.command()
 @config_option
 @click.option(
     "--editor",
@@ -332,6 +324,8 @@ def review(
 
     Of the project, of FILES (as `collate run FILES…` takes them), or of the files the last run collated.
     """
+    from rich.text import Text
+
     from collate.decisions import decision_counts
     from collate.review.app import run_review
     from collate.review.session import default_editor, open_review
@@ -355,7 +349,7 @@ def review(
     )
 
 
-@main.command()
+@click.command()
 @click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (schema collate-stats/1).")
 @click.option(
@@ -372,6 +366,8 @@ def stats(folder: Path, as_json: bool, html_path: Path | None) -> None:
     class and cause; where each witness stands alone; a neighbour-joining tree. Read from the JSON
     outputs: nothing is collated again.
     """
+    from rich.text import Text
+
     from collate.stats import collation_stats
     from collate.stats.html import write_stats_page
     from collate.views.terminal import stderr_console, stdout_console
