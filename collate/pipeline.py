@@ -254,7 +254,8 @@ def align_project(
             if w.siglum in streams and (read.project.witness(w.siglum).quotes or quotes_in_pieces(w, layer))
         )
         masks = compilation.masks.get(layer) if compilation is not None else None
-        aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks)
+        # Aligned on search keys (a simplified 于 is a traditional 於's word to place); the apparatus compares ``n``.
+        aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks, loosen=normalizer.loosen)
         alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
         if progress:
             progress(f"{layer.value}: building the apparatus")

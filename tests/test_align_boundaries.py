@@ -88,6 +88,20 @@ def test_a_word_ending_both_the_jing_before_and_the_zhu_stays_in_the_zhu() -> No
     assert layer_of(settled, "仁義接賓主有事") == {J}
 
 
+def test_a_print_writing_another_of_the_merged_characters_still_says_where_its_jing_resumes() -> None:
+    # 於 and 于 are two readings of the apparatus, but one word where a stretch is laid beside
+    # another print: matched on comparison keys, the other's 于東于西于北面 matches too thinly.
+    base = stretch(
+        layered("ZS", [(J, "奠爵遂拜執爵興"), (Z, "卒盡主人於東於西於北面"), (J, "賓以虛爵降主人降")]),
+        "卒盡主人於東於西於北面",
+        "卒",
+    )
+    other = layered("ZZ", [(J, "奠爵遂拜執爵興"), (Z, "卒盡"), (J, "主人于東于西于北面賓以虛爵降主人降")])
+    settled = {w.siglum: w for w in settle_boundaries([base, other], NORMALIZER)}["ZS"]
+    assert layer_of(settled, "卒盡") == {Z}
+    assert layer_of(settled, "主人於東於西於北面") == {J}
+
+
 def test_no_witness_saying_leaves_the_stretch_in_doubt() -> None:
     base = stretch(
         layered("ZS", [(J, "天子之射也"), (Z, "言射者所以觀德天下之大事也")]), "言射者所以觀德天下之大事也", "言射者"

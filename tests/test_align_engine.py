@@ -8,18 +8,22 @@ import random
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import opencc
 import pytest
-from builders import seed_chars, tokens_from_string, witness_set
+from builders import norm, seed_chars, text_tokens, tokens_from_string, witness_set
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collate.align.alignment import LayerAlignment
 from collate.align.engine import align_layer
 from collate.align.pairwise import AlignOptions
+from collate.apparatus import ReadingClass
 from collate.model import Layer, Token
+from collate.pipeline import collate_project
+from collate.project import project_from_mapping
 
 
 def rows(al: LayerAlignment) -> dict[str, list[str]]:
@@ -146,6 +150,43 @@ def test_placeholders_match_nothing() -> None:
     base_box = next(c for c, col in enumerate(al.columns) if col[0] is not None and col[0].t == "□")
     assert al.columns[base_box][1] is None
     assert al.columns[-1][0] is None and al.columns[-1][1] is not None and al.columns[-1][1].t == "□"
+
+
+# 投壺's 疏 in the simplified 四庫本 and in the traditional 注疏本, which lacks 注亦实八算于中横委其馀于中西
+# (it reads 亦實八筭 once, and 於中 where the 四庫本 has 于中). 于 and 於 are two comparison keys
+# (simplification merged them) but one search key.
+SIMPLIFIED_SHU = "兴起其中里亦实八算注亦实八算于中横委其馀于中西此约乡射文实八算于中"
+TRADITIONAL_SHU = "興起其中裏亦實八筭此約鄉射文實八筭於中"
+OMITTED = "注亦实八算于中横委其馀于中西"
+
+
+def test_a_merged_form_matches_the_characters_it_stands_for() -> None:
+    n = norm()
+    assert n.key("於") != n.key("于") and n.loosen(n.key("於")) == n.loosen(n.key("于"))
+    streams = {"SK": text_tokens(SIMPLIFIED_SHU, n, "SK"), "ZS": text_tokens(TRADITIONAL_SHU, n, "ZS")}
+    al = align_layer(Layer.JING, streams, "SK", loosen=n.loosen)
+    check_invariants(al, streams)
+    # The print's 亦實八筭 is the first of the two: what it lacks is one run, not two around a 於
+    # the aligner could not place.
+    assert row_text(al, "ZS") == "興起其中裏亦實八筭" + "-" * len(OMITTED) + "此約鄉射文實八筭於中"
+    assert (al.columns[-2][0], al.columns[-2][1]) == (streams["SK"][-2], streams["ZS"][-2])  # 于 and 於
+
+
+def test_a_run_of_the_pipeline_aligns_on_search_keys(tmp_path: Path) -> None:
+    # The apparatus still compares comparison keys: 于 for 於 of a simplified base is script, not listed.
+    (tmp_path / "sk.txt").write_text(SIMPLIFIED_SHU + "\n", encoding="utf-8")
+    (tmp_path / "zs.txt").write_text(TRADITIONAL_SHU + "\n", encoding="utf-8")
+    table = {
+        "base": "SK",
+        "witness": [
+            {"siglum": "SK", "path": "sk.txt", "layout": "plain"},
+            {"siglum": "ZS", "path": "zs.txt", "layout": "plain"},
+        ],
+    }
+    run = collate_project(project_from_mapping(table, root=tmp_path))
+    loci = run.collation.loci()
+    assert [x.lemma.text for x in loci if x.cls is ReadingClass.OMISSION] == [OMITTED]
+    assert all(x.cls is ReadingClass.ORTHOGRAPHIC for x in loci if x.cls is not ReadingClass.OMISSION)
 
 
 def test_additions_at_one_place_are_aligned_with_each_other() -> None:

@@ -183,3 +183,25 @@ def test_a_quoter_that_copies_reads_a_single_word_it_lacks_or_adds() -> None:
     base, wit = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
     assert wit.covers(5)
     assert base.covers(added)
+
+
+def test_a_quoter_writing_a_merged_form_goes_on_quoting() -> None:
+    # A traditional 集說 writes 于 where the base has 於, three times in a row: on comparison keys a
+    # rewording (its own words), on the aligner's symbols (one per search key) the quotation going
+    # on, where each 于 is a reading of the apparatus's.
+    cols = columns(["abcde於於於fghij", "abcde于于于fghij"])
+    symbols = {c: c for c in "abcdefghij"} | {"於": "于", "于": "于"}
+    base, _ = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}), symbols=symbols)
+    assert all(base.covers(c) for c in range(13))
+    strict, _ = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"B"}))
+    assert not any(strict.covers(c) for c in range(5, 8))
+
+
+def test_another_witness_s_merged_form_is_a_reading_the_quoter_does_not_silence() -> None:
+    # Where the quoter rewords, the base stays extant if another witness reads otherwise: 后 for 後
+    # between traditional prints is a reading, though the aligner matched them.
+    cols = columns(["abcdef後hijklmnopqrst", "abcdevwxyzklmnopqrst", "abcdef后hijklmnopqrst"])
+    symbols = {c: c for c in "abcdefhijklmnopqrst"} | {"後": "后", "后": "后"}
+    base, _, _ = layer_extents(cols, ("A", "B", "C"), slack=2, quoting=frozenset({"B"}), symbols=symbols)
+    assert base.covers(6)  # C's 后
+    assert not base.covers(5)  # B alone rewords f

@@ -327,12 +327,12 @@ def test_loci_merged_and_split_by_keys_are_cut_so_again_after_a_rerun(project: P
             assert app.message == "已合併為 zhu-00149"
             await pilot.press("k")  # the merged locus decided like any other
             await pilot.press("g", *type_text("11a"))
-            for _ in range(len(session.loci)):  # on to shu-01131: 于中横委其馀于中西, omitted
-                if app.locus is not None and app.locus.id == "shu-01131":
+            for _ in range(len(session.loci)):  # on to shu-01126: 注亦实八算于中横委其馀于中西, omitted
+                if app.locus is not None and app.locus.id == "shu-01126":
                     break
                 await pilot.press("n")
-            await pilot.press("s", "4")  # cut after 于中横委
-            assert app.message == "已拆分為 shu-01131 shu-01135"
+            await pilot.press("s", "7")  # cut after 注亦实八算于中
+            assert app.message == "已拆分為 shu-01126 shu-01133"
             await pilot.press("g", *type_text("2b"), "s")
             assert app.message == "底本此處不足兩字，不能拆分"
             await pilot.press("q")
@@ -343,7 +343,7 @@ def test_loci_merged_and_split_by_keys_are_cut_so_again_after_a_rerun(project: P
     assert merged is not None and merged.lemma.text == "偕进明为偶也宾席主席"
     assert merged.readings[0].text == "階進明為偶也賓席主人" and merged.decision is not None
     assert again.collation.locus("zhu-00158") is None
-    halves = [again.collation.locus(k) for k in ("shu-01131", "shu-01135")]
-    assert [x.lemma.text if x else None for x in halves] == ["于中横委", "其馀于中西"]
+    halves = [again.collation.locus(k) for k in ("shu-01126", "shu-01133")]
+    assert [x.lemma.text if x else None for x in halves] == ["注亦实八算于中", "横委其馀于中西"]
     assert all(x is not None and x.readings[0].cls is ReadingClass.OMISSION for x in halves)
     assert not again.report.orphans

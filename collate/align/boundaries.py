@@ -15,7 +15,7 @@ other witnesses of the project, which mark that boundary themselves, say where i
 
 Each witness that has either layer gives its evidence: the stretch's tokens are laid beside that
 witness's layer around the place where both were last alike (found by shared 3-grams of
-comparison keys, then aligned there by :mod:`rapidfuzz`'s Indel opcodes), and the run of the
+search keys, then aligned there by :mod:`rapidfuzz`'s Indel opcodes), and the run of the
 stretch's tokens that witness matches densely from the stretch's start (or to its end) is
 measured (:mod:`collate.align.boundary_match`). Every witness's evidence votes for a cut,
 weighed by how many tokens it matched; the cut with the most weight, if at least
@@ -147,7 +147,7 @@ def _settle(
         evidence = [_Evidence.none() for _ in stretches]
         for layer, from_start in ((before, True), (after, False)):
             whole = tokenize(_as_layer(witness, stretches, layer), layer, normalizer)
-            mine = Stream.of(whole)
+            mine = Stream.of(whole, loosen=normalizer.loosen)
             ranges = [token_range(mine.starts, u) for u in stretches]
             for said, (lo, hi) in zip(evidence, ranges, strict=True):
                 said.starts = mine.starts[lo:hi]
@@ -159,7 +159,7 @@ def _settle(
                 for i in range(lo, hi):
                     certain[i] = (mine.starts[i] < estimate) == from_start
             for other in others:
-                theirs = Stream.of(tokenize(other, layer, normalizer), other)
+                theirs = Stream.of(tokenize(other, layer, normalizer), other, normalizer.loosen)
                 if not theirs.keys:
                     continue
                 for k, (lo, hi) in enumerate(ranges):

@@ -1,7 +1,7 @@
 """Laying an unsettled stretch beside another witness's layer: where it stands there, and which of
 its tokens that witness matches.
 
-The stretch is placed by the words around it (3-grams of comparison keys vote for an offset, then
+The stretch is placed by the words around it (3-grams of search keys vote for an offset, then
 the contexts are aligned there by :mod:`rapidfuzz`'s Indel opcodes), compared with what the other
 witness has between those words alone, and the run it matches densely from one end is measured.
 Used by :mod:`collate.align.boundaries`, which weighs each witness's run as a vote for a cut.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from collate.model import MarkKind, Token, Unsettled, Witness
@@ -29,7 +29,7 @@ TIGHT = 16
 
 @dataclass(frozen=True, slots=True)
 class Stream:
-    """One layer of a witness as comparison keys, with the raw offset of each token.
+    """One layer of a witness as the keys its tokens match on, with the raw offset of each token.
 
     ``lost``: the indices of the tokens a lost leaf stands before (a lacuna mark between them
     and the token before): what follows it in the stream did not follow it in the book.
@@ -41,9 +41,15 @@ class Stream:
     lost: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, tokens: Sequence[Token], witness: Witness | None = None) -> Stream:
-        """The stream of ``tokens``; ``witness``'s lacuna marks say where its leaves are lost."""
-        keys = tuple(t.n for t in tokens)
+    def of(
+        cls, tokens: Sequence[Token], witness: Witness | None = None, loosen: Callable[[str], str] | None = None
+    ) -> Stream:
+        """The stream of ``tokens``; ``witness``'s lacuna marks say where its leaves are lost.
+
+        ``loosen`` (:meth:`collate.normalize.Normalizer.loosen`) makes the keys search keys, as the
+        aligner matches tokens: a simplified 于 is a traditional 於's word here.
+        """
+        keys = tuple(t.n for t in tokens) if loosen is None else _loosened(tokens, loosen)
         starts = tuple(t.start for t in tokens)
         grams: dict[tuple[str, ...], list[int]] = defaultdict(list)
         for i in range(len(keys) - GRAM + 1):
@@ -51,6 +57,18 @@ class Stream:
         marks = [m.offset for m in witness.marks if m.kind is MarkKind.LACUNA] if witness is not None else []
         lost = tuple(sorted({bisect.bisect_left(starts, m) for m in marks}))
         return cls(keys, starts, dict(grams), lost)
+
+
+def _loosened(tokens: Sequence[Token], loosen: Callable[[str], str]) -> tuple[str, ...]:
+    """The tokens' search keys, each distinct key loosened once; a placeholder's key is its own."""
+    seen: dict[str, str] = {}
+    out = []
+    for t in tokens:
+        key = seen.get(t.n)
+        if key is None:
+            key = seen[t.n] = t.n if t.changes and t.is_placeholder else loosen(t.n)
+        out.append(key)
+    return tuple(out)
 
 
 def token_range(starts: Sequence[int], u: Unsettled) -> tuple[int, int]:

@@ -10,9 +10,9 @@ How the columns look:
 
 * ``columns[c][0]`` is the base's token or ``None`` (text the base lacks); base tokens stand
   in their order, one per column.
-* A witness's token stands in the column of the base token it agrees with (same ``n``) or
-  stands against (a different ``n``: a variant), or in a column whose base cell is None (an
-  addition). A witness's ``None`` inside its extent is an omission; outside it the witness is
+* A witness's token stands in the column of the base token it agrees with (same search key,
+  below) or stands against (a different one: a variant), or in a column whose base cell is None
+  (an addition). A witness's ``None`` inside its extent is an omission; outside it the witness is
   not extant there (a fragment, a lacuna), which is never an omission.
 * A transposed passage (``transpositions``): the witness's tokens ``wit_start …`` stand in
   the columns of the base's tokens ``base_start …`` (position by position where the passage
@@ -20,6 +20,13 @@ How the columns look:
   :mod:`collate.align.far_moves`), although the witness has them elsewhere; at the witness's
   own place of the passage there are no columns for them. These are the only tokens that do
   not stand in their witness's own order.
+
+Tokens match on their *search keys* (``loosen``: the comparison keys ``n`` with the characters
+simplification merged merged again), not on ``n``. A simplified witness writes 于 for both 於 and
+于: were its 于 no match for a traditional 於, the aligner would have a difference to place there,
+and would break the run of an omission or of a match around it. Whether two tokens of a column
+read alike is the apparatus's question, asked of ``n`` (後/后 between two traditional witnesses
+is a reading; a simplified 后 against 後 is script).
 
 Token positions (in transpositions and everywhere here) are indexes into the streams passed in.
 """
@@ -39,7 +46,7 @@ from collate.model import Layer, Token
 Progress = Callable[[str], None]
 Column = tuple[Token | None, ...]
 
-# Symbols stand for comparison keys, one character each. Placeholders (unknown glyphs)
+# Symbols stand for search keys, one character each. Placeholders (unknown glyphs)
 # match nothing: the base's and the witnesses' get different symbols, which no key maps to.
 _BASE_PLACEHOLDER = "\x00"
 _WITNESS_PLACEHOLDER = "\x01"
@@ -56,6 +63,7 @@ def align_layer(
     *,
     quoting: frozenset[str] = frozenset(),
     masks: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+    loosen: Callable[[str], str] | None = None,
 ) -> LayerAlignment:
     """Align the token streams of one layer, one per witness, against the base witness.
 
@@ -65,20 +73,21 @@ def align_layer(
     ``quoting``: the witnesses that quote the layer in pieces (:mod:`collate.align.extents`);
     ``masks``: per witness, the positions [start, end) of the base's stream it is not to be
     aligned with (the articles of a compilation it does not hold, :mod:`collate.align.holdings`):
-    it is aligned with the rest alone, and is not extant there.
+    it is aligned with the rest alone, and is not extant there; ``loosen``: comparison keys made
+    search keys (:meth:`collate.normalize.Normalizer.loosen`), which tokens match on (None: on ``n``).
     """
     if base not in streams:
         raise ValueError(f"the base witness {base!r} has no token stream")
     opt = options or AlignOptions()
     sigla = (base, *(s for s in streams if s != base))
-    table: dict[str, str] = {}
-    a = _symbols(streams[base], table, _BASE_PLACEHOLDER)
+    table = _Symbols(loosen)
+    a = table.of(streams[base], _BASE_PLACEHOLDER)
     pairings: dict[str, PairAlignment] = {}
     keys: dict[str, str] = {}
     for siglum in sorted(sigla[1:]):
         if progress:
             progress(f"{layer.value}: aligning {siglum} with {base}")
-        keys[siglum] = _symbols(streams[siglum], table, _WITNESS_PLACEHOLDER)
+        keys[siglum] = table.of(streams[siglum], _WITNESS_PLACEHOLDER)
         mask = (masks or {}).get(siglum, ())
         if mask:
             kept = _unmasked(len(a), mask)
@@ -91,17 +100,14 @@ def align_layer(
                 f"and over {opt.chunk} tokens aligned by longest common subsequence, not CollateX"
             )
     columns = _merge(streams, sigla, pairings, keys, opt)
-    extents = layer_extents(columns, sigla, opt.edge_slack, quoting)
+    extents = layer_extents(columns, sigla, opt.edge_slack, quoting, symbols=table.of_key)
     if masks:
         extents = _masked_extents(columns, sigla, extents, masks)
     # A quoter quotes a passage where it pleases (a 集說 its 注 before or after its own words): the
     # passage stands at the base's place in the columns, and its place is no reading of it. A
     # compilation's own order is told (the 校勘記 says where the edition has the passage).
     transpositions = tuple(
-        Transposition(s, bs, be, ws, we)
-        for s in sigla[1:]
-        if s not in quoting
-        for bs, be, ws, we in pairings[s].moves
+        Transposition(s, bs, be, ws, we) for s in sigla[1:] if s not in quoting for bs, be, ws, we in pairings[s].moves
     )
     if masks:
         transpositions = _placeable(columns, sigla, extents, transpositions)
@@ -168,23 +174,45 @@ def _masked_extents(
     return tuple(out)
 
 
-def _symbols(tokens: Sequence[Token], table: dict[str, str], placeholder: str) -> str:
-    """One character per token, equal where the tokens' ``n`` are equal."""
-    out = []
-    for tok in tokens:
-        if tok.changes and tok.is_placeholder:
-            out.append(placeholder)
-            continue
-        sym = table.get(tok.n)
+class _Symbols:
+    """One character per search key; each comparison key met is given its search key's.
+
+    Built once per layer and grown as the streams are read: a key is loosened the first time it
+    is met, never per token or per comparison (a book's layer has millions of tokens and a few
+    thousand keys).
+    """
+
+    def __init__(self, loosen: Callable[[str], str] | None) -> None:
+        self._loosen = loosen
+        # Comparison key -> symbol: equal symbols for keys with one search key (於 and 于).
+        self.of_key: dict[str, str] = {}
+        self._of_search: dict[str, str] = {}
+
+    def of(self, tokens: Sequence[Token], placeholder: str) -> str:
+        """One character per token, equal where the tokens' search keys are equal."""
+        out = []
+        of_key = self.of_key
+        for tok in tokens:
+            if tok.changes and tok.is_placeholder:
+                out.append(placeholder)
+                continue
+            sym = of_key.get(tok.n)
+            if sym is None:
+                sym = of_key[tok.n] = self._new(tok.n)
+            out.append(sym)
+        return "".join(out)
+
+    def _new(self, key: str) -> str:
+        search = self._loosen(key) if self._loosen is not None else key
+        sym = self._of_search.get(search)
         if sym is None:
-            code = _FIRST_SYMBOL + len(table)
+            code = _FIRST_SYMBOL + len(self._of_search)
             if code >= _SURROGATES.start:
                 code += len(_SURROGATES)
             if code > 0x10FFFF:
                 raise ValueError("more distinct tokens than one layer can align")
-            sym = table[tok.n] = chr(code)
-        out.append(sym)
-    return "".join(out)
+            sym = self._of_search[search] = chr(code)
+        return sym
 
 
 def _merge(

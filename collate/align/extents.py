@@ -22,7 +22,7 @@ that a gap there is an omission or an addition, and outside it neither:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from itertools import pairwise
 
@@ -40,10 +40,18 @@ WHOLE_UNIT = 4
 
 
 def layer_extents(
-    columns: Sequence[Column], sigla: Sequence[str], slack: int, quoting: frozenset[str] = frozenset()
+    columns: Sequence[Column],
+    sigla: Sequence[str],
+    slack: int,
+    quoting: frozenset[str] = frozenset(),
+    *,
+    symbols: Mapping[str, str] | None = None,
 ) -> tuple[Extent, ...]:
     """Every witness's extent, base first (see the module docstring); ``quoting``: the sigla
-    of the witnesses (the base among them, perhaps) that quote the layer in pieces."""
+    of the witnesses (the base among them, perhaps) that quote the layer in pieces; ``symbols``:
+    the aligner's symbol for each comparison key, equal where the tokens match (their search
+    keys are equal, :mod:`collate.align.engine`); None: where their comparison keys are."""
+    alike = _matcher(symbols)
     base_quotes = sigla[0] in quoting
     extents = [_base_extent(columns, sigla[0], slack, base_quotes)]
     own: list[int] = []
@@ -53,7 +61,7 @@ def layer_extents(
             if base_quotes or siglum in quoting:
                 extent = _without_quoted(columns, r, extent, siglum in quoting)
             if siglum in quoting and not base_quotes:
-                extent, words = _quoted_only(columns, r, extent)
+                extent, words = _quoted_only(columns, r, extent, alike)
                 own.extend(c for c in words if _alone(columns, r, c))
             extents.append(extent)
     if own:
@@ -61,6 +69,24 @@ def layer_extents(
         base = extents[0]
         extents[0] = replace(base, absent=tuple(sorted({*base.absent, *column_runs(sorted(set(own)))})))
     return tuple(extents)
+
+
+Alike = Callable[[Token, Token], bool]
+
+
+def _matcher(symbols: Mapping[str, str] | None) -> Alike:
+    """Whether two tokens match as the aligner matched them: on its symbols, else on ``n``.
+
+    A placeholder has no symbol (it matches nothing), and its ``n`` is its own.
+    """
+    if symbols is None:
+        return lambda a, b: a.n == b.n
+
+    def alike(a: Token, b: Token) -> bool:
+        sym = symbols.get(a.n)
+        return sym is not None and sym == symbols.get(b.n)
+
+    return alike
 
 
 # A quotation is a run of the base's words the quoter reads as the base, QUOTED or more of them,
@@ -79,7 +105,7 @@ REWORD = 3
 ABRIDGES = 1.0
 
 
-def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Extent, list[int]]:
+def _quoted_only(columns: Sequence[Column], r: int, extent: Extent, alike: Alike) -> tuple[Extent, list[int]]:
     """A quoting witness's extent limited to where it quotes; and the columns of its own words outside.
 
     A 集說 quotes the 注 and 疏 by the phrase (注曰…, 疏曰…), skips, rewords (假令堂深三丈… for
@@ -90,7 +116,8 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
     otherwise is a reading like any other, and so is one it leaves out or adds, unless it
     abridges. A column where the witness has a token stays in its extent (its text must stay
     where it stands); the caller makes the base not extant at the columns of its own words
-    where no other witness reads otherwise.
+    where no other witness reads otherwise. Where it quotes is told by the tokens the aligner
+    matched (``alike``): a traditional 集說's 於 for a simplified base's 于 is the quotation going on.
     """
     if extent.first is None or extent.last is None:
         return extent, []
@@ -102,7 +129,7 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent) -> tuple[Ext
             return "add"
         if wit is None:
             return "skip"
-        return "alike" if base.n == wit.n else "diff"
+        return "alike" if alike(base, wit) else "diff"
 
     kinds = [kind(c) for c in held]
     skip, add = (1, 1) if _abridges(kinds) else (SKIP, ADD)
@@ -149,7 +176,8 @@ def _alone(columns: Sequence[Column], r: int, c: int) -> bool:
     """Whether witness ``r`` is the only one whose word at column ``c`` is not the base's.
 
     The others there read as the base (or, where it has none, have nothing): the base not extant
-    at the column silences the quoter's word alone.
+    at the column silences the quoter's word alone. Read as the apparatus reads, on ``n``: between
+    traditional witnesses 後 for 后 is a reading, which a match on search keys would silence.
     """
     base = columns[c][0]
     for k, token in enumerate(columns[c]):

@@ -24,7 +24,8 @@ class Token:
 
     ``start``/``end`` are offsets in the raw text (an entity such as ``&KR0002;`` spans
     several raw characters but is one token); ``t`` is the original character (the
-    resolved gaiji, if any) and ``n`` the normalized form compared in alignment.
+    resolved gaiji, if any) and ``n`` the normalized form the apparatus compares (aligned as
+    its search key, which merges again what simplification merged).
     ``before``/``after`` hold punctuation and layout attached to the token, kept for
     display and export. ``changes`` record why ``n`` differs from ``t``.
     """

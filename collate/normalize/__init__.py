@@ -1,7 +1,8 @@
 """Normalization: each token gets a comparison key ``n`` and the list of changes that made it.
 
 Rules are named, ordered and switchable (``[normalize]`` in the project file). A token's
-original character ``t`` is never touched; ``n`` is what alignment compares, and ``changes``
+original character ``t`` is never touched; ``n`` is what the apparatus compares (the aligner
+matches ``n`` made a search key, :meth:`Normalizer.loosen`: 於 and 于 align), and ``changes``
 say why ``n`` differs from ``t``, so the apparatus can tell an orthographic variant from a
 substantive one and say which table made two readings the same. No Unicode normalization
 (NFC/NFKC) happens anywhere: NFC would turn a compatibility ideograph into another character
