@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from builders import align_rows, has_class, html_collation, layered, page_of, parse, sparse_witness, text_of
@@ -94,7 +95,7 @@ def test_page_break_inside_a_span() -> None:
 
 
 def test_gaiji_entity_shown_as_its_character() -> None:
-    """A resolved entity reads as its character (the entity in the tooltip); an unresolved one as 〓."""
+    """A resolved entity reads as its character (its code in the tooltip); an unresolved one as 〓."""
     alignment, witnesses = align_rows({"SK": "以&KR0002;是&KR9999;者", "ZS": "以&KR0002;是&KR9999;者"})
     text = witnesses["SK"].text
     first, second = text.index("&KR0002;"), text.index("&KR9999;")
@@ -109,10 +110,30 @@ def test_gaiji_entity_shown_as_its_character() -> None:
     view = parse(build_html(collation, base, witnesses=witnesses)).get_element_by_id("view-text")
     gaiji = view.xpath(f".//span[{has_class('gaiji')}]")
     assert [(g.text, g.get("title")) for g in gaiji] == [
-        ("若", "&KR0002; gaiji KR0002"),
-        ("〓", "&KR9999; no gaiji table KR9999"),
+        ("若", "KR0002 gaiji KR0002"),
+        ("〓", "KR9999 no gaiji table KR9999"),
     ]
     assert view.text_content().endswith("以若是〓者")
+
+
+def test_no_page_prints_an_unresolved_entity(tmp_path: Path) -> None:
+    """Wherever a reading or a witness's text is shown (readings, synopsis, print 校勘記), an entity no
+    table resolved is the printer's 〓, never the file's &KR…; (which the tokens keep)."""
+    from test_reader_gaiji import table_file
+
+    from collate.init import project_from_files
+    from collate.pipeline import collate_project
+
+    body = "# -*- mode: mandoku-view -*-\n#+TITLE: 投壺\n<pb:KR1d0052_WYG_062-1a>¶\n{}¶\n"
+    table = table_file(tmp_path, ["KR0002\t9\t\t若"])
+    (tmp_path / "a.txt").write_text(body.format("主人奉矢司射奉中"), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(body.format("主人奉&KR0756;司射奉中"), encoding="utf-8")
+    project = replace(project_from_files([Path("a.txt"), Path("b.txt")], root=tmp_path), gaiji_table=table)
+    run = collate_project(project)
+    assert any("&KR0756;" in r.text for x in run.collation.loci() for r in x.readings)
+    page = build_html(run.collation, run.read.base, witnesses=run.read.by_siglum())
+    assert "KR0756;" not in page and "〓" in page
+
 
 
 def test_each_jing_run_is_a_unit_with_the_small_print_after_it(

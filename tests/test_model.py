@@ -126,3 +126,10 @@ def test_a_token_is_a_placeholder_by_its_changes() -> None:
         "SK", Layer.JING, 1, 1, 2, "賓", "宾", changes=(Change("script", "賓", "宾", ChangeClass.ORTHOGRAPHIC),)
     )
     assert hole.is_placeholder and not word.is_placeholder
+
+
+def test_an_unresolved_gaiji_entity_is_printed_as_the_geta() -> None:
+    from collate.model.chars import GETA, as_printed
+
+    assert as_printed("古者弦木爲&KR1249;剡木爲矢") == f"古者弦木爲{GETA}剡木爲矢"
+    assert as_printed("A & B; 若") == "A & B; 若"  # an ampersand that names no gaiji stays

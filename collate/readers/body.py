@@ -20,10 +20,11 @@ from dataclasses import dataclass, field, replace
 
 from collate.errors import LayoutError
 from collate.model import Diagnostic, Layer, Mark, MarkKind, Role, Span, Substitution
+from collate.model.chars import GETA
 from collate.readers.base import Parsed, SpanList
 
 # What an unresolved entity reads as in the body: the digitizers' own placeholder.
-UNRESOLVED = "〓"
+UNRESOLVED = GETA
 
 
 @dataclass(frozen=True, slots=True)

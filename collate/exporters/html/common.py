@@ -17,6 +17,7 @@ from lxml.html import html_parser
 from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, is_script_only, strongest
 from collate.model import Cause, Layer, SourceLocation, Witness
 from collate.model.annotations import DecisionAction, NoteClaim
+from collate.model.chars import as_printed
 from collate.model.citation import HTML
 
 Element = Any  # lxml's element type (lxml ships no type information)
@@ -91,14 +92,18 @@ class ClaimCheck(Protocol):
 
 
 def safe(text: str) -> str:
-    """``text`` with the characters XML cannot hold (controls, lone surrogates) shown as U+FFFD."""
+    """``text`` with the characters XML cannot hold (controls, lone surrogates) shown as U+FFFD.
+
+    And as printed for a reader: a gaiji entity no table resolved (``&KR1249;``, which the
+    witness's text and its tokens keep) is the printer's 〓 (:func:`~collate.model.chars.as_printed`).
+    """
     if len(text) <= 2:
         # Most strings of a page are one character of the text: each is checked once.
         known = _SAFE_SHORT.get(text)
         if known is None:
             known = _SAFE_SHORT[text] = _NOT_XML.sub("\ufffd", text)
         return known
-    return _NOT_XML.sub("\ufffd", text)
+    return _NOT_XML.sub("\ufffd", as_printed(text))
 
 
 _SAFE_SHORT: dict[str, str] = {}

@@ -21,6 +21,7 @@ from collate.exporters.html.common import CARET, LAYER_LABELS, Element, append_t
 from collate.exporters.html.context import Context, Mark
 from collate.exporters.html.tools import page_key
 from collate.model import Layer, MarkerKind, MarkKind, Role, Span
+from collate.model.chars import GETA
 from collate.model.citation import HTML
 
 # Small print printed inside a 經 paragraph.
@@ -329,9 +330,10 @@ class _Layout:
             target = box if mark is None else el("span", mark.attrs())
             sub = next((x for x in subs if x.start == a), None)
             if sub is not None:
-                # A gaiji entity (&KR0002;) reads as its character; the entity stays in the tooltip.
-                raw = self.w.text[a:b]
-                target.append(el("span", {"class": "gaiji", "title": f"{raw} {sub.source}"}, sub.replacement or "〓"))
+                # A gaiji entity (&KR0002;) reads as its character, 〓 where none is known; its
+                # code (KR0002) stays in the tooltip.
+                code = sub.code or self.w.text[a:b].strip("&;")
+                target.append(el("span", {"class": "gaiji", "title": f"{code} {sub.source}"}, sub.replacement or GETA))
             else:
                 append_text(target, self.w.text[a:b])
             if mark is not None:

@@ -41,6 +41,7 @@ from collate.exporters.jiaokanji.passages import passage_headings
 from collate.exporters.jiaokanji.place import Places
 from collate.files import write_atomic
 from collate.model import Witness
+from collate.model.chars import as_printed
 from collate.model.numerals import chinese
 from collate.model.people import named
 
@@ -175,7 +176,8 @@ def build_jiaokanji(collation: Collation, witnesses: Mapping[str, Witness] | Non
     writer = _Writer(collation, witnesses)
     entries = writer.entries()
     listed = sum(1 for e in entries if not e.startswith((SCORES, "《")))
-    return "\n".join([*writer.header(listed), "", *entries]) + "\n"
+    # An unresolved gaiji entity of a reading (&KR1249;) is printed as the printer's 〓.
+    return as_printed("\n".join([*writer.header(listed), "", *entries]) + "\n")
 
 
 def entries(collation: Collation, witnesses: Mapping[str, Witness] | None = None) -> Sequence[str]:

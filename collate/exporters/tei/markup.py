@@ -9,6 +9,8 @@ from typing import Any
 
 from lxml.builder import ElementMaker
 
+from collate.model.chars import GETA as GETA  # the content of a gaiji ``<g>`` not resolved
+
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 XML_ID = f"{{{XML_NS}}}id"
@@ -56,8 +58,6 @@ RESUMES = ("witStart", "lacunaEnd")
 
 # Apparatus entry types that are not variants (see the package docstring).
 SCRIPT = "script"
-# 〓 (geta): what a print sets for a glyph it cannot set; the content of a gaiji ``<g>`` not resolved.
-GETA = "\u3013"
 # Where Kanripo keeps the picture of each of its gaiji (kanripo/KR-Gaiji, ``images/KRnnnn.png``).
 KANRIPO_GAIJI_IMAGE = "https://raw.githubusercontent.com/kanripo/KR-Gaiji/master/images/{code}.png"
 EXTENT = "extent"

@@ -32,6 +32,7 @@ import re
 from collections.abc import Mapping
 
 from collate.model import EMPTY_LEAF, Diagnostic, HeadingKind, Layer, Mark, MarkerKind, MarkKind, Role
+from collate.model.chars import GAIJI_ENTITY
 from collate.model.citation import pages_between
 from collate.readers.base import LINE_SPACE, ReadOptions, iter_lines
 from collate.readers.body import Body, BodyBuilder
@@ -72,7 +73,7 @@ class MandokuContainer:
         if "¶" in raw:
             score += 0.1
             found.append("¶ line ends")
-        entities = len(re.findall(r"&KR\d+;", raw))
+        entities = len(GAIJI_ENTITY.findall(raw))
         if entities:
             found.append(f"{entities} &KR…; entities")
         return min(score, 1.0), ", ".join(found)
