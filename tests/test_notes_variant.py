@@ -82,6 +82,18 @@ def test_the_entry_at_the_place_carries_the_note_and_the_witnesses_reading_so_co
     # The base reads 脩 too: the claim's base is the base's characters there, not the note's witness's 修.
     assert [(v.siglum, v.verdict) for v in xiu.verdicts] == [("ZW", Verdict.CONFIRMED), ("ZT", Verdict.CONFIRMED)]
     assert (xiu.claims[0].base, xiu.claims[0].reading) == ("脩", "脩")
+    # The 校勘記 quotes the note after the entry, a sentence of its own: a quoted word is no end of one.
+    from collate.exporters.jiaokanji import build_jiaokanji
+
+    lines = [x for x in build_jiaokanji(run.collation, run.read.by_siglum()).splitlines() if "「蘩」作" in x]
+    assert [x.endswith("WS本曰：一作「繁」。") for x in lines] == [True, False]  # the note stands at its place
+    # The TEI labels it as the witness's word, not an 案 of the edition.
+    from collate.exporters.tei import build_tei
+    from collate.results import ExportInput
+
+    tree = build_tei(ExportInput.of(run))
+    ns = {"tei": "http://www.tei-c.org/ns/1.0"}
+    assert {n.get("n") for n in tree.xpath("//tei:app/tei:note[@type='editorial']", namespaces=ns)} == {"WS本曰"}
     assert fan.verdicts[0].location is not None and fan.verdicts[0].location.line == 1
     # The second 采蘩 has no note: its entry has none.
     assert sum(1 for x in run.collation.loci() if x.lemma.text == "蘩") == 2

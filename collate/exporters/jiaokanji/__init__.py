@@ -65,7 +65,8 @@ SUBSTANTIVE = frozenset(
 NOTATION = frozenset({ReadingClass.NOTATION})
 SCORES = "樂譜異同"
 
-_CLOSING = "。！？」』"
+_STOPS = ("。", "！", "？")
+_QUOTES = ("」", "』")
 
 
 class _Writer:
@@ -90,7 +91,9 @@ class _Writer:
         """The note in full, once, in its own characters; later entries it also judges say 「蕙田案見上」."""
         label = self.label(note)
         text = note.text.strip()
-        return f"{label}：{text}" + ("" if text.endswith(tuple(_CLOSING)) else "。")
+        # A sentence ends in its stop, or in a quotation that does (…也。」); a quoted word (一作「繁」) does not.
+        ended = text.endswith(_STOPS) or (text.endswith(_QUOTES) and text[:-1].endswith(_STOPS))
+        return f"{label}：{text}" + ("" if ended else "。")
 
     def entries(self) -> list[str]:
         """The entry lines in base order; a note judging several places is quoted at the first.

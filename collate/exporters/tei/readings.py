@@ -87,7 +87,9 @@ def note(ctx: Context, attached: AttachedNote, locus: Locus, ids: dict[int, list
     if resp:
         attrs["resp"] = resp
     # The label a publication tool prints before the note: how the print introduces its speaker.
-    attrs["n"] = NOTE_LABELS.get((resp or "").lstrip("#"), "案")
+    # A note in another witness (a web edition's 一作「繁」) is that witness's word, not an 案: 維基本曰.
+    own = attached.witness in ("", ctx.collation.base) or not attached.resp
+    attrs["n"] = NOTE_LABELS.get((resp or "").lstrip("#"), "案" if own else f"{attached.resp}曰")
     if attached.id in ctx.note_blocks and attached.witness in ("", ctx.collation.base):
         # Only the base's notes stand in the body; another witness's note has no block there.
         attrs["corresp"] = f"#{ctx.note_blocks[attached.id]}"
