@@ -100,6 +100,8 @@ def test_lemma_in_the_base_own_characters_and_header() -> None:
     header, body = text.split("\n\n")
     assert "照錄底本原字" in header and "OpenCC" not in header and "凡1條" in header
     assert "校本：注疏本（ZS）" in header
+    # What it leaves out is said, and where to find it: the TEI and the web page both list it.
+    assert "異體字、避諱字、數字化占位符見 TEI 本及網頁本。" in header
     assert body == "頁1a行1　「宾」，注疏本（頁7b行1）作「客」。\n"
 
 

@@ -154,7 +154,7 @@ class _Writer:
         if self.simplified:
             lines.append("底本為簡體字本：出文、案語照錄底本原字，不轉繁體；校本異文照錄原字。")
         listed = f"只錄實質異文（異文、脫文、衍文、倒文）及通假，樂譜之異另列於後（{SCORES}）"
-        lines.append(f"凡{count}條。{listed}；異體字、避諱字、數字化占位符見 TEI 本。")
+        lines.append(f"凡{count}條。{listed}；異體字、避諱字、數字化占位符見 TEI 本及網頁本。")
         lines.extend(self.habits())
         return lines
 
