@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from collate.model.annotations import Verdict
 from collate.model.citation import SUMMARY
 from collate.model.inert import inert
 from collate.results import RunResult
@@ -39,11 +41,11 @@ def notes_line(result: RunResult) -> Text:
         return Text("Editorial notes: none", style="dim")
     anchored = len(notes.notes) - len(notes.unanchored)
     attached = sum(len(x.notes) for x in result.collation.loci())
-    verdicts = ", ".join(f"{n} {v.value}" for v, n in notes.counts().items() if n)
+    verdicts = ", ".join(f"{n} {v.value}" for v, n in _verdicts(result).items() if n)
     line = Text("Editorial notes: ", style="bold")
     line.append(
         f"{len(notes.notes)} notes, {anchored} anchored to a passage, {attached} attached to variant loci; "
-        f"{len(notes.claims)} claims" + (f" ({verdicts})" if verdicts else "")
+        f"{len(notes.claims)} claims" + (f", checked against a witness: {verdicts}" if verdicts else "")
     )
     if notes.derived:
         line.append(
@@ -51,6 +53,22 @@ def notes_line(result: RunResult) -> Text:
             f"{len(notes.differences)} differences from the readings file (collate notes)"
         )
     return line
+
+
+def _verdicts(result: RunResult) -> Counter[Verdict]:
+    """How the notes' claims fared: as the notes stage checked them, or, for a note of another witness
+    (a web edition's 一作「繁」), as the entry it stands at checked it against the aligned witnesses.
+    """
+    assert result.notes is not None
+    base = result.collation.base
+    at_entry: dict[str, tuple[Verdict, ...]] = {}
+    for locus in result.collation.loci():
+        for note in locus.notes:
+            if note.witness not in ("", base) and note.verdicts:
+                at_entry.setdefault(note.id, tuple(v.verdict for v in note.verdicts))
+    counts = Counter(c.verdict for c in result.notes.checks if c.claim.note.id not in at_entry)
+    counts.update(v for verdicts in at_entry.values() for v in verdicts)
+    return counts
 
 
 def decisions_line(result: RunResult) -> Text:
