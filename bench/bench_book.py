@@ -227,15 +227,43 @@ class Run:
     stdout: str = ""
 
 
+def _tree_rss_kb(pid: int) -> int:
+    """The resident memory of ``pid`` and its descendants together, in KB (0 where /proc is not).
+
+    A run writes its largest outputs in forked workers: the kernel's rusage gives the peak of the
+    largest process, not of all at once, so the tree is summed (the pages a worker still shares with
+    its parent counted in each: an upper bound).
+    """
+    total, todo = 0, [pid]
+    page_kb = os.sysconf("SC_PAGE_SIZE") // 1024 if hasattr(os, "sysconf") else 4
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/statm", encoding="ascii") as statm:
+                total += int(statm.read().split()[1]) * page_kb
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children", encoding="ascii") as children:
+                    todo += [int(c) for c in children.read().split()]
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def run_child(argv: Sequence[str], cwd: Path, limit: float = LIMIT_S) -> Run:
-    """Run ``argv``; kill it (its process group) after ``limit`` seconds. Its own rusage, via wait4."""
+    """Run ``argv``; kill it (its process group) after ``limit`` seconds. Its own rusage, via wait4;
+    its peak memory the larger of the kernel's and the sampled sum over its process tree."""
     start = time.perf_counter()
+    tree_kb = 0
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=err, start_new_session=True)
+        polls = 0
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
+            polls += 1
+            if polls % 5 == 0:
+                tree_kb = max(tree_kb, _tree_rss_kb(proc.pid))
             if time.perf_counter() - start > limit:
                 os.killpg(proc.pid, signal.SIGKILL)
                 pid, status, usage = os.wait4(proc.pid, 0)
@@ -249,7 +277,7 @@ def run_child(argv: Sequence[str], cwd: Path, limit: float = LIMIT_S) -> Run:
     ok = proc.returncode == 0
     if not ok and seconds <= limit:
         sys.stderr.write(f"{' '.join(argv)} failed:\n{stderr[-2000:]}\n")
-    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, ok, stdout)
+    return Run(seconds, usage.ru_utime + usage.ru_stime, max(usage.ru_maxrss, tree_kb) / 1024, ok, stdout)
 
 
 STAGES = """
