@@ -5,9 +5,11 @@ and writes its own file — and at book size writing them is most of a run (the 
 alone outweigh the alignment). On a system that forks (Linux) with more than one core, a large run's
 longest formats are therefore written by forked workers, one each, while this process writes the
 others: a forked worker inherits the input as it stands in memory, so nothing is pickled but the
-names of a format and a file. It does copy each page of the input it touches, so workers are
-started only where the system has the memory for a second copy of this process. A small run is
-written here, where starting a worker would cost more than it saves.
+names of a format and a file. It does copy each page of the input it touches, and builds its
+format's tree while this process builds the others': workers are started only where that second
+share of memory is small enough (a run up to about 3 × 300k characters) and the system has it. A
+small run is written here, where starting a worker would cost more than it saves; a very large one
+too, where memory, not time, is what runs out.
 
 Either way the bytes are the same: each format is the same function of the same input.
 """
@@ -29,6 +31,11 @@ from collate.runs.manifest import sha256_of
 # Characters of text (all witnesses) from which the formats are worth writing in parallel: below
 # it, a worker's start (a fork, the exporters' imports) is a fair share of writing everything.
 PARALLEL_FROM = 200_000
+# The size (resident KB) up to which this process starts workers. A worker and this process each
+# build their formats' trees at once, and the worker copies the pages of the input it touches: at
+# 3 × 300k characters (680 MB) that is 1.0 GB at the peak for a run 22% shorter; at 3 × 1M (1.8
+# GB) it would be over 3 GB, the memory a book of that size may take. Above it, one after another.
+PARALLEL_UNTIL_KB = 1024 * 1024
 # The formats in the order to start them, the longest to write first (measured at book size), so
 # that the last to finish is a short one; a format not named here starts last.
 _LONGEST_FIRST = ("tei", "html", "json", "jiaokanji", "notes")
@@ -67,10 +74,9 @@ def _workers(data: ExportInput, jobs: int) -> int:
 
 
 def _room_for_a_copy() -> bool:
-    """Whether the system has free memory for a second copy of this process (a worker's worst case).
-
-    A worker copies each page of the input it touches; better written one after another than
-    pushed into swap.
+    """Whether a worker may be started: this process is not large (:data:`PARALLEL_UNTIL_KB`) and the
+    system has free memory for a second copy of it (a worker's worst case: better written one after
+    another than pushed into swap).
     """
     try:
         with open("/proc/meminfo", encoding="ascii") as info:
@@ -79,7 +85,7 @@ def _room_for_a_copy() -> bool:
             resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
     except (OSError, StopIteration, ValueError):
         return False
-    return available > resident
+    return resident <= PARALLEL_UNTIL_KB and available > resident
 
 
 def _here(
