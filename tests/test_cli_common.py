@@ -136,3 +136,21 @@ def test_commands_can_still_be_added() -> None:
     assert sorted(group.commands) == sorted([*COMMANDS, "hello"])
     assert CliRunner().invoke(group, ["hello"]).output == "hello\n"
     assert "Say hello." in CliRunner().invoke(group, ["--help"]).output
+
+
+def test_a_command_runs_with_the_collector_s_thresholds_and_leaves_them_as_they_were() -> None:
+    import gc
+
+    from collate.cli.common import COLLECT_EVERY
+
+    group = CollateGroup("collate", lazy=COMMANDS)
+    seen: list[tuple[int, ...]] = []
+
+    @group.command()
+    def probe() -> None:
+        """Say the collector's thresholds."""
+        seen.append(gc.get_threshold())
+
+    before = gc.get_threshold()
+    assert CliRunner().invoke(group, ["probe"]).exit_code == 0
+    assert seen == [COLLECT_EVERY] and gc.get_threshold() == before

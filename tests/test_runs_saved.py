@@ -7,6 +7,7 @@ one the record names is refused; and only an input that changed since has the ru
 
 from __future__ import annotations
 
+import gc
 import gzip
 from dataclasses import replace
 from pathlib import Path
@@ -40,6 +41,13 @@ def test_a_run_loads_back_as_the_records_it_was(default_run: RunResult) -> None:
     assert run_bytes(default_run) == data  # the same run saves the same bytes (no time stamp)
     loaded = run_of_bytes(data, "run.json.gz")
     assert loaded == replace(default_run, tokens={})
+    # Decoded with the collector paused, and the collector as it was after: on, or left off.
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert run_of_bytes(data, "run.json.gz") == loaded and not gc.isenabled()
+    finally:
+        gc.enable()
     # Records that compare by identity inside a run still find each other once loaded.
     assert loaded.notes is not None and default_run.notes is not None
     before, after = default_run.notes, loaded.notes
@@ -55,6 +63,7 @@ def test_a_run_loads_back_as_the_records_it_was(default_run: RunResult) -> None:
 def test_a_damaged_saved_run_is_refused_saying_to_run_again(data: bytes) -> None:
     with pytest.raises(ExportError, match="the saved run cannot be read") as error:
         run_of_bytes(data, "out/.collate/run.json.gz")
+    assert gc.isenabled()  # the collector, paused while decoding, runs again after a failure too
     assert error.value.where == "out/.collate/run.json.gz"
     assert error.value.hint is not None and "collate run" in error.value.hint
 

@@ -97,9 +97,9 @@ def test_a_layer_all_collated_is_not_tokenized_again(run: RunResult, monkeypatch
         assert siglum != run.collation.base and layer in {r.layer.value for r in run.collation.layers}
 
 
-def test_a_large_process_writes_its_formats_itself(run: RunResult, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Above PARALLEL_UNTIL_KB a worker would add too much memory to the peak: no worker is started."""
+def test_a_very_large_run_writes_its_formats_itself(run: RunResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above PARALLEL_UNTIL a worker would add too much memory to the peak: no worker is started."""
     data = ExportInput.of(run)
     monkeypatch.setattr(writers, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(writers, "PARALLEL_UNTIL_KB", 0)
+    monkeypatch.setattr(writers, "PARALLEL_UNTIL", 10)
     assert writers._workers(data, len(EXPORTERS)) == 0

