@@ -31,12 +31,12 @@ from collate.runs.manifest import sha256_of
 # Characters of text (all witnesses) from which the formats are worth writing in parallel: below
 # it, a worker's start (a fork, the exporters' imports) is a fair share of writing everything.
 PARALLEL_FROM = 200_000
-# Characters of text up to which workers are started. A worker and this process each build their
-# formats' trees at once, and the worker copies the pages of the input it touches: the peak grows
-# with the text. Measured on the bench book (three witnesses with their markup): 2.55M characters
-# (3 × 300k of text) 1.0 GB at the peak for a run 22% shorter; 8.5M (3 × 1M) 3.3 GB, over what
-# a book of that size may take. Above it, one after another: memory, not time, runs out first.
-PARALLEL_UNTIL = 4_000_000
+# Characters of text (all witnesses) up to which workers are started. A worker and this process
+# each build their formats' trees at once, and the worker copies the pages of the input it touches:
+# the peak grows with the text. Measured on the bench books: 1.0M characters (3 × 300k) 1.0–1.2 GB
+# at the peak for a run a fifth shorter; 3.3M (3 × 1M) 3.3 GB, where one after another takes 2.0 GB
+# — over what a book of that size may take. Above it, one after another: memory runs out first.
+PARALLEL_UNTIL = 2_000_000
 # The formats in the order to start them, the longest to write first (measured at book size), so
 # that the last to finish is a short one; a format not named here starts last.
 _LONGEST_FIRST = ("tei", "html", "json", "jiaokanji", "notes")
