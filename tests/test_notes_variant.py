@@ -90,7 +90,7 @@ def test_the_entry_at_the_place_carries_the_note_and_the_witnesses_reading_so_co
     # The run's summary counts them as the entries checked them, not as the notes stage could not.
     from collate.views.run import notes_line
 
-    assert notes_line(run).plain.endswith("2 claims, checked against a witness: 3 confirmed")
+    assert notes_line(run).plain.endswith("2 claims; their checks against the witnesses: 3 confirmed")
     # The TEI labels it as the witness's word, not an 案 of the edition.
     from collate.exporters.tei import build_tei
     from collate.results import ExportInput

@@ -45,7 +45,7 @@ def notes_line(result: RunResult) -> Text:
     line = Text("Editorial notes: ", style="bold")
     line.append(
         f"{len(notes.notes)} notes, {anchored} anchored to a passage, {attached} attached to variant loci; "
-        f"{len(notes.claims)} claims" + (f", checked against a witness: {verdicts}" if verdicts else "")
+        f"{len(notes.claims)} claims" + (f"; their checks against the witnesses: {verdicts}" if verdicts else "")
     )
     if notes.derived:
         line.append(
