@@ -54,6 +54,8 @@ def _in(folder: Path) -> Iterator[Path]:
     except OSError:
         return
     for entry in entries:
+        if entry.name == GAIJI_FILE:
+            continue  # offered first, above
         if _NAMED.fullmatch(entry.name):
             yield entry
         elif "gaiji" in entry.name.lower() and entry.is_dir():

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from collate.errors import InputError
 from collate.model import Layer
+from collate.model.chars import GAIJI_ENTITY
 from collate.model.enums import HeadingKind
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ def read_header(path: Path, shown: str | None = None) -> Header:
         juan=juan if juan.startswith(("卷", "巻")) else "",
         text_id=_first(metadata, "id") or _first(metadata, "text"),
         description=_first(metadata, "description"),
-        entities=bool(re.search(r"&KR\d+;", text)),
+        entities=bool(GAIJI_ENTITY.search(text)),
         chapters=_chapters(text, reading),
     )
 

@@ -76,7 +76,7 @@ def parse_section(section: Mapping[str, Any], root: Path | None = None, where: s
         if era not in known:
             raise ProjectError(f"unknown taboo era {era!r}", where=here, hint="known eras: " + ", ".join(known))
     variants, scoped = _project_variants(section, root or Path.cwd(), here)
-    never = _never_fold(section, here)
+    never = never_fold_of(section, here)
     kept_apart = {p.key for p in never}
     # A regularization of some witnesses or layers is a graphic variant there.
     folding = [(p.variant, p.standard, p.source) for p in variants if p.rule in ("variant-graph", "semantic-variant")]
@@ -100,7 +100,8 @@ def _names(value: object, key: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _never_fold(section: Mapping[str, Any], where: str) -> tuple[NeverFold, ...]:
+def never_fold_of(section: Mapping[str, Any], where: str) -> tuple[NeverFold, ...]:
+    """The pairs a project's ``[normalize] never_fold`` groups keep apart (``"己已巳"``: three pairs)."""
     pairs: list[NeverFold] = []
     for group in _names(section.get("never_fold", []), "never_fold", where):
         if len(group) < 2 or len(set(group)) != len(group):

@@ -28,7 +28,7 @@ malformed value is a :class:`ProjectError` at ``file:line``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -74,7 +74,12 @@ class Regularization:
 
     def holds(self, siglum: str, layer: str) -> bool:
         """Whether the rule applies to a token of ``siglum``'s layer ``layer`` (its value: ``jing``)."""
-        return (not self.witnesses or siglum in self.witnesses) and (not self.layers or layer in self.layers)
+        return in_scope(self.witnesses, self.layers, siglum, layer)
+
+
+def in_scope(witnesses: Collection[str], layers: Collection[str], siglum: str, layer: str) -> bool:
+    """Whether a rule of ``witnesses`` and ``layers`` (empty: all) applies to ``siglum``'s layer ``layer``."""
+    return (not witnesses or siglum in witnesses) and (not layers or layer in layers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +98,7 @@ class ScopedPair:
 
     def holds(self, siglum: str, layer: str) -> bool:
         """Whether the pair applies to a token of ``siglum``'s layer ``layer``."""
-        return (not self.witnesses or siglum in self.witnesses) and (not self.layers or layer in self.layers)
+        return in_scope(self.witnesses, self.layers, siglum, layer)
 
 
 def as_pairs(rules: tuple[Regularization, ...], source: str) -> tuple[tuple[VariantPair, ...], tuple[ScopedPair, ...]]:

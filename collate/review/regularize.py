@@ -88,7 +88,7 @@ def pair_at(locus: Locus, siglum: str) -> Pair | str:
     """The pair of characters a rule at ``locus`` for ``siglum``'s reading is made of, or why there is none.
 
     Why is a key of the review's words (:mod:`collate.review.texts`): ``refused_no_reading`` (the
-    witness reads as the base), ``refused_reported`` (a readings file's reading: no tokens, its
+    witness reads as the base), ``refused_reported_rule`` (a readings file's reading: no tokens, its
     characters not the witness's own), ``refused_not_one`` (an omission, an addition, or a phrase of
     another length), ``refused_same`` (already one reading: the keys agree), ``refused_several``
     (more than one character differs), ``refused_placeholder``.

@@ -12,6 +12,7 @@ kinds alike), so ``u`` takes it out of the table again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from collate.apparatus import Collation, Locus
@@ -19,10 +20,14 @@ from collate.decisions.anchors import new_id
 from collate.decisions.history import Change, History
 from collate.decisions.regularizations import change_regularizations, name_table, table_name
 from collate.errors import CollateError
+from collate.normalize.config import never_fold_of
 from collate.normalize.regularizations import Regularization
 from collate.normalize.tables import NeverFold, read_never_fold
 from collate.project import Project
 from collate.review.regularize import Mark, Pair, Pending, RuleChange, fold_pending, pair_at
+
+# The shipped table of pairs that never fold, read once (a review asks at every r).
+_shipped_never_fold = cache(read_never_fold)
 
 
 class Refused(Exception):
@@ -110,16 +115,11 @@ class Regularizing:
         return found
 
     def _never_fold(self) -> tuple[NeverFold, ...]:
+        # The project's groups as its run read them (checked there), after the shipped table.
         section = self.project.sections.get("normalize") if self.project is not None else None
-        groups = section.get("never_fold", []) if isinstance(section, dict) else []
-        own = [
-            NeverFold(x, y, "project file")
-            for g in groups
-            if isinstance(g, str)
-            for i, x in enumerate(g)
-            for y in g[i + 1 :]
-        ]
-        return (*read_never_fold(), *own)
+        where = str(self.project.source) if self.project is not None else ""
+        own = never_fold_of(section, where) if isinstance(section, dict) else ()
+        return (*_shipped_never_fold(), *own)
 
     def rule_at(self, locus: Locus, siglum: str, *, this_witness: bool = False, this_layer: bool = False) -> Pending:
         """The rule :meth:`regularize` would make (not saved), with its keys."""

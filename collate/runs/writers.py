@@ -45,11 +45,16 @@ _LONGEST_FIRST = ("tei", "html", "json", "jiaokanji", "notes")
 _INPUT: ExportInput | None = None
 
 
+def _write(data: ExportInput, name: str, path: Path) -> str:
+    """Write the format ``name`` of ``data`` to ``path``; its SHA-256."""
+    get_exporter(name).write(data, path)
+    return sha256_of(path)
+
+
 def _write_one(name: str, path: Path) -> str:
     """In a worker: write the format ``name`` of the inherited input to ``path``; its SHA-256."""
     assert _INPUT is not None, "a worker is forked only while a set is written"
-    get_exporter(name).write(_INPUT, path)
-    return sha256_of(path)
+    return _write(_INPUT, name, path)
 
 
 def _detach() -> None:
@@ -94,8 +99,7 @@ def _here(
     for name, path in files:
         if progress:
             progress(f"writing {path.name}")
-        get_exporter(name).write(data, path)
-        digests[path.name] = sha256_of(path)
+        digests[path.name] = _write(data, name, path)
     return digests
 
 
