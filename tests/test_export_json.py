@@ -149,7 +149,7 @@ def test_round_trip_through_json_text(built: tuple[Collation, dict[str, Witness]
 
 def test_short_records_stand_on_one_line(doc: dict[str, Any], built: tuple[Collation, dict[str, Witness]]) -> None:
     lines = dumps(*built).splitlines()
-    assert any(line.strip() == '[{"t": "主", "n": "主", "start": 0}],' for line in lines)  # one token a line
+    assert any(line.strip() == '[{"t":"主","n":"主","start":0}],' for line in lines)  # one token a line
     assert all(len(line) <= 100 for line in lines if '"description"' not in line and '"text"' not in line)
 
 

@@ -27,9 +27,10 @@ def test_the_text_is_the_data_json_dumps_would_give(value: Any) -> None:
     assert json.loads(text) == value
 
 
-def test_short_records_stand_on_one_line_as_json_dumps_writes_them() -> None:
+def test_short_records_stand_on_one_line_as_compact_json_dumps_writes_them() -> None:
     token = {"t": "主", "start": 0, "changes": [0, 3]}
-    assert dumps(token) == json.dumps(token, ensure_ascii=False) + "\n"
+    assert dumps(token) == json.dumps(token, ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert dumps({"a": [1, {"b": [2]}]}) == '{"a":[1,{"b":[2]}]}\n'  # deeper, still on one line
     assert dumps([]) == "[]\n" and dumps({}) == "{}\n"
     assert "\\u" not in dumps({"t": "𫠦 者"})  # characters as they are
 
@@ -67,5 +68,5 @@ def test_a_long_table_has_one_cell_a_line() -> None:
     row = [[{"t": "者", "start": 2623 + k}] if k % 3 else None for k in range(60)]
     lines = dumps([row]).splitlines()
     cells = [line.strip().rstrip(",") for line in lines[2:-2]]
-    assert cells == [json.dumps(cell, ensure_ascii=False) for cell in row]
+    assert cells == [json.dumps(cell, ensure_ascii=False, separators=(",", ":")) for cell in row]
     assert all(len(line) <= WIDTH for line in lines)

@@ -5,6 +5,11 @@ costs a dozen lines of indentation; without ``indent`` the file is one line no o
 This writer indents the document's structure but writes an array or object on one line when
 it fits in :data:`WIDTH` characters (a token, a location, a range), and fills arrays of
 scalars (line offsets, a column's status) line by line up to that width.
+
+A container on one line is written without spaces (``[{"t":"者","n":"者","start":2623}]``), as
+``json.dumps`` does with ``separators=(",", ":")``: an alignment table has a line like that for
+every token of every witness, most of the file, and the spaces were a sixth of it. Only the
+indented structure keeps a space after a key (``"start": 0`` on a line of its own).
 """
 
 from __future__ import annotations
@@ -45,13 +50,13 @@ _STRING: Any = getattr(json.encoder, "c_encode_basestring", None) or json.encode
 
 
 def _inline_encoder() -> Callable[[Any], str]:
-    """``JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode``, its C encoder built once."""
-    slow = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    """``JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode``, its C encoder built once."""
+    slow = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     make: Any = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return slow
     try:
-        fast = make(None, None, _STRING, None, ": ", ", ", False, False, True)
+        fast = make(None, None, _STRING, None, ":", ",", False, False, True)
     except TypeError:  # another C signature: the encoder as the library builds it
         return slow
     return lambda value: "".join(fast(value, 0))
@@ -77,7 +82,7 @@ def _scalar(value: Any) -> str:
 def _item(value: Any, depth: int) -> Rendered:
     """A member of a long array, at C speed when it is a small record that fits on its line.
 
-    An alignment table's cell (``[{"t": "者", "n": "者", "start": 2623}]``) or ``null``: hundreds of
+    An alignment table's cell (``[{"t":"者","n":"者","start":2623}]``) or ``null``: hundreds of
     thousands of them. Whatever fits in :data:`WIDTH` is written inline by :func:`_render`
     exactly as the encoder writes it, so the encoder's text is used when it fits; only a
     cell that does not fit is rendered member by member.
@@ -100,18 +105,14 @@ def _render(value: Any, depth: int, prefix: int) -> Rendered:
         if depth * INDENT + prefix + len(inline) <= WIDTH:
             return inline
     if isinstance(value, dict):
-        keys = [f"{_scalar(str(k))}: " for k in value]
-        parts = [_keyed(k, _render(v, depth + 1, len(k))) for k, v in zip(keys, value.values(), strict=True)]
-        return _join("{", "}", parts, depth, prefix)
+        keys = [_scalar(str(k)) for k in value]
+        parts = [_render(v, depth + 1, len(k) + 2) for k, v in zip(keys, value.values(), strict=True)]
+        return _join("{", "}", parts, depth, prefix, keys)
     if isinstance(value, list):
         if value and not any(isinstance(v, dict | list) for v in value):
             return _fill([_scalar(v) for v in value], depth, prefix)
         return _join("[", "]", [_item(v, depth + 1) for v in value], depth, prefix)
     return _scalar(value)
-
-
-def _keyed(key: str, part: Rendered) -> Rendered:
-    return key + part if isinstance(part, str) else [key, *part]
 
 
 def _shallow(value: dict[Any, Any] | list[Any]) -> bool:
@@ -127,14 +128,19 @@ def _shallow(value: dict[Any, Any] | list[Any]) -> bool:
     return True
 
 
-def _join(open_: str, close: str, parts: list[Rendered], depth: int, prefix: int) -> Rendered:
+def _join(
+    open_: str, close: str, parts: list[Rendered], depth: int, prefix: int, keys: list[str] | None = None
+) -> Rendered:
+    """An array's members, or an object's (``keys`` beside its values): on one line if they fit, else one a line."""
     if not parts:
         return open_ + close
     room = WIDTH - depth * INDENT - prefix
     if len(parts) <= WIDTH // 2 and all(isinstance(p, str) for p in parts):
         lines: list[str] = [p for p in parts if isinstance(p, str)]
-        if sum(map(len, lines)) + 2 * len(lines) <= room:
-            inline = open_ + ", ".join(lines) + close
+        if keys is not None:
+            lines = [f"{k}:{p}" for k, p in zip(keys, lines, strict=True)]
+        if sum(map(len, lines)) + len(lines) <= room:
+            inline = open_ + ",".join(lines) + close
             if "\n" not in inline:
                 return inline
     pad = " " * ((depth + 1) * INDENT)
@@ -143,6 +149,8 @@ def _join(open_: str, close: str, parts: list[Rendered], depth: int, prefix: int
     for k, part in enumerate(parts):
         if k:
             out.append(between)
+        if keys is not None:
+            out.append(f"{keys[k]}: ")
         if isinstance(part, str):
             out.append(part)
         else:
@@ -153,16 +161,16 @@ def _join(open_: str, close: str, parts: list[Rendered], depth: int, prefix: int
 
 def _fill(parts: list[str], depth: int, prefix: int) -> str:
     """An array of scalars: inline if it fits, else as many items a line as fit."""
-    if depth * INDENT + prefix + sum(map(len, parts)) + 2 * len(parts) <= WIDTH:
-        return "[" + ", ".join(parts) + "]"
+    if depth * INDENT + prefix + sum(map(len, parts)) + len(parts) + 1 <= WIDTH:
+        return "[" + ",".join(parts) + "]"
     pad = " " * ((depth + 1) * INDENT)
     lines: list[str] = []
     line = ""
     for p in parts:
-        # The line grows by ", item" and, being ended there, by the "," after it.
-        if line and len(pad) + len(line) + len(p) + 3 > WIDTH:
+        # The line grows by ",item" and, being ended there, by the "," after it.
+        if line and len(pad) + len(line) + len(p) + 2 > WIDTH:
             lines.append(line + ",")
             line = ""
-        line = f"{line}, {p}" if line else p
+        line = f"{line},{p}" if line else p
     lines.append(line)
     return "[\n" + "\n".join(pad + x for x in lines) + "\n" + " " * (depth * INDENT) + "]"

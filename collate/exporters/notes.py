@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from collate.exporters._jsontext import dump
 from collate.exporters.json import location_json
-from collate.files import json_text, write_atomic
+from collate.files import write_atomic_with
 from collate.notes.records import Anchor, Check, Claim, Note, ReadingDifference
 
 if TYPE_CHECKING:
@@ -117,7 +118,8 @@ class NotesExporter:
     def write(self, data: ExportInput, path: Path) -> None:
         """Write the notes to ``path`` atomically (an empty table if the stage did not run)."""
         table = to_json(data.notes) if data.notes is not None else {"notes": []}
-        write_atomic(path, json_text(table, indent=1) + "\n")
+        # The collation's JSON writer: a short record (a location, an anchor) on one line.
+        write_atomic_with(path, lambda out: dump(table, out))
 
 
 EXPORTER = NotesExporter()
