@@ -214,6 +214,7 @@ def _build(
         # Rebuilding for another sparse witness meets the same locus-level findings again.
         diagnostics=tuple(dict.fromkeys(found)),
         coverage=cols.coverage(),
+        headings=tuple(sorted(cols.heading_cells)),
     )
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from collate.align.alignment import LayerAlignment
 from collate.apparatus.compare import _classify
+from collate.apparatus.headings import inline_headings
 from collate.apparatus.records import Coverage, SparsePlacement, WitnessReading
 from collate.model import ReadingClass, SourceLocation, Token, Witness
 
@@ -54,6 +55,8 @@ class LayerColumns:
         self.token_cols: list[list[int]] = [
             [i for i, col in enumerate(self.columns) if col[j] is not None] for j in range(len(self.sigla))
         ]
+        # Cells where a witness differs from the base only in setting a heading apart (記): agreeing.
+        self.heading_cells = inline_headings(alignment, witnesses, normalizer)
         # Transpositions count positions in the base's token stream, which are its columns in order.
         base_cols = self.token_cols[0]
         self.transposed: list[tuple[int, int, int]] = [

@@ -81,7 +81,7 @@ def _kinds(cols: LayerColumns, i: int, col: Sequence[Token | None]) -> tuple[lis
             kinds.append(None)
             continue
         other = col[j]
-        kind = cols.kind(base, other)
+        kind = None if (i, j) in cols.heading_cells else cols.kind(base, other)
         kinds.append(kind)
         if kind is not None:
             differs = True

@@ -215,7 +215,9 @@ class LayerResult:
     ``sparse`` lists the sparse witnesses that report readings in this layer and
     ``placements`` where their entries were placed. ``script_differences`` counts the
     columns where a witness differs from the base only by script: folded, never listed.
-    ``coverage`` gives each aligned witness's extent as places in its file.
+    ``coverage`` gives each aligned witness's extent as places in its file. ``headings`` are the
+    cells ``(column, witness row)`` where a witness differs from the base only in setting a heading
+    apart or running it into its text (:mod:`collate.apparatus.headings`): no variant.
     """
 
     layer: Layer
@@ -227,6 +229,7 @@ class LayerResult:
     script_differences: int = 0
     diagnostics: tuple[ApparatusDiagnostic, ...] = ()
     coverage: tuple[Coverage, ...] = ()
+    headings: tuple[tuple[int, int], ...] = ()
 
     @property
     def sigla(self) -> tuple[str, ...]:

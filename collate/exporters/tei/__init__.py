@@ -8,11 +8,12 @@ each witness's text can be read back out of the tree (:func:`witness_text_from_t
 shared text, plus that witness's ``<lem>``/``<rdg>`` in each ``<app>``, skipping what lies
 between its ``witEnd``/``lacunaStart`` and ``witStart``/``lacunaEnd``.
 
-Apparatus entries (``<app>``) come from the collation's loci. Two more kinds exist only so
+Apparatus entries (``<app>``) come from the collation's loci. Three more kinds exist only so
 that the file is lossless, and are typed so viewers can hide them: ``type="script"`` where
 a witness differs from the base only by script (宾/賓: not a variant, but the witness's own
-characters are kept), and ``type="extent"`` where a milestone must sit inside a reading or a
-stretch is not every witness's (:mod:`.synopsis`). The tree is built with
+characters are kept), ``type="layout"`` where it runs into its text a heading the base sets
+apart (記) or the other way (:mod:`collate.apparatus.headings`), and ``type="extent"`` where a
+milestone must sit inside a reading or a stretch is not every witness's (:mod:`.synopsis`). The tree is built with
 :class:`lxml.builder.ElementMaker` and serialized once.
 
 The modules follow the document: :mod:`.plan` (where each column is written), :mod:`.context`

@@ -15,7 +15,7 @@ from typing import Any
 from collate.apparatus import Locus, ReadingClass
 from collate.exporters.tei.context import Context, Event
 from collate.exporters.tei.decisions import decide
-from collate.exporters.tei.markup import EXTENT, SCRIPT, XML_ID, E, Item
+from collate.exporters.tei.markup import EXTENT, LAYOUT, SCRIPT, XML_ID, E, Item
 from collate.exporters.tei.plan import CollatedLayer, Move, Piece
 from collate.exporters.tei.readings import classify, derived, note, reading_type
 from collate.model import Token
@@ -103,7 +103,7 @@ def app(ctx: Context, lay: CollatedLayer, unit: Piece, inner: list[Event]) -> An
         children.extend(_locus_readings(ctx, lay, locus, by_reading, first, next_id, ids))
     else:
         app_attrs["type"] = _entry_type(lay, start, end, lem_members, fallback)
-    children.extend(_fallback_readings(ctx, lay, fallback))
+    children.extend(_fallback_readings(ctx, lay, fallback, start, end))
     if locus is not None and first and locus.id in lay.excludes:
         app_attrs["exclude"] = " ".join(f"#app.{x}" for x in lay.excludes[locus.id])
     if locus is not None and first:
@@ -172,10 +172,24 @@ def _entry_type(lay: CollatedLayer, start: int, end: int, lem_members: list[Memb
         return ReadingClass.TRANSPOSITION.value
     if fallback and all(_outside(lay, m) for m in fallback):
         return EXTENT  # the witnesses' pages are lost, or the passage is not theirs
+    if fallback and not differs and all(_set_apart(lay, m.siglum, start, end) for m in fallback):
+        return LAYOUT
     return SCRIPT if differs or fallback else EXTENT
 
 
-def _fallback_readings(ctx: Context, lay: CollatedLayer, fallback: list[Member]) -> list[Item]:
+def _set_apart(lay: CollatedLayer, siglum: str, start: int, end: int) -> bool:
+    """The witness differs from the base in columns [start, end) only by a heading it sets apart or runs in (記)."""
+    differ = []
+    for c in range(start, end):
+        base, tok = lay.columns[c][0], lay.token(siglum, c)
+        if base is None and tok is None:
+            continue
+        if base is None or tok is None or tok.t != base.t:
+            differ.append(c)
+    return bool(differ) and all((c, siglum) in lay.headings for c in differ)
+
+
+def _fallback_readings(ctx: Context, lay: CollatedLayer, fallback: list[Member], start: int, end: int) -> list[Item]:
     """The readings of witnesses in no reading of the locus: a lacuna, a passage not theirs, a
     passage moved, or a difference of script."""
     children: list[Item] = []
@@ -191,7 +205,8 @@ def _fallback_readings(ctx: Context, lay: CollatedLayer, fallback: list[Member])
             children.append(E.rdg(E.witEnd(wit=wits), E.witStart(wit=wits), wit=wits))
             continue
         rdg = _rdg(ctx, lay, group, None, [])
-        rdg.set("type", ReadingClass.TRANSPOSITION.value if group[0].moved else SCRIPT)
+        kind = LAYOUT if all(_set_apart(lay, m.siglum, start, end) for m in group) else SCRIPT
+        rdg.set("type", ReadingClass.TRANSPOSITION.value if group[0].moved else kind)
         if group[0].moved:
             rdg.set("cause", ReadingClass.TRANSPOSITION.value)
         children.append(rdg)

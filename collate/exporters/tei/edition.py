@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from collate.exporters.tei.document import document, tei_bytes
 from collate.exporters.tei.edition_header import declare
-from collate.exporters.tei.markup import EXTENT, MILESTONES, NS, SCRIPT, TEI_NS, XML_ID, detach, splice
+from collate.exporters.tei.markup import EXTENT, LAYOUT, MILESTONES, NS, SCRIPT, TEI_NS, XML_ID, detach, splice
 from collate.files import write_atomic
 from collate.normalize.tokenize import is_token_char
 
@@ -64,7 +64,7 @@ _T = f"{{{TEI_NS}}}"
 _MARKS = tuple(f"{_T}{m}" for m in MILESTONES)
 _BREAKS = (f"{_T}pb", f"{_T}lb", f"{_T}milestone")
 # Types of entries that are no variant: they exist so that the lossless file is lossless.
-_NOT_VARIANTS = frozenset({SCRIPT, EXTENT})
+_NOT_VARIANTS = frozenset({SCRIPT, EXTENT, LAYOUT})
 _POINTERS = ("target", "corresp", "exclude")
 # The suffix of the second and later parts of a locus cut at a block's edge (``app.jing-00003.p2``).
 _PART = re.compile(r"\.p\d+$")
@@ -136,7 +136,7 @@ class _Edition:
             kind = rdg.get("type")
             if _not_extant(rdg):
                 self._forget(rdg, app)
-            elif kind == SCRIPT or (kind == "orthographic" and not self.policy.orthographic):
+            elif kind in (SCRIPT, LAYOUT) or (kind == "orthographic" and not self.policy.orthographic):
                 joining.extend(_wits(rdg))
                 self._forget(rdg, app)
         if lem is not None and joining:

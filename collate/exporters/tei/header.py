@@ -112,7 +112,8 @@ def _editorial_decl(ctx: Context) -> Any:
             "Readings are compared on a normalized form and printed in each witness's original characters. "
             "Simplified/traditional differences and punctuation are not variants; where a witness differs "
             'from the base only by script, its characters are kept in an app of type="script" (not a '
-            "variant: viewers may hide it). Rules in force:",
+            "variant: viewers may hide it); where it runs into its text a heading the base sets apart (記), "
+            'or sets apart what the base runs in, in an app of type="layout". Rules in force:',
             {XML_LANG: "en"},
         )
     ]

@@ -61,6 +61,8 @@ SCRIPT = "script"
 # Where Kanripo keeps the picture of each of its gaiji (kanripo/KR-Gaiji, ``images/KRnnnn.png``).
 KANRIPO_GAIJI_IMAGE = "https://raw.githubusercontent.com/kanripo/KR-Gaiji/master/images/{code}.png"
 EXTENT = "extent"
+# A witness runs into its text a heading the base sets apart (記), or the other way: the same words.
+LAYOUT = "layout"
 
 
 def xml_char(char: str) -> bool:

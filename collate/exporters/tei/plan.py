@@ -110,6 +110,8 @@ class CollatedLayer:
                 self.lacunae[s] = e.lacunae
             if e.absent:
                 self.absent[s] = e.absent
+        # Cells where a witness sets a heading otherwise than the base (no variant), by column and siglum.
+        self.headings = frozenset((c, self.sigla[j]) for c, j in result.headings)
         self.pieces: dict[int, list[Piece]] = {}
         self.orphans: list[Piece] = []
         self.moves = self._moves()
