@@ -14,7 +14,9 @@ loci there, a note goes to those that answer its claim best:
 
 A note whose claims find no locus is not attached; it is listed among the collation's
 diagnostics (``note-unattached``) rather than dropped. A note without claims that quotes the
-passage it discusses goes to the loci of substance on the words it quotes.
+passage it discusses goes to the loci of substance on the words it quotes; where its own words
+name characters of that passage (按鍾鼓之鍾古皆作鍾 after quoting 賜鍾人於門内霤), it speaks of
+those, and goes only to the loci whose lemma or readings hold one of them.
 
 A witness's report of another text's reading (``修一作「脩」``, :attr:`Note.variant`) goes to every
 locus on the characters it follows, whatever its class (脩 for 修 may be a difference of form),
@@ -61,6 +63,9 @@ class _Target:
     start: int
     end: int
     claim: Claim | None
+    # A note without claims that quotes its passage: the characters of the passage its own words
+    # name (鍾 in 「賓所執脯以賜鍾人於門内霤」按鍾鼓之鍾古皆作鍾…); empty where they name none.
+    named: frozenset[str] = frozenset()
 
 
 def attach(collation: Collation, result: NotesResult) -> Collation:
@@ -116,7 +121,9 @@ def _targets(result: NotesResult) -> list[_Target]:
             continue
         anchor = result.anchor_of(note)
         if anchor is not None and anchor.method is AnchorMethod.QUOTE and anchor.end > anchor.start:
-            out.append(_Target(note, anchor.layer, anchor.start, anchor.end, None))
+            own = set(fold(note.text.replace(anchor.quote, "", 1))) if anchor.quote else set()
+            named = frozenset(own & set(fold(anchor.quote)))
+            out.append(_Target(note, anchor.layer, anchor.start, anchor.end, None, named))
     return out
 
 
@@ -169,9 +176,16 @@ def _best(loci: list[Locus], target: _Target, cols: tuple[int, int, bool]) -> li
         else:
             exact = locus.col_start <= last and locus.col_end > first
         tier = _tier(locus, target.claim, exact, point)
-        if tier is not None:
+        if tier is not None and (not target.named or _names(target.named, locus)):
             tiers.setdefault(tier, []).append(locus)
     return tiers[min(tiers)] if tiers else []
+
+
+def _names(named: frozenset[str], locus: Locus) -> bool:
+    """Whether a note whose words name ``named`` of the passage it quotes speaks of this locus: the
+    lemma or a reading holds one of them (a note on 鍾 is none of the 於/于 beside it)."""
+    texts = [locus.lemma.text, *(r.text for r in locus.readings)]
+    return any(not named.isdisjoint(fold(text)) for text in texts)
 
 
 def _tier(locus: Locus, claim: Claim | None, exact: bool, point: bool) -> int | None:
