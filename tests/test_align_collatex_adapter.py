@@ -66,3 +66,20 @@ def test_collatex_is_imported_lazily() -> None:
     code = "import sys, collate.align.engine, collate.pipeline; print('collatex' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_collatex_is_imported_only_when_a_stretch_needs_it() -> None:
+    # Texts that agree throughout are aligned by anchors alone; two characters swapped leave a
+    # stretch that anchors cannot settle, and CollateX aligns it.
+    code = (
+        "import random, sys\n"
+        "from collate.align.pairwise import AlignOptions, align_pair\n"
+        "rng = random.Random(1)\n"
+        "a = ''.join(chr(0x4E00 + rng.randrange(2000)) for _ in range(80))\n"
+        "align_pair(a, a, AlignOptions())\n"
+        "print('collatex' in sys.modules)\n"
+        "align_pair(a, a[:40] + a[41] + a[40] + a[42:], AlignOptions())\n"
+        "print('collatex' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

@@ -154,3 +154,33 @@ def test_a_command_runs_with_the_collector_s_thresholds_and_leaves_them_as_they_
     before = gc.get_threshold()
     assert CliRunner().invoke(group, ["probe"]).exit_code == 0
     assert seen == [COLLECT_EVERY] and gc.get_threshold() == before
+    # Frozen only at exit: a process that goes on after a command collects as before.
+    assert gc.get_freeze_count() == 0
+
+
+# A command run to its end, and then the collector's frozen objects counted by an exit handler
+# registered before it: handlers run last registered first, so this one runs after the command's.
+FROZEN_AT_EXIT = """
+import atexit, gc, sys
+from collate.cli import main
+atexit.register(lambda: print("frozen at exit:", gc.get_freeze_count() > 0))
+main(["run"])
+"""
+
+
+def test_the_collector_s_objects_are_frozen_when_a_command_s_process_exits(tmp_path: Path) -> None:
+    # No project here: the command ends in an error, as far as the collector is concerned a command all the same.
+    done = subprocess.run([sys.executable, "-c", FROZEN_AT_EXIT], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    assert "no project file here" in done.stderr
+    assert done.stdout.strip() == "frozen at exit: True"
+
+
+def test_a_run_imports_only_what_its_work_needs(tmp_path: Path) -> None:
+    # Two short texts a character apart: no editorial note, no count to write in Chinese numerals,
+    # output piped (no progress drawn) and no decision written (nothing to lock).
+    (tmp_path / "a.txt").write_text("投壺之禮，主人奉矢，司射奉中，使人執壺。\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("投壺之禮，主人奉矢，司射奉中，使人執壹。\n", encoding="utf-8")
+    output, modules = started(["run", "a.txt", "b.txt"], tmp_path)
+    assert "collation.jiaokanji.txt" in output
+    assert loaded(modules, ["cn2an", "proces", "rich.progress", "filelock"]) == []

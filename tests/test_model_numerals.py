@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -102,3 +104,17 @@ def test_a_count_is_never_negative() -> None:
 @given(st.integers(min_value=0, max_value=10**16 - 1))
 def test_every_count_reads_back(n: int) -> None:
     assert number(chinese(n)) == n
+
+
+def test_cn2an_is_imported_by_a_conversion_alone() -> None:
+    # Its package builds its converters on import (a tenth of a second): a reader that only
+    # matches the alphabet, and a run that converts no numeral, never pay for it.
+    code = (
+        "import sys\n"
+        "from collate.model.numerals import NUMERAL, chinese\n"
+        "print('cn2an' in sys.modules)\n"
+        "chinese(13)\n"
+        "print('cn2an' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

@@ -15,8 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from filelock import FileLock, Timeout
-
 from collate.errors import ExportError, ProjectError
 from collate.files import read_utf8, write_atomic
 
@@ -98,6 +96,10 @@ class Ledger(Generic[State]):
                 where=str(path),
                 hint="remove the link: collate makes the lock file itself",
             )
+        # Imported to write, never to read: every run reads the decisions file, few write it, and
+        # filelock (with the logging it sets up) is a hundredth of a second of a small run's start.
+        from filelock import FileLock, Timeout
+
         lock = FileLock(lock_path(path), timeout=LOCK_TIMEOUT)
         try:
             lock.acquire()

@@ -40,6 +40,7 @@ from collate.normalize.tables import (
     RELATION_LABELS,
     NeverFold,
     VariantPair,
+    pair_key,
     read_related,
     relation_source,
 )
@@ -113,7 +114,7 @@ class Relations:
         if source is not None:
             return Change("script", a, b, ChangeClass.ORTHOGRAPHIC, source)
         related = read_related()
-        weak = related.get(frozenset((a, b))) or related.get(frozenset((ka, kb)))
+        weak = related.get(pair_key(a, b)) or related.get(pair_key(ka, kb))
         named = weak.split(",") if weak else []
         source = self._loans.get(frozenset((a, b))) or self._loans.get(frozenset((ka, kb)))
         # A loan the curated table or the project names is one (罷/疲); one only the dictionary's
@@ -164,5 +165,5 @@ class Relations:
         if frozenset((a, b)) in self._lookalikes or frozenset((ka, kb)) in self._lookalikes:
             return True
         related = read_related()
-        named = related.get(frozenset((a, b))) or related.get(frozenset((ka, kb))) or ""
+        named = related.get(pair_key(a, b)) or related.get(pair_key(ka, kb)) or ""
         return LOOKALIKE in named.split(",")

@@ -14,9 +14,12 @@ that 后 stands for the 後 another witness reads is a question of the witness's
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from functools import cache, lru_cache
 
+import collate.normalize.cache as forms_cache
 from collate.errors import ProjectError
 from collate.model import ChangeClass
 
@@ -45,7 +48,8 @@ def convert(config: str, char: str) -> str:
 
 def convert_all(config: str, chars: Iterable[str]) -> None:
     """Convert many characters in one call to OpenCC (much faster than one call each)."""
-    todo = sorted({c for c in chars if (config, c) not in _converted and c != "\n"})
+    # The distinct characters first (a set is built in C): a text of 20,000 has a thousand or two.
+    todo = sorted(c for c in set(chars) if (config, c) not in _converted and c != "\n")
     if not todo:
         return
     # One character a line: OpenCC never matches a phrase across a line end, so each
@@ -77,6 +81,8 @@ def is_simplified_form(char: str) -> bool:
 
 # A text is simplified when more of its characters are simplified forms than traditional ones.
 _SAMPLE = 20000
+# What is not a CJK unified ideograph (U+4E00-U+9FFF): left out of the sample.
+_NOT_CJK = re.compile("[^\u4e00-\u9fff]+")
 
 
 @lru_cache(maxsize=64)
@@ -89,12 +95,45 @@ def is_simplified_text(text: str) -> bool:
     as simplified forms, so a short text of a few such characters is a close call: the
     traditional reading wins a tie).
     """
-    sample = "".join(c for c in text if "\u4e00" <= c <= "\u9fff")[:_SAMPLE]
-    convert_all("t2s", sample)
-    convert_all("s2t", sample)
-    traditional = sum(convert("t2s", c) != c for c in sample)
-    simplified = sum(convert("s2t", c) != c for c in sample)
+    traditional, simplified = script_counts(text)
     return simplified > traditional
+
+
+def script_counts(text: str) -> tuple[int, int]:
+    """Of ``text``'s first 20,000 CJK characters, those OpenCC would simplify (traditional forms)
+    and those it would turn back (simplified forms), each occurrence counted."""
+    sample = _NOT_CJK.sub("", text)[:_SAMPLE]
+    # Each distinct character asked once, its occurrences counted in C: a text repeats its characters.
+    counts = Counter(sample)
+    convert_all("t2s", counts)
+    traditional = sum(n for c, n in counts.items() if convert("t2s", c) != c)
+    forms = sampled_simplified_forms()
+    simplified = sum(n for c, n in counts.items() if c in forms)
+    return traditional, simplified
+
+
+# Every character the sample may hold (U+4E00-U+9FFF), in order.
+_SAMPLED = "".join(map(chr, range(0x4E00, 0xA000)))
+
+
+@cache
+def sampled_simplified_forms() -> frozenset[str]:
+    """The characters of U+4E00-U+9FFF (all a sample of :func:`script_counts` holds) that OpenCC's
+    ``s2t`` changes: ``c in`` it is ``convert("s2t", c) != c``.
+
+    Asked of OpenCC once per OpenCC version and kept on disk (:mod:`collate.normalize.cache`):
+    loading ``s2t`` (its phrase table of some 50,000 entries too) takes a twentieth of a second,
+    and a run whose variant classes are kept there asks ``s2t`` nothing else.
+    """
+    import opencc
+
+    key = forms_cache.digest((), f"s2t {_SAMPLED[0]}-{_SAMPLED[-1]} {getattr(opencc, '__version__', '')}")
+    forms = forms_cache.load_forms(key)
+    if forms is None:
+        convert_all("s2t", _SAMPLED)
+        forms = frozenset(c for c in _SAMPLED if convert("s2t", c) != c)
+        forms_cache.store_forms(key, forms)
+    return forms
 
 
 def merged_forms(config: str, table: Mapping[str, Collection[str]]) -> dict[str, frozenset[str]]:

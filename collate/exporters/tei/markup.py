@@ -119,13 +119,9 @@ def script_of(text: str) -> str:
     Asks the normalizer's script module (the one place OpenCC is loaded), character by
     character; only to label the text (``xml:lang``), never to change it.
     """
-    from collate.normalize.script import convert, convert_all
+    from collate.normalize.script import script_counts
 
-    sample = "".join(c for c in text if "\u4e00" <= c <= "\u9fff")[:20000]
-    convert_all("t2s", sample)
-    convert_all("s2t", sample)
-    traditional = sum(convert("t2s", c) != c for c in sample)
-    simplified = sum(convert("s2t", c) != c for c in sample)
+    traditional, simplified = script_counts(text)
     return "Hans" if simplified > traditional else "Hant"
 
 
