@@ -130,3 +130,11 @@ def test_another_opencc_is_asked_again(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setattr(opencc, "__version__", "0.0.0", raising=False)
     _forms(monkeypatch, tmp_path)
     assert len(list(tmp_path.glob("forms-*.json"))) == 2
+
+
+def test_other_code_never_reads_what_this_code_stored(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same tables and settings, built by code that differs in any byte: another name.
+    same = classes_cache.digest((), "settings")
+    assert classes_cache.digest((), "settings") == same
+    monkeypatch.setattr(classes_cache, "code_digest", lambda: "another build")
+    assert classes_cache.digest((), "settings") != same

@@ -6,15 +6,18 @@ tenths of a second, most of a small project's run; reading the 40,000 related pa
 (``cjkvi_related.tsv``) as text, a tenth; loading OpenCC's ``s2t`` to learn which ideographs
 it changes (the simplified forms a text's script is judged by), a twentieth. Each depends only
 on its tables (the shipped ones, the project's own variant settings) or on OpenCC's version,
-and on the package version, so each is stored, as plain JSON (data, never code), under a name
-made from a digest of all of these: a table changed in any byte is another name, never a stale
-file. A missing, unreadable or damaged file is rebuilt; a cache folder that cannot be written
-is simply not used. ``COLLATE_CACHE`` names the folder (default: ``$XDG_CACHE_HOME/collate``
-or ``~/.cache/collate``); ``COLLATE_CACHE=off`` turns the cache off.
+and on the code that builds it (this package's modules, read as bytes: a collate updated or
+edited under the same version number builds anew), so each is stored, as plain JSON (data,
+never code), under a name made from a digest of all of these: a table or a module changed in
+any byte is another name, never a stale file. A missing, unreadable or damaged file is rebuilt;
+a cache folder that cannot be written is simply not used. ``COLLATE_CACHE`` names the folder
+(default: ``$XDG_CACHE_HOME/collate`` or ``~/.cache/collate``); ``COLLATE_CACHE=off`` turns the
+cache off.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -41,9 +44,24 @@ def folder() -> Path | None:
     return Path(base) / "collate"
 
 
+@functools.cache
+def code_digest() -> str:
+    """A digest of the code that builds what is stored: the bytes of this package's modules.
+
+    The package version alone is not enough: a change to how the classes are built that keeps
+    the version (a developer's edit, an install from a newer checkout) would otherwise be served
+    the classes the older code built. Read once a process, a few milliseconds.
+    """
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def digest(files: Iterable[Path], settings: str) -> str:
-    """A name for what is built from ``files`` (their bytes) with ``settings`` (their repr)."""
-    h = hashlib.sha256(f"{FORMAT}\0{__version__}\0{settings}".encode())
+    """A name for what is built from ``files`` (their bytes) with ``settings`` (their repr) by this code."""
+    h = hashlib.sha256(f"{FORMAT}\0{__version__}\0{code_digest()}\0{settings}".encode())
     for path in files:
         h.update(b"\0" + path.name.encode() + b"\0")
         h.update(path.read_bytes())
