@@ -92,6 +92,7 @@ def shelve_project(
     article looked for on the shelf (:mod:`collate.shelf`); the files holding some article join
     as witnesses. A base that quotes no titled work takes none.
     """
+    from collate.init.naming import named_as_found
     from collate.normalize.tokenize import tokenize
     from collate.shelf import ShelfReport, find_sources, read_shelf, with_shelf
 
@@ -100,7 +101,8 @@ def shelve_project(
     streams = {Layer(name): tokenize(base, Layer(name), normalizer) for name in project.layers}
     files, problems = read_shelf(project, [project.resolve(p) for p in project.shelf], normalizer, cache, progress)
     sources = find_sources(base, streams, files)
-    joined = with_shelf(project, sources)
+    # The files joined are named as `collate init` names witnesses (纂圖本, 集說本), not by file name.
+    joined = named_as_found(with_shelf(project, sources), len(project.witnesses))
     added = tuple(w.siglum for w in joined.witnesses[len(project.witnesses) :])
     return joined, ShelfReport(tuple(files), added, tuple(problems), tuple(sources))
 

@@ -75,13 +75,25 @@ def shelved(shelf_root: Path) -> RunResult:
 def test_the_editions_of_the_quoted_chapters_join_and_the_others_do_not(shelved: RunResult) -> None:
     assert shelved.shelf is not None
     assert len(shelved.shelf.files) == len(ON_THE_SHELF)
-    joined = set(shelved.shelf.joined)
+    files = {w.siglum: Path(w.path).stem for w in shelved.read.project.witnesses}
+    joined = {files[s] for s in shelved.shelf.joined}
     assert {"liji-sheyi-zhushu-kanripo-WYG", "liji-sheyi-zuantu-huzhu-kanripo-SBCK"} <= joined
     assert "zhouli-zhushu-sheren-kanripo-WYG" in joined
     assert not joined & {"yili-yanli-zhushu-kanripo-WYG", "dadai-touhu-kanripo-SBCK"}
     lines = coverage_lines(shelved)
-    assert any(line.startswith("禮記射義: ") and "liji-sheyi-zhushu-kanripo-WYG (" in line for line in lines)
+    zhushu = next(s for s, stem in files.items() if stem == "liji-sheyi-zhushu-kanripo-WYG")
+    assert any(line.startswith("禮記射義: ") and f"{zhushu} (" in line for line in lines)
     assert any(line.startswith("not collated: 詩小雅") for line in lines)
+
+
+@pytest.mark.shared
+def test_the_editions_joined_are_named_as_init_names_them(shelved: RunResult) -> None:
+    # By edition and the form of their commentary, beside the base's own siglum: never by file name.
+    named = {Path(w.path).stem: (w.siglum, w.label) for w in shelved.read.project.witnesses}
+    assert named["liji-sheyi-zuantu-huzhu-kanripo-SBCK"] == ("SBCK", "四部叢刊本")
+    assert named["liji-sheyi-zhushu-kanripo-WYG"][1] == "注疏本《禮記註疏》"
+    assert named["zhouli-zhushu-sheren-kanripo-WYG"][1] == "注疏本《周禮注疏》"
+    assert len({s for s, _ in named.values()}) == len(named)
 
 
 @pytest.mark.shared

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from collate.init.headers import EDITIONS, Header, edition_of
+from collate.errors import CollateError
+from collate.init.headers import EDITIONS, Header, edition_of, read_header
 from collate.model.inert import inert
-from collate.project import WitnessConfig
+from collate.project import Project, WitnessConfig
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 # A hex run of 8 or more with letters and digits both: a content hash, never a name.
@@ -32,9 +34,16 @@ def _words(path: Path) -> list[str]:
 
 
 def _own_word(words: Sequence[list[str]], i: int, among: Sequence[int], exclude: str = "") -> str:
-    """The first word of file ``i``'s name that no other file ``among`` has in its name."""
+    """The first word of file ``i``'s name that no other file ``among`` has in its name; else the first
+    two words no other file has both of (``liji-zhushu`` beside ``liji-jishuo`` and ``zhouli-zhushu``)."""
     others = {w.lower() for j in among if j != i for w in words[j]}
-    return next((w for w in words[i] if w.lower() not in others and w.lower() != exclude.lower()), "")
+    mine = [w for w in words[i] if w.lower() != exclude.lower()]
+    single = next((w for w in mine if w.lower() not in others), "")
+    if single:
+        return single
+    sets = [{w.lower() for w in words[j]} for j in among if j != i]
+    pairs = ((a, b) for k, a in enumerate(mine) for b in mine[k + 1 :])
+    return next((f"{a}-{b}" for a, b in pairs if not any({a.lower(), b.lower()} <= o for o in sets)), "")
 
 
 def _sigla(headers: Sequence[Header]) -> list[str]:
@@ -155,6 +164,34 @@ def name_witnesses(headers: Sequence[Header]) -> tuple[WitnessConfig, ...]:
         WitnessConfig(siglum=siglum, label=label, path=h.path, bibl=_bibl(h), notes=h.description)
         for h, siglum, label in zip(headers, _sigla(headers), _labels(headers), strict=True)
     )
+
+
+def named_as_found(project: Project, first: int) -> Project:
+    """The project with its witnesses from ``first`` on (edition files a shelf added, named by their
+    file names) named as ``collate init`` names witnesses: by their edition and the form of their
+    commentary (纂圖本, 集說本, 四庫本《周禮注疏》), beside the project's own witnesses.
+
+    A file whose header cannot be read keeps its name; a siglum the project has already is told
+    apart by a number.
+    """
+    added = project.witnesses[first:]
+    if not added:
+        return project
+    try:
+        base = read_header(project.resolve(project.witness(project.base).path))
+        headers = [base, *(read_header(project.resolve(w.path), str(w.path)) for w in added)]
+    except CollateError:
+        return project
+    named = name_witnesses(headers)[1:]
+    taken = {w.siglum for w in project.witnesses[:first]}
+    renamed = []
+    for w, found in zip(added, named, strict=True):
+        siglum, n = found.siglum, 2
+        while siglum in taken:
+            siglum, n = f"{found.siglum}{n}", n + 1
+        taken.add(siglum)
+        renamed.append(replace(w, siglum=siglum, label=found.label, bibl=w.bibl or found.bibl))
+    return replace(project, witnesses=(*project.witnesses[:first], *renamed))
 
 
 def project_name(headers: Sequence[Header]) -> str:
