@@ -293,8 +293,10 @@ def test_a_passage_a_witness_has_elsewhere_says_where_never_reads_as_the_lemma(t
     )
     lines = entries(collate_project(project).collation)
     moved = [line for line in lines if "次第不同" in line]
-    placed = r"注疏本有此「.+」，注疏本在其頁\d{3}-\d+[ab]行\d+(，文有異同)?（次第不同）"
+    placed = r"注疏本有此「.+」，注疏本在其頁\d{3}-\d+[ab]行\d+(，文有異同(：[^（]+)?)?（次第不同）"
     assert moved and all(re.search(placed, line) for line in moved)
+    # What differs inside a moved passage is said, each difference of substance as an entry words it.
+    assert any("文有異同：「從」作「後」（次第不同）" in line for line in moved)
     for line in lines:
         found = re.search(r"　(?:〔.〕)?「(.+?)」，注疏本作「(.+?)」（倒文）", line)
         assert found is None or found.group(1) != found.group(2), line

@@ -99,6 +99,7 @@ def _locus(
     agreeing = [cols.sigla[0]]
     groups: dict[tuple[ReadingClass, str, Cause | None], list[WitnessReading]] = {}
     group_rules: dict[tuple[ReadingClass, str, Cause | None], set[str]] = {}
+    inner: dict[tuple[ReadingClass, str, Cause | None], tuple[tuple[str, str, str], ...]] = {}
     for j in range(1, len(cols.sigla)):
         extant = cols.extant(j, iv.start, iv.end)
         reading = cols.reading_of(j, extant, iv.start, iv.end)
@@ -109,8 +110,17 @@ def _locus(
         key = (verdict[0], reading.norm, verdict[1])
         groups.setdefault(key, []).append(reading)
         group_rules.setdefault(key, set()).update(verdict[2])
+        if verdict[0] is ReadingClass.TRANSPOSITION and key not in inner:
+            inner[key] = _inner(cols, j, extant)
     readings = [
-        Reading(norm, cls, tuple(sorted(ws, key=lambda w: w.siglum)), cause, tuple(sorted(group_rules[key])))
+        Reading(
+            norm,
+            cls,
+            tuple(sorted(ws, key=lambda w: w.siglum)),
+            cause,
+            tuple(sorted(group_rules[key])),
+            inner=inner.get(key, ()),
+        )
         for key, ws in groups.items()
         for cls, norm, cause in [key]
     ]
@@ -134,6 +144,39 @@ def _locus(
         cls=ReadingClass.NOT_EXTANT if cols.base_absent(iv) else strongest(tuple(readings)),
     )
     return locus, diagnostics
+
+
+# What differs in substance inside a moved passage: the classes a 校勘記 lists (not forms, not placeholders).
+_OF_SUBSTANCE = (ReadingClass.SUBSTANTIVE, ReadingClass.LOAN)
+
+
+def _inner(cols: LayerColumns, j: int, columns: Sequence[int]) -> tuple[tuple[str, str, str], ...]:
+    """The differences of substance inside a passage witness ``j`` has at another place.
+
+    Its tokens stand in the base's columns, position by position (:mod:`collate.align.engine`):
+    each run of columns where the two differ in substance is one difference, (the base's
+    characters, the witness's, the two base characters before them). Differences of form (譲 for
+    讓) are none, as in every entry.
+    """
+    out: list[tuple[str, str, str]] = []
+    run: list[tuple[str, str]] = []
+    before = ""
+    for c in (*columns, None):
+        base = cols.columns[c][0] if c is not None else None
+        pair = None
+        if c is not None:
+            mine = cols.columns[c][j]
+            if cols.kind(base, mine) in _OF_SUBSTANCE:
+                pair = (base.t if base is not None else "", mine.t if mine is not None else "")
+        if pair is not None:
+            run.append(pair)
+            continue
+        if run:
+            out.append(("".join(b for b, _ in run), "".join(m for _, m in run), before[-2:]))
+            run = []
+        if base is not None:
+            before += base.t
+    return tuple(out)
 
 
 def _verdict(
