@@ -575,3 +575,19 @@ def test_one_print_transcribed_twice_is_cited_in_each_transcription_s_glyphs(tmp
     assert len(shared) > 10
     together = [line for line in lines if re.search(r"鄭注本(（[^）]*）)?、新寫本", line)]
     assert len(together) == len([r for r in shared if len({w.text for w in r.witnesses}) == 1])
+
+
+def test_words_of_another_passage_of_the_witness_are_no_reading_here(tmp_path: Path) -> None:
+    """五禮通考 卷163 quotes 射人 in its own order: a fragment of its 注 is never paired with words the
+    周禮注疏 has two pages earlier, at the article's opening (令卒 read as 受而, 數 as 之)."""
+    project = shared_project(
+        tmp_path,
+        "SK",
+        {
+            "SK": ("wuli-tongkao-juan163-kanripo-WYG.txt", "四庫本"),
+            "ZS": ("zhouli-zhushu-sheren-kanripo-WYG.txt", "注疏本"),
+        },
+    )
+    lines = entries(collate_project(project).collation)
+    assert any("次第不同" in line for line in lines)  # the passages it has elsewhere are still said
+    assert not [line for line in lines if "「令卒」" in line or "「數射中」" in line]

@@ -12,6 +12,7 @@ never calls back: :func:`apply_sparse` lives here because it rebuilds the layer.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -146,6 +147,33 @@ def _locus(
     return locus, diagnostics
 
 
+# Tokens of a witness's stream between a reading and its neighbours beyond which the reading is
+# not read where they are: in one run of text, a reading follows the token before it and precedes
+# the one after it (a gap of one); an omission or addition beside it widens that by a few.
+STRAY_GAP = 12
+
+
+def _stray(cols: LayerColumns, j: int, iv: Interval, tokens: Sequence[Token]) -> bool:
+    """The witness's characters here come from elsewhere in it: far, in its own order, from both
+    the token it has before the place and the one after (五禮通考 quotes 射人's 注 in its own
+    order, and a fragment of it is paired with words of the article's opening, two pages earlier).
+
+    Such a reading is not one the witness has at this place: the place is not extant in it.
+    """
+    if not tokens:
+        return False
+    row = cols.token_cols[j]
+    k = bisect.bisect_left(row, iv.start)
+    n = bisect.bisect_left(row, iv.end)
+    if k == 0 or n >= len(row):
+        return False
+    before, after = cols.columns[row[k - 1]][j], cols.columns[row[n]][j]
+    if before is None or after is None:
+        return False
+    first, last = min(t.index for t in tokens), max(t.index for t in tokens)
+    return abs(first - before.index) > STRAY_GAP and abs(after.index - last) > STRAY_GAP
+
+
 # What differs in substance inside a moved passage: the classes a 校勘記 lists (not forms, not placeholders).
 _OF_SUBSTANCE = (ReadingClass.SUBSTANTIVE, ReadingClass.LOAN)
 
@@ -191,6 +219,8 @@ def _verdict(
         return ReadingClass.NOT_EXTANT, None, ()
     if any(jj == j and a < iv.end and iv.start < b for jj, a, b in cols.transposed):
         return ReadingClass.TRANSPOSITION, None, ()
+    if _stray(cols, j, iv, reading.tokens):
+        return ReadingClass.NOT_EXTANT, None, ()
     base_part = [tok for i in extant if (tok := cols.columns[i][0]) is not None]
     verdict = _compare(base_part, reading.tokens, cols.normalizer, cols.simplified)
     if verdict is not None and verdict[0] is ReadingClass.SUBSTANTIVE:
