@@ -591,3 +591,5 @@ def test_words_of_another_passage_of_the_witness_are_no_reading_here(tmp_path: P
     lines = entries(collate_project(project).collation)
     assert any("次第不同" in line for line in lines)  # the passages it has elsewhere are still said
     assert not [line for line in lines if "「令卒」" in line or "「數射中」" in line]
+    # Nor a few words of the 疏's opening paired by chance with a fragment 五禮通考 quotes much later.
+    assert not [line for line in lines if "有治於王王" in line or "「人服不氏」" in line]

@@ -147,31 +147,50 @@ def _locus(
     return locus, diagnostics
 
 
-# Tokens of a witness's stream between a reading and its neighbours beyond which the reading is
-# not read where they are: in one run of text, a reading follows the token before it and precedes
-# the one after it (a gap of one); an omission or addition beside it widens that by a few.
+# Tokens of a witness's stream between two of its tokens in neighbouring columns beyond which they
+# are not one run of its text: in one run a token follows the one before it (a gap of one), a few
+# more with an omission or addition between them.
 STRAY_GAP = 12
+# The most tokens a stray stretch has: a few words paired by chance, never a passage.
+STRAY_RUN = 24
 
 
 def _stray(cols: LayerColumns, j: int, iv: Interval, tokens: Sequence[Token]) -> bool:
-    """The witness's characters here come from elsewhere in it: far, in its own order, from both
-    the token it has before the place and the one after (五禮通考 quotes 射人's 注 in its own
-    order, and a fragment of it is paired with words of the article's opening, two pages earlier).
+    """The witness's characters here are a few words of it from elsewhere, paired by chance.
 
-    Such a reading is not one the witness has at this place: the place is not extant in it.
+    The run of its text they stand in (its tokens in near columns, one after another in its own
+    order) is short, apart from its tokens on either side (far in its order or in the columns),
+    and mostly unlike the base: 五禮通考 quotes 射人's 注 and 疏 in its own order, and a fragment
+    was paired with words of the article's opening, two pages earlier (「令卒」作「受而」). Such a
+    reading is not what the witness has at this place: the place is not extant in it.
     """
     if not tokens:
         return False
     row = cols.token_cols[j]
-    k = bisect.bisect_left(row, iv.start)
-    n = bisect.bisect_left(row, iv.end)
-    if k == 0 or n >= len(row):
+    lo = bisect.bisect_left(row, iv.start)
+    hi = bisect.bisect_left(row, iv.end) - 1
+    if hi < lo:
         return False
-    before, after = cols.columns[row[k - 1]][j], cols.columns[row[n]][j]
-    if before is None or after is None:
+
+    def index(k: int) -> int:
+        tok = cols.columns[row[k]][j]
+        assert tok is not None, "token_cols lists only columns holding the witness's tokens"
+        return tok.index
+
+    def joined(a: int, b: int) -> bool:
+        # One after another in the witness's order, and in columns near each other.
+        return 0 < index(b) - index(a) <= STRAY_GAP and row[b] - row[a] <= STRAY_GAP
+
+    while lo > 0 and joined(lo - 1, lo) and hi - lo < STRAY_RUN:
+        lo -= 1
+    while hi + 1 < len(row) and joined(hi, hi + 1) and hi - lo < STRAY_RUN:
+        hi += 1
+    if hi - lo + 1 > STRAY_RUN:
         return False
-    first, last = min(t.index for t in tokens), max(t.index for t in tokens)
-    return abs(first - before.index) > STRAY_GAP and abs(after.index - last) > STRAY_GAP
+    if lo == 0 or hi + 1 == len(row) or joined(lo - 1, lo) or joined(hi, hi + 1):
+        return False  # a longer run than a stray one, or the witness's first or last words here
+    agree = sum(1 for k in range(lo, hi + 1) if cols.kind(cols.columns[row[k]][0], cols.columns[row[k]][j]) is None)
+    return 2 * agree < hi - lo + 1
 
 
 # What differs in substance inside a moved passage: the classes a 校勘記 lists (not forms, not placeholders).
