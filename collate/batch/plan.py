@@ -45,6 +45,7 @@ def is_current(project: Project, out: Path) -> bool:
     from collate.exporters import EXPORTERS, get_exporter
     from collate.runs.manifest import input_hashes, read_manifest
     from collate.runs.outputs import check_set
+    from collate.runs.parts import parts_among
 
     try:
         manifest = read_manifest(out)
@@ -53,6 +54,7 @@ def is_current(project: Project, out: Path) -> bool:
     if manifest.collate != __version__ or manifest.inputs != input_hashes(project, out):
         return False
     wanted = {project.name + get_exporter(name).suffix for name in EXPORTERS}
+    wanted.update(parts_among(manifest.outputs, project.name, None))  # a book's HTML: its parts too
     if not wanted <= set(manifest.outputs) or not all((out / name).is_file() for name in wanted):
         return False
     try:

@@ -7,6 +7,7 @@ from one :class:`~collate.results.ExportInput`, made once from a run.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
@@ -41,6 +42,32 @@ TEI_FLAVOURS: dict[str, str] = {
 }
 
 
+# A format may write its output in parts beside its main file: the HTML of a book too large for
+# one page is an index, with a page and a search script a part. A part is named after the output's
+# stem and its number (touhu.part-001.html, touhu.part-001.js), so that the output set knows the
+# parts without asking the format: it writes them with the set, hashes them in its manifest, and
+# removes those a later set no longer has.
+IN_PARTS: frozenset[str] = frozenset({"html"})
+_PART = re.compile(r"(?P<stem>.+)\.part-[0-9]{3,}\.(?:html|js)")
+
+
+def part_name(stem: str, number: int, suffix: str) -> str:
+    """The file of part ``number`` (from 1) of an output named after ``stem``: ``touhu.part-001.html``."""
+    return f"{stem}.part-{number:03d}{suffix}"
+
+
+def part_stem(name: str) -> str | None:
+    """The stem of the output whose part the file ``name`` is (:func:`part_name`); None if it is no part."""
+    found = _PART.fullmatch(name)
+    return found.group("stem") if found is not None else None
+
+
+def is_part(name: str, stem: str | None = None) -> bool:
+    """Whether the file ``name`` is a part of an output (:func:`part_name`), of ``stem``'s if given."""
+    found = part_stem(name)
+    return found is not None and (stem is None or found == stem)
+
+
 def tei_formats(formats: Sequence[str], flavours: Sequence[str]) -> tuple[str, ...]:
     """``formats`` (none: all) with the TEI written in each of ``flavours`` (none: as it is).
 
@@ -59,8 +86,12 @@ class Exporter(Protocol):
     suffix: str
     description: str
 
-    def write(self, data: ExportInput, path: Path) -> None:
-        """Write ``data`` to ``path`` (atomically: a reader never sees half a file)."""
+    def write(self, data: ExportInput, path: Path) -> Sequence[Path] | None:
+        """Write ``data`` to ``path`` (atomically: a reader never sees half a file).
+
+        A format of :data:`IN_PARTS` may write its output in parts beside ``path``
+        (:func:`part_name`) and returns their paths; one written as one file returns None.
+        """
         ...
 
 
@@ -76,9 +107,13 @@ def get_exporter(name: str) -> Exporter:
 
 __all__ = [
     "EXPORTERS",
+    "IN_PARTS",
     "ON_REQUEST",
     "TEI_FLAVOURS",
     "Exporter",
     "get_exporter",
+    "is_part",
+    "part_name",
+    "part_stem",
     "tei_formats",
 ]

@@ -15,6 +15,8 @@ forward), any other is deleted (roll back), and so are the temporary files of a 
 (a file edited since, or a folder a power cut left half-renamed: the files are synced to disk,
 the folder entries not).
 
+A format written in parts (a book's HTML) has them in the set as files of theirs: :mod:`collate.runs.parts`.
+
 One writer at a time: ``out/.collate/lock`` is locked while a set is written (the system drops
 the lock of a killed process, so a kill never leaves the folder locked; where there is no
 ``fcntl``, on Windows, there is no lock).
@@ -58,6 +60,7 @@ from collate.runs.manifest import (
     read_manifest,
     sha256_of,
 )
+from collate.runs.parts import parts_among, recorded_outputs, remove_stale
 from collate.runs.saved import SAVED, decided, last_run, run_bytes
 from collate.runs.writers import write_formats
 
@@ -170,7 +173,8 @@ def _regular(path: Path) -> bool:
 
 
 def _move_into_place(staging: Path, manifest: Manifest, out: Path) -> None:
-    """Rename the committed set in ``staging`` over the old one; safe to repeat after a kill."""
+    """Rename the committed set in ``staging`` over the old one, stale parts removed (:mod:`.parts`); safe to repeat."""
+    old = recorded_outputs(out)
     try:
         for name in manifest.outputs:
             # A file kept from the last set, or moved before a kill, is not in the staging folder.
@@ -178,6 +182,7 @@ def _move_into_place(staging: Path, manifest: Manifest, out: Path) -> None:
                 os.replace(staging / name, out / name)
         if manifest.run is not None and _regular(staging / SAVED.name):
             os.replace(staging / SAVED.name, out / SAVED)
+        remove_stale(out, old, manifest.outputs)
         os.replace(staging / MANIFEST.name, out / MANIFEST)
         # The saved run of older versions describes another set: an older collate must not trust it.
         (out / LEGACY).unlink(missing_ok=True)
@@ -263,7 +268,8 @@ def _write_set(
     names = {name: f"{stem}{exporter.suffix}" for name, exporter in exporters.items()}
     manifest = manifest_of(result.read.project, out)
     # A whole set replaces the last one, whatever it was; only some formats join the rest of it.
-    kept = _kept(out, manifest, tuple(names.values())) if formats else {}
+    written = (*names.values(), *parts_among(recorded_outputs(out), stem, formats))  # its old parts go
+    kept = _kept(out, manifest, written) if formats else {}
     try:
         staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out / STATE_DIR))
     except OSError as exc:
@@ -323,9 +329,10 @@ def _current(
     compared those present; one missing is written again). ``now``: the inputs' hashes as they are.
     """
     names = [f"{project.name}{get_exporter(name).suffix}" for name in formats or tuple(EXPORTERS)]
+    parts = parts_among(manifest.outputs, project.name, formats)  # a book's HTML: its parts there too
     if manifest.collate != __version__ or manifest.run is None:
         return ()
-    if not all(name in manifest.outputs and _regular(out / name) for name in names):
+    if not all(name in manifest.outputs and _regular(out / name) for name in (*names, *parts)):
         return ()
     if changed_inputs(manifest, out, project, now=now):
         return ()

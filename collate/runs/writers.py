@@ -45,14 +45,15 @@ _LONGEST_FIRST = ("tei", "html", "json", "jiaokanji", "notes")
 _INPUT: ExportInput | None = None
 
 
-def _write(data: ExportInput, name: str, path: Path) -> str:
-    """Write the format ``name`` of ``data`` to ``path``; its SHA-256."""
-    get_exporter(name).write(data, path)
-    return sha256_of(path)
+def _write(data: ExportInput, name: str, path: Path) -> dict[str, str]:
+    """Write the format ``name`` of ``data`` to ``path``; the SHA-256 of each file written, by file name:
+    ``path``'s first, then its parts' (a book's HTML is written in parts beside it, all of the set)."""
+    parts = get_exporter(name).write(data, path) or ()
+    return {p.name: sha256_of(p) for p in (path, *parts)}
 
 
-def _write_one(name: str, path: Path) -> str:
-    """In a worker: write the format ``name`` of the inherited input to ``path``; its SHA-256."""
+def _write_one(name: str, path: Path) -> dict[str, str]:
+    """In a worker: write the format ``name`` of the inherited input to ``path``; the SHA-256 of its files."""
     assert _INPUT is not None, "a worker is forked only while a set is written"
     return _write(_INPUT, name, path)
 
@@ -95,18 +96,19 @@ def _room_for_a_copy() -> bool:
 def _here(
     data: ExportInput, files: Sequence[tuple[str, Path]], progress: Callable[[str], None] | None
 ) -> dict[str, str]:
-    digests = {}
+    digests: dict[str, str] = {}
     for name, path in files:
         if progress:
             progress(f"writing {path.name}")
-        digests[path.name] = _write(data, name, path)
+        digests.update(_write(data, name, path))
     return digests
 
 
 def write_formats(
     data: ExportInput, files: Sequence[tuple[str, Path]], progress: Callable[[str], None] | None = None
 ) -> dict[str, str]:
-    """Write each ``(format, path)`` of ``files`` from ``data``; the SHA-256 of each file, by file name.
+    """Write each ``(format, path)`` of ``files`` from ``data``; the SHA-256 of each file, by file name
+    (with the parts a format wrote beside its file).
 
     ``progress`` hears which files are being written. An error of any format is raised here, as
     it would be if that format were written alone; the caller removes what was written.
@@ -131,7 +133,8 @@ def write_formats(
                 digests = _here(data, here, progress)
                 if progress:
                     progress("writing " + ", ".join(p.name for _, p in away))
-                digests.update({path.name: job.result() for (_, path), job in zip(away, pending, strict=True)})
+                for job in pending:
+                    digests.update(job.result())
             except BaseException:
                 # A format failed (or the user interrupted): what is not begun is not begun.
                 pool.shutdown(wait=True, cancel_futures=True)
@@ -139,7 +142,9 @@ def write_formats(
     finally:
         _INPUT = None
         gc.unfreeze()
-    return {path.name: digests[path.name] for _, path in files}
+    # In the order of ``files``, each format's main file before its parts.
+    mains = [path.name for _, path in files]
+    return {name: digests[name] for name in (*mains, *(n for n in digests if n not in mains))}
 
 
 __all__ = ["PARALLEL_FROM", "PARALLEL_UNTIL", "write_formats"]

@@ -9,8 +9,13 @@ characters are always text: a witness reading ``<script>`` shows those eight cha
 * :mod:`.synopsis` makes the synoptic view (a column per witness, a row per passage);
 * :mod:`.claims` says the notes' claims and their verdicts in Chinese;
 * :mod:`.tools` makes the reader's tools: search, a jump to any witness's page, witness switches;
+* :mod:`.page` puts a page together: its head, bar, panel and filters, its views written a piece at a time;
 * :mod:`.common` holds what they share: labels, safe elements, which loci are shown;
   :mod:`.context` the collation indexed once for the page.
+
+A collation too large for one page (a book) is written as an index and its parts beside it, each
+part a page like this one for its stretch of the base: :mod:`.parts` cuts the text, :mod:`.book`
+makes the parts, :mod:`.contents` writes the pages, :mod:`.search` the search data of each part.
 
 Readings that differ from the lemma only by script (賓/宾) are never shown as variants.
 """
@@ -18,37 +23,32 @@ Readings that differ from the lemma only by script (賓/宾) are never shown as 
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from collate.apparatus import Collation, ReadingClass, is_script_only
-from collate.exporters.html.common import (
-    CLASS_LABELS,
-    LAYER_LABELS,
-    LOOKALIKE_CSS,
-    ClaimCheck,
-    Element,
-    append_text,
-    css,
-    display_class,
-    el,
-    lookalike,
-    quoted_works,
-    shown_loci,
-    shown_readings,
-    work_css,
-)
+from collate.apparatus import Collation, is_script_only
+from collate.exporters.html.common import ClaimCheck, display_class, shown_loci, shown_readings
+from collate.exporters.html.contents import write_book
 from collate.exporters.html.context import Context
-from collate.exporters.html.panel import coverage, detail
+from collate.exporters.html.page import (
+    FOLDED,
+    SCRIPTS,
+    Tally,
+    bar,
+    body_class,
+    head,
+    panel,
+    scripts,
+    write_details,
+    write_views,
+)
 from collate.exporters.html.printing import apparatus, number_marks, print_head
-from collate.exporters.html.synopsis import layer_views, no_layers
+from collate.exporters.html.synopsis import layer_views
 from collate.exporters.html.text import base_text
-from collate.exporters.html.tools import PageTargets, page_targets, tools, witness_switches
+from collate.exporters.html.tools import page_targets, tools
 from collate.files import write_atomic
 from collate.model import Witness
 
@@ -74,11 +74,30 @@ def build_html(
     notes and in the loci they concern; ``facs`` (a page-image pattern by siglum) links each
     reading's page to its picture.
     """
-    ctx = Context.of(collation, base, witnesses or {base.siglum: base}, decisions or {}, checks, facs)
+    return _page(Context.of(collation, base, witnesses or {base.siglum: base}, decisions or {}, checks, facs))
+
+
+def _page(ctx: Context) -> str:
     out = io.BytesIO()
     with etree.htmlfile(out, encoding="utf-8") as page:
         _write_document(ctx, page)
     return out.getvalue().decode("utf-8") + "\n"
+
+
+def run_context(
+    data: ExportInput,
+    *,
+    decisions: Mapping[str, EditorDecision] | None = None,
+    checks: Sequence[ClaimCheck] | None = None,
+) -> Context:
+    """The collation of a run indexed for its pages: on its base witness, every witness as read.
+
+    ``checks`` default to those of the notes stage, if it ran.
+    """
+    if checks is None:
+        checks = data.notes.checks if data.notes is not None else ()
+    facs = {siglum: b.facs for siglum, b in data.bibl.items() if b.facs}
+    return Context.of(data.collation, data.base, data.witnesses, decisions or {}, checks, facs)
 
 
 def run_html(
@@ -91,12 +110,7 @@ def run_html(
 
     ``checks`` default to those of the notes stage, if it ran.
     """
-    if checks is None:
-        checks = data.notes.checks if data.notes is not None else ()
-    facs = {siglum: b.facs for siglum, b in data.bibl.items() if b.facs}
-    return build_html(
-        data.collation, data.base, witnesses=data.witnesses, decisions=decisions, checks=checks, facs=facs
-    )
+    return _page(run_context(data, decisions=decisions, checks=checks))
 
 
 def write_html(
@@ -115,11 +129,19 @@ class HtmlExporter:
 
     name = "html"
     suffix = ".html"
-    description = "a self-contained HTML page: the base text with its variants marked, a synoptic view, coverage"
+    description = (
+        "a self-contained HTML page: the base text with its variants marked, a synoptic view, coverage"
+        " (a book's: an index, with a page a part beside it)"
+    )
 
-    def write(self, data: ExportInput, path: Path) -> None:
-        """Write the page to ``path``."""
-        write_html(data, path)
+    def write(self, data: ExportInput, path: Path) -> list[Path] | None:
+        """Write the page to ``path``; a book too large for one page, as its index there and its parts
+        beside it (:mod:`.book`), whose paths are returned."""
+        ctx = run_context(data)
+        parts = write_book(ctx, path)
+        if parts is None:
+            write_atomic(path, _page(ctx))
+        return parts
 
 
 EXPORTER = HtmlExporter()
@@ -137,182 +159,21 @@ def _write_document(ctx: Context, page: Any) -> None:
     page.write_doctype("<!DOCTYPE html>")
     targets = page_targets(ctx)
     # The 異體 box starts unticked (FOLDED): the page opens on the readings; without the script too.
-    folded = sum(1 for _, locus in ctx.shown if display_class(locus) in FOLDED)
+    tally = Tally.of(locus for _, locus in ctx.shown)
     blocks = base_text(ctx, targets.anchors)
     order = number_marks(blocks)  # the loci as the printed text numbers them, for its 校勘記
     with page.element("html", {"lang": "zh-Hant"}):
-        page.write(_head(ctx))
-        with page.element("body", {"class": " ".join(f"hide-{css(c)}" for c in FOLDED)} if folded else {}):
-            page.write(_bar(ctx, targets))
+        page.write(head(ctx, f"{ctx.collation.title} 校勘記"))
+        with page.element("body", body_class(tally)):
+            page.write(bar(ctx, tools(ctx, targets)))
             with page.element("div", {"class": "page"}):
                 with page.element("main"):
                     page.write(print_head(ctx))
-                    with page.element("section", {"id": "view-text", "class": "view text", "aria-label": "讀本"}):
-                        for block in blocks:
-                            page.write(block)
-                    syn = {"id": "view-syn", "class": "view syn", "aria-label": "對照", "hidden": ""}
-                    with page.element("section", syn):
-                        empty = True
-                        for attrs, head, columns, groups in layer_views(ctx):
-                            empty = False
-                            with page.element("section", attrs):
-                                page.write(head)
-                                with page.element("table", {"class": "syn-table"}):
-                                    page.write(columns)
-                                    for group in groups:
-                                        page.write(group)
-                        if empty:
-                            page.write(no_layers())
-                    page.write(apparatus(ctx, order, folded))
-                page.write(_panel(ctx))
-            with page.element("div", {"id": "details", "hidden": ""}):
-                for result, locus in ctx.shown:
-                    page.write(detail(ctx, result, locus))
-            page.write(el("script", None, "\n".join(_asset(name) for name in _SCRIPTS)))
-
-
-def _head(ctx: Context) -> Element:
-    return el(
-        "head",
-        None,
-        el("meta", {"charset": "utf-8"}),
-        el("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}),
-        el("meta", {"name": "generator", "content": "collate"}),
-        el("title", None, f"{ctx.collation.title} 校勘記"),
-        el("style", None, "\n".join([*(_asset(name) for name in _STYLES), _work_rules(ctx)])),
-    )
-
-
-def _work_rules(ctx: Context) -> str:
-    """The rules of the filter by quoted work: a work's box unticked hides its passages."""
-    works = quoted_works(ctx.base)
-    return "\n".join(f".hide-{c} .{c} {{ display: none; }}" for c in (work_css(works, w) for w in works))
-
-
-def _panel(ctx: Context) -> Element:
-    counts = Counter(display_class(locus) for _, locus in ctx.shown)
-    # On a narrow screen the panel is a sheet at the bottom of the screen: this opens and shuts it.
-    handle = el(
-        "button",
-        {"type": "button", "class": "sheet-handle", "data-sheet": "", "aria-expanded": "false"},
-        "校記 · 篩選",
-    )
-    return el(
-        "aside",
-        {"id": "panel", "aria-label": "校記"},
-        handle,
-        _filters(ctx, counts),
-        el(
-            "div",
-            {"id": "panel-body", "aria-live": "polite"},
-            el("div", {"class": "overview"}, _hint(), _fold_note(counts), coverage(ctx)),
-        ),
-    )
-
-
-def _fold_note(counts: Counter[ReadingClass]) -> Element | None:
-    """What the page does not mark at first, and how to see it: shown while the box is unticked."""
-    n = sum(counts[c] for c in FOLDED)
-    if not n:
-        return None
-    names = "、".join(CLASS_LABELS[c][0] for c in FOLDED)
-    return el("p", {"class": "fold-note"}, f"另有{names} {n} 處未標出（勾選「{names}」顯示）。")
-
-
-def _bar(ctx: Context, targets: PageTargets) -> Element:
-    wits = el("span", {"class": "wits"})
-    for i, info in enumerate(ctx.collation.witnesses):
-        role = "底本" if info.siglum == ctx.collation.base else "案語所引" if info.sparse else "校本"
-        if i:
-            append_text(wits, " · ")
-        wits.append(el("span", {"title": info.path}, f"{role} ", el("b", None, info.label), f" {info.siglum}"))
-    tabs = el(
-        "nav",
-        {"class": "tabs", "role": "tablist"},
-        el("button", {"type": "button", "data-view": "text", "aria-selected": "true", "role": "tab"}, "讀本"),
-        el("button", {"type": "button", "data-view": "syn", "aria-selected": "false", "role": "tab"}, "對照"),
-    )
-    return el("header", {"class": "bar"}, el("h1", None, ctx.collation.title), wits, tools(ctx, targets), tabs)
-
-
-def _filters(ctx: Context, counts: Counter[ReadingClass]) -> Element:
-    """Checkboxes: one per reading class present (its sample is the legend), one for the
-    graphic confusions (形近) if any, one per layer."""
-    classes = el("fieldset", None, el("legend", None, "異文"))
-    for c in ReadingClass:
-        if counts[c]:
-            zh, en = CLASS_LABELS[c]
-            box = el("input", {"type": "checkbox", "data-hide": css(c)} | ({} if c in FOLDED else {"checked": ""}))
-            sample = el("span", {"class": f"swatch v {css(c)}"}, zh)
-            classes.append(
-                el("label", {"title": en}, box, " ", sample, " ", el("span", {"class": "n"}, str(counts[c])))
-            )
-    confusions = sum(1 for _, locus in ctx.shown if lookalike(locus))
-    if confusions:
-        box = el("input", {"type": "checkbox", "data-hide": LOOKALIKE_CSS, "checked": ""})
-        sample = el("span", {"class": f"swatch v {css(ReadingClass.SUBSTANTIVE)}"}, "形近")
-        title = "graphic confusions (look-alike characters)"
-        n = el("span", {"class": "n"}, str(confusions))
-        classes.append(el("label", {"title": title}, box, " ", sample, " ", n))
-    works = quoted_works(ctx.base)
-    quoted = el("fieldset", None, el("legend", None, "出處"))
-    for work in works:
-        box = el("input", {"type": "checkbox", "data-hide": work_css(works, work), "checked": ""})
-        quoted.append(el("label", {"title": work}, box, f" {work}"))
-    layers = el("fieldset", None, el("legend", None, "層次"))
-    present = {s.layer for s in ctx.base.spans}
-    for layer, zh in LAYER_LABELS.items():
-        if layer in present:
-            box = el("input", {"type": "checkbox", "data-hide": f"l-{layer.value}", "checked": ""})
-            layers.append(el("label", {"title": layer.value}, box, f" {zh}"))
-    # How the page prints (its 校勘記): in vertical lines, as a book sets one.
-    printing = el(
-        "fieldset",
-        {"class": "printing"},
-        el("legend", None, "列印"),
-        el(
-            "label",
-            {"title": "print in vertical lines"},
-            el("input", {"type": "checkbox", "data-print": "vertical"}),
-            " 直排",
-        ),
-    )
-    if len(works) > 1:
-        # A compilation quoting several works: its passages shown or hidden by work.
-        return el("div", {"class": "filters"}, classes, quoted, layers, witness_switches(ctx), printing)
-    return el("div", {"class": "filters"}, classes, layers, witness_switches(ctx), printing)
-
-
-def _hint() -> Element:
-    return el(
-        "p",
-        {"class": "hint"},
-        "點擊加線的文字，看各本異文。",
-        el("kbd", None, "j"),
-        " ",
-        el("kbd", None, "k"),
-        " 下一條、上一條，",
-        el("kbd", None, "Esc"),
-        " 關閉，",
-        el("kbd", None, "/"),
-        " 檢索（繁簡通檢）。",
-    )
-
-
-# Classes whose loci the page opens without marking (their box unticked), counted in the panel:
-# graphs of one word (異體, 爲/為) are most of the loci of many editions and hide the readings.
-FOLDED = (ReadingClass.ORTHOGRAPHIC,)
-
-# The stylesheets and scripts, inlined into the page's one <style> and one <script> in this
-# order: the page, the panel and the filters first, then the tools (search, pages, side by
-# side). The scripts talk through DOM events, not globals.
-_STYLES = ("view.css", "tools.css")
-_SCRIPTS = ("view.js", "tools.js")
-
-
-def _asset(name: str) -> str:
-    """A stylesheet or script shipped beside this package, to inline into the page."""
-    return (resources.files("collate.exporters") / "html_assets" / name).read_text(encoding="utf-8")
+                    write_views(page, blocks, layer_views(ctx))
+                    page.write(apparatus(ctx, order, tally.folded))
+                page.write(panel(ctx, tally))
+            write_details(page, ctx)
+            page.write(scripts(SCRIPTS))
 
 
 __all__ = [
@@ -323,6 +184,7 @@ __all__ = [
     "build_html",
     "display_class",
     "is_script_only",
+    "run_context",
     "run_html",
     "shown_loci",
     "shown_readings",

@@ -207,7 +207,8 @@ def quoted_works(base: Witness) -> tuple[str, ...]:
     from collate.compilation import work_title
 
     titled = (s.work for s in base.spans if s.work and (s.layer.is_text or s.layer is Layer.HEADING))
-    return tuple(dict.fromkeys(work_title(work) for work in titled))
+    # Each work as written once (a book's spans name a few works thousands of times), then its title.
+    return tuple(dict.fromkeys(work_title(work) for work in dict.fromkeys(titled)))
 
 
 def work_css(works: Sequence[str], work: str) -> str:

@@ -19,6 +19,7 @@ from collate.exporters.html.common import (
     css,
     display_class,
     lookalike,
+    quoted_works,
     shown_loci,
     witnesses_shown,
 )
@@ -146,6 +147,8 @@ class Context:
     line_starts: tuple[int, ...] = field(default=())
     # Where the pictures of each witness's pages are: a URL pattern by siglum (collate.model.facsimile).
     facs: Mapping[str, str] = field(default_factory=dict)
+    # The works a compilation base quotes (common.quoted_works), found once: the filters and rules ask for them.
+    works: tuple[str, ...] = ()
     # Per witness with a pattern, its pages' full ids by label, indexed on first use.
     _page_ids: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
     # The checks by place, so that each locus finds its own without a scan of them all.
@@ -186,7 +189,10 @@ class Context:
             marks[result.layer] = tuple(sorted(layer_marks, key=lambda m: (m.start, m.end)))
         starts = (0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", base.text)))
         patterns = {siglum: pattern for siglum, pattern in (facs or {}).items() if pattern}
-        return cls(collation, base, witnesses, checks, labels, order, tuple(shown), marks, decided, starts, patterns)
+        works = quoted_works(base)
+        return cls(
+            collation, base, witnesses, checks, labels, order, tuple(shown), marks, decided, starts, patterns, works
+        )
 
     def page_image(self, siglum: str, loc: SourceLocation | None) -> str | None:
         """The picture of the printed page a place of a witness is on, where the project says where they are."""

@@ -28,7 +28,6 @@ from collate.exporters.html.common import (
     el,
     full_place,
     place,
-    shown_loci,
     witnesses_shown,
 )
 from collate.exporters.html.context import Context, base_tokens, raw_range
@@ -252,14 +251,14 @@ def coverage(ctx: Context) -> Element:
     """Per collated layer: where the loci are, and where each witness is extant.
 
     Positions are alignment columns, so the strips of one layer line up; a sparse witness
-    has no extent, only the places it reports.
+    has no extent, only the places it reports. The loci are those the page shows (a book's part: its own).
     """
     box = el("section", {"class": "coverage", "aria-label": "存佚"}, el("h3", None, "各本存佚"))
     for result in ctx.collation.layers:
         n = len(result.alignment.columns)
         if not n:
             continue
-        loci = shown_loci(result)
+        loci = [locus for shown, locus in ctx.shown if shown is result]
         box.append(el("h3", None, f"{LAYER_LABELS.get(result.layer, result.layer.value)} · {n} 字 · {len(loci)} 條"))
         ticks = el("div", {"class": "strip loci", "title": "校記所在"}, *(_tick(x, n) for x in loci))
         box.append(el("div", {"class": "cov-row"}, el("span", {"class": "who"}, "校記"), ticks))

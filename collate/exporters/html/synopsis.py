@@ -10,7 +10,8 @@ beside the lemma it concerns. Stretches where only the base is extant are summed
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 
 from lxml.html import fragments_fromstring
 
@@ -45,6 +46,39 @@ def layer_views(ctx: Context) -> Iterator[SynopticLayer]:
         name = LAYER_LABELS.get(result.layer, result.layer.value)
         layer = _Layer(ctx, result)
         yield {"class": f"s-{result.layer.value}"}, el("h2", None, name), layer.head(), layer.build()
+
+
+class PartViews:
+    """The synoptic view of a book cut into its parts: each layer's passages by the part of the base
+    text they begin in (``starts``: the raw offset each part begins at, ascending, the first 0).
+
+    The passages are grouped once for the book; each part's tables are made when it is written.
+    """
+
+    def __init__(self, ctx: Context, starts: Sequence[int]) -> None:
+        self.layers: list[tuple[str, _Layer, list[list[list[int]]]]] = []
+        for result in ctx.collation.layers:
+            layer = _Layer(ctx, result)
+            parts: list[list[list[int]]] = [[] for _ in starts]
+            k = 0  # a passage without base text (only at a layer's start) goes with the one after
+            waiting: list[list[int]] = []
+            for group in layer.groups():
+                tok = next((t for i in group if (t := result.alignment.columns[i][0]) is not None), None)
+                if tok is None:
+                    waiting.append(group)
+                    continue
+                k = max(0, bisect_right(starts, tok.start) - 1)
+                parts[k].extend([*waiting, group])
+                waiting = []
+            parts[k].extend(waiting)
+            self.layers.append((result.layer.value, layer, parts))
+
+    def views(self, part: int) -> Iterator[SynopticLayer]:
+        """The layers with passages in ``part`` (from 0), as :func:`layer_views` gives them."""
+        for value, layer, parts in self.layers:
+            if parts[part]:
+                name = LAYER_LABELS.get(layer.result.layer, value)
+                yield {"class": f"s-{value}"}, el("h2", None, name), layer.head(), layer.build(parts[part])
 
 
 def no_layers() -> Element:
@@ -89,9 +123,10 @@ class _Layer:
             out[-1].append(i)
         return out
 
-    def build(self) -> Iterator[Element]:
+    def build(self, groups: Sequence[list[int]] | None = None) -> Iterator[Element]:
+        """The table's bodies: of ``groups`` (default: every passage of the layer)."""
         alone: list[list[int]] = []
-        for group in self.groups():
+        for group in self.groups() if groups is None else groups:
             if not self._compared(group):
                 alone.append(group)
                 continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from collate.exporters.html.claims import NoteFooters
@@ -52,6 +53,18 @@ _PUNCTUATION = frozenset("，。、：；！？「」『』“”《》〈〉．
 _SMALL_OPEN = ("(", "（")
 
 
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A block of the text laid out, the raw offset it begins at, and what opens it: ``front``, ``title`` (a
+    run-in title), ``close`` (a heading closing a section: 右投壺), ``para``, ``commentary`` or ``note``.
+    ``units``: a paragraph's units (a 經 run and its small print) by start, where a long one may be cut."""
+
+    element: Element
+    start: int
+    kind: str
+    units: Mapping[Element, int] = field(default_factory=dict)
+
+
 def base_text(ctx: Context, anchors: Mapping[int, tuple[tuple[str, str], ...]] | None = None) -> list[Element]:
     """The base witness as a list of blocks: front matter, paragraphs, commentators, notes.
 
@@ -59,6 +72,18 @@ def base_text(ctx: Context, anchors: Mapping[int, tuple[tuple[str, str], ...]] |
     each is drawn as an empty anchor where it falls, for the page selector to jump to.
     """
     return _Layout(ctx, anchors or {}).build()
+
+
+def base_blocks(ctx: Context, anchors: Mapping[int, tuple[tuple[str, str], ...]] | None = None) -> list[Block]:
+    """The blocks of :func:`base_text`, each with its place in the base and its kind (a book's parts are cut
+    between them)."""
+    layout = _Layout(ctx, anchors or {})
+    elements = layout.build()
+    kinds = ([(0, "front")] if layout.front is not None else []) + layout.kinds
+    units: dict[Element, dict[Element, int]] = {}
+    for unit, (para, at) in layout.units.items():
+        units.setdefault(para, {})[unit] = at
+    return [Block(e, start, kind, units.get(e, {})) for e, (start, kind) in zip(elements, kinds, strict=True)]
 
 
 class _Layout:
@@ -90,6 +115,10 @@ class _Layout:
         self.subs = sorted(self.w.substitutions, key=lambda x: x.start)
         self.sub_starts = [x.start for x in self.subs]
         self.footers = NoteFooters(ctx)
+        # Where each block and unit begins (base_blocks): ``at``, the start of the span laid out.
+        self.at = 0
+        self.kinds: list[tuple[int, str]] = []
+        self.units: dict[Element, tuple[Element, int]] = {}
         # A file that marks its printed lines breaks lines where the page does: a line end is
         # layout. Without them (punctuated e-texts, web copies), a line end ends a paragraph.
         self.line_paragraphs = not any(m.kind is MarkKind.LINE for m in self.w.marks)
@@ -142,12 +171,13 @@ class _Layout:
                 self.block.append(footer)
         self.block = self.key = self.small = self.block_range = self.unit = None
 
-    def open(self, key: tuple[str, int], element: Element) -> Element:
+    def open(self, key: tuple[str, int], element: Element, kind: str = "") -> Element:
         self.close()
         if key[0] == "para" and self.work is not None:
             element.set("class", f"{element.get('class')} {work_css(self.works, self.work)}")
         self.block, self.key = element, key
         self.out.append(element)
+        self.kinds.append((self.at, kind or key[0]))
         return element
 
     def container(self) -> Element:
@@ -185,12 +215,15 @@ class _Layout:
     def _new_unit(self, para: Element) -> tuple[Element, Element]:
         # Inline spans: the paragraph reads as printed; the side-by-side view sets them as a grid.
         jing, small = el("span", {"class": "uj"}), el("span", {"class": "uc"})
-        para.append(el("span", {"class": "u"}, jing, small))
+        unit = el("span", {"class": "u"}, jing, small)
+        para.append(unit)
+        self.units[unit] = (para, self.at)
         return jing, small
 
     # The spans.
 
     def span(self, k: int, s: Span) -> None:
+        self.at = s.start
         text = self.w.text[s.start : s.end]
         if s.layer.is_text or s.layer is Layer.HEADING:
             # The work the text is of: a paragraph opened from here on is of it (None: of none).
@@ -244,7 +277,7 @@ class _Layout:
     def heading(self, s: Span, text: str) -> None:
         if s.work or s.heading:
             # A run-in title (礼记投壶) opens the passage it names.
-            para = self.open(("para", s.unit), el("p", {"class": "para"}))
+            para = self.open(("para", s.unit), el("p", {"class": "para"}), "title")
             self.flush_pages(para)
             para.append(el("span", {"class": "title"}, text))
             return
@@ -256,7 +289,7 @@ class _Layout:
             self.flush_pages(self.front)
             self.front.append(el("p", {"class": f"heading h-{key}"}, text))
             return
-        head = self.open(("heading", s.unit), el("p", {"class": "heading h-close"}))
+        head = self.open(("heading", s.unit), el("p", {"class": "heading h-close"}), "close")
         self.flush_pages(head)
         append_text(head, text)
         self.close()
