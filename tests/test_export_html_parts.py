@@ -23,9 +23,11 @@ from conftest import REPO
 
 import collate.exporters.html.parts as parts
 from collate.errors import ExportError
-from collate.exporters import get_exporter, is_part, part_name
+from collate.exporters import get_exporter, is_part, part_name, part_stem
 from collate.exporters.html import run_html
 from collate.exporters.html.common import el
+from collate.exporters.html.contents import BOOK_SCRIPTS, BOOK_STYLES
+from collate.exporters.html.page import SCRIPTS, asset
 from collate.exporters.html.text import Block
 from collate.model import Layer
 from collate.pipeline import collate_project
@@ -119,6 +121,10 @@ def bounds(monkeypatch: pytest.MonkeyPatch, chars: int = 12_000, loci: int = 400
     monkeypatch.setattr(parts, "ONE_PAGE_LOCI", loci // 3)
 
 
+# What every part has alike, written once beside them: the stylesheet (the index's too) and the scripts.
+SHARED = ("book.part-000.css", "book.part-000.js")
+
+
 def pages(out: Path) -> list[Path]:
     """The parts' pages in ``out``, in order."""
     return sorted(p for p in out.iterdir() if is_part(p.name) and p.suffix == ".html")
@@ -162,18 +168,18 @@ def test_a_book_is_written_in_parts_with_the_set(written: Path) -> None:
     manifest = read_manifest(written)
     found = pages(written)
     assert [p.name for p in found] == [part_name("book", k, ".html") for k in (1, 2, 3)]
-    names = {p.name for p in found} | {p.with_suffix(".js").name for p in found}
+    names = {p.name for p in found} | {p.with_suffix(".js").name for p in found} | set(SHARED)
     assert names <= manifest.outputs.keys()
     for name in names | {"book.html"}:
         assert manifest.outputs[name] == sha256_of(written / name)
     assert not [p for p in written.iterdir() if p.name.startswith(".") and p.name != ".collate"]
 
 
-def test_each_part_stands_alone(written: Path) -> None:
+def test_each_part_stands_alone_but_for_what_the_parts_share(written: Path) -> None:
     for k, page in enumerate(pages(written), 1):
         doc = parse(page.read_text(encoding="utf-8"))
-        assert not doc.xpath("//link | //script[@src] | //img | //iframe")
-        assert len(doc.xpath("//style")) == 1 and len(doc.xpath("//script")) == 1
+        assert not doc.xpath("//style | //script[not(@src)] | //img | //iframe")
+        assert doc.xpath("//link[@rel='stylesheet']/@href") == [SHARED[0]] and doc.xpath("//script/@src") == [SHARED[1]]
         assert doc.xpath("//body/@data-part") == [str(k)] and doc.xpath("//body/@data-parts") == ["3"]
         assert doc.xpath("//section[@id='view-text']/*") and doc.xpath("//section[@id='view-syn']//table")
         links = doc.xpath("//nav[@class='book-nav']//a/@href")
@@ -182,6 +188,29 @@ def test_each_part_stands_alone(written: Path) -> None:
         details = set(doc.xpath("//div[@id='details']/section/@data-locus"))
         marks = set(doc.xpath(f"//section[@id='view-text']//span[{has_class('v')}]/@data-locus"))
         assert marks and marks <= details
+
+
+def test_the_parts_share_one_stylesheet_and_one_script(written: Path) -> None:
+    """What every part has alike is written once, beside them, and loaded by its relative name: the
+    folder is the book, opened from disk with no network. The index links the same stylesheet, and
+    inlines its own scripts (not the parts': it has no text to search)."""
+    css = (written / SHARED[0]).read_text(encoding="utf-8")
+    assert css.startswith('@charset "utf-8";\n') and all(asset(name) in css for name in BOOK_STYLES)
+    script = (written / SHARED[1]).read_text(encoding="utf-8")
+    assert script == "\n".join(asset(name) for name in (*SCRIPTS, *BOOK_SCRIPTS)) + "\n"
+    index = parse((written / "book.html").read_text(encoding="utf-8"))
+    assert index.xpath("//link[@rel='stylesheet']/@href") == [SHARED[0]] and not index.xpath("//style")
+    assert not index.xpath("//script[@src]") and asset("book-search.js") in index.xpath("string(//script)")
+    for page in [written / "book.html", *pages(written)]:
+        doc = parse(page.read_text(encoding="utf-8"))
+        files = {str(x).partition("#")[0] for x in doc.xpath("//@href | //@src")} - {""}
+        assert files and all((written / name).is_file() for name in files), page.name
+
+
+def test_the_shared_files_are_named_as_parts() -> None:
+    assert [part_stem(name) for name in SHARED] == ["book", "book"]
+    assert part_name("book", 0, ".css") == SHARED[0] and is_part(SHARED[0], "book")
+    assert not is_part("book.css") and not is_part("book.part-000.png") and not is_part(SHARED[0], "other")
 
 
 def test_every_locus_is_in_one_part_and_numbered_as_in_the_book(book: tuple[Path, RunResult], written: Path) -> None:
@@ -261,7 +290,7 @@ def test_a_smaller_set_removes_the_parts_it_has_no_more(
     write_outputs(book[1], out, ["html"])
     assert len(pages(out)) == 3 and not (out / part_name("book", 4, ".js")).exists()
     assert sorted(n for n in read_manifest(out).outputs if is_part(n)) == sorted(
-        n for p in pages(out) for n in (p.name, p.with_suffix(".js").name)
+        [*SHARED, *(n for p in pages(out) for n in (p.name, p.with_suffix(".js").name))]
     )
     # Again in more parts, the HTML alone (`collate export --format html`); then fewer, alone again.
     bounds(monkeypatch, chars=4_000, loci=150)
@@ -271,6 +300,23 @@ def test_a_smaller_set_removes_the_parts_it_has_no_more(
     export_outputs(out, ["html"], force=True)
     assert len(pages(out)) == 3
     assert set(read_manifest(out).outputs) == {p.name for p in out.iterdir() if p.is_file()}
+
+
+def test_a_set_of_one_page_removes_every_part_the_shared_files_too(
+    book: tuple[Path, RunResult], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "output"
+    for alone in (False, True):  # with the set, then the HTML alone (`collate export --format html`)
+        bounds(monkeypatch)
+        write_outputs(book[1], out, ["html"])
+        assert len(pages(out)) == 3 and all((out / name).is_file() for name in SHARED)
+        bounds(monkeypatch, chars=10**7, loci=10**6)
+        if alone:
+            export_outputs(out, ["html"], force=True)
+        else:
+            write_outputs(book[1], out, ["html"])
+        assert not [p.name for p in out.iterdir() if is_part(p.name)]
+        assert set(read_manifest(out).outputs) == {p.name for p in out.iterdir() if p.is_file()} == {"book.html"}
 
 
 def test_export_finds_the_parts_current_or_writes_them_again(
@@ -283,6 +329,15 @@ def test_export_finds_the_parts_current_or_writes_them_again(
     (written / part_name("book", 2, ".js")).unlink()
     assert export_outputs(written, ["html"]).written
     assert (written / part_name("book", 2, ".js")).is_file()
+    (written / SHARED[0]).unlink()
+    assert export_outputs(written, ["html"]).written
+    assert (written / SHARED[0]).is_file()
+    style = written / SHARED[0]
+    rules = style.read_text(encoding="utf-8")
+    style.write_text(rules + "edited", encoding="utf-8")
+    with pytest.raises(ExportError, match=r"book\.part-000\.css"):
+        export_outputs(written, ["jiaokanji"])
+    style.write_text(rules, encoding="utf-8")
     page = written / part_name("book", 3, ".html")
     page.write_text(page.read_text(encoding="utf-8") + "edited", encoding="utf-8")
     with pytest.raises(ExportError, match=r"book\.part-003\.html"):
@@ -411,6 +466,8 @@ def test_in_a_browser_the_index_searches_every_part_and_leads_to_the_hit(
     wait = WebDriverWait(browser, 60)
     browser.get((written / "book.html").as_uri())
     browser.get_log("browser")
+    # The shared stylesheet, a file beside the page, applies.
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.bar')).position") == "sticky"
     browser.find_element(By.ID, "q").send_keys("壺")  # the base prints 壶: found folded, as the collation compares
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#book-hits .sum"))
     listed = browser.find_elements(By.CSS_SELECTOR, "#book-hits .book-parts > li")
@@ -423,6 +480,7 @@ def test_in_a_browser_the_index_searches_every_part_and_leads_to_the_hit(
     hit.click()
     wait.until(lambda d: "book.part-002.html" in d.current_url)
     wait.until(lambda d: d.find_element(By.ID, "q-count").text.startswith("3/"))
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.bar')).position") == "sticky"
     shot(browser, tmp_path, "book-part-hit.png")
     # A page of another witness in the third part: the jump opens that part there.
     Select(browser.find_element(By.ID, "jump-w")).select_by_value("C")

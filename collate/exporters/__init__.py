@@ -43,16 +43,18 @@ TEI_FLAVOURS: dict[str, str] = {
 
 
 # A format may write its output in parts beside its main file: the HTML of a book too large for
-# one page is an index, with a page and a search script a part. A part is named after the output's
-# stem and its number (touhu.part-001.html, touhu.part-001.js), so that the output set knows the
+# one page is an index, with a page and a search script a part, and the stylesheet and scripts the
+# pages share written once, as part 0. A part is named after the output's stem and its number
+# (touhu.part-001.html, touhu.part-001.js, touhu.part-000.css), so that the output set knows the
 # parts without asking the format: it writes them with the set, hashes them in its manifest, and
 # removes those a later set no longer has.
 IN_PARTS: frozenset[str] = frozenset({"html"})
-_PART = re.compile(r"(?P<stem>.+)\.part-[0-9]{3,}\.(?:html|js)")
+_PART = re.compile(r"(?P<stem>.+)\.part-[0-9]{3,}\.(?:html|js|css)")
 
 
 def part_name(stem: str, number: int, suffix: str) -> str:
-    """The file of part ``number`` (from 1) of an output named after ``stem``: ``touhu.part-001.html``."""
+    """The file of part ``number`` (from 1; 0 for what the parts share) of an output named after ``stem``:
+    ``touhu.part-001.html``."""
     return f"{stem}.part-{number:03d}{suffix}"
 
 

@@ -2,9 +2,10 @@
 
 A format of :data:`~collate.exporters.IN_PARTS` may write its output as a main file and parts beside
 it, named after the output (:func:`~collate.exporters.part_name`: a book's HTML is an index, with a
-page and a search script a part). The parts are files of the set like any other: written into the
-staging folder with their format, hashed in the manifest, moved into place with the rest, checked
-against their hashes. Two things are theirs alone:
+page and a search script a part, and the stylesheet and scripts they share as part 0). The parts
+are files of the set like any other: written into the staging folder with their format, hashed in
+the manifest, moved into place with the rest, checked against their hashes. Two things are theirs
+alone:
 
 * a later set may have fewer parts: those it no longer has are removed as it moves into place,
   before its manifest replaces the old one, which still names them, so that a kill in between is

@@ -15,7 +15,8 @@ characters are always text: a witness reading ``<script>`` shows those eight cha
 
 A collation too large for one page (a book) is written as an index and its parts beside it, each
 part a page like this one for its stretch of the base: :mod:`.parts` cuts the text, :mod:`.book`
-makes the parts, :mod:`.contents` writes the pages, :mod:`.search` the search data of each part.
+makes the parts, :mod:`.contents` writes the pages (and, once, the stylesheet and scripts every part
+loads from beside it), :mod:`.search` the search data of each part.
 
 Readings that differ from the lemma only by script (賓/宾) are never shown as variants.
 """

@@ -8,7 +8,10 @@ as files side by side, so that a browser opens the index or one part, never the 
 * ``touhu.part-001.html`` …, a page a part (:mod:`.parts` cuts them): the bar with the way to the
   index and the parts either side, the text, the synopsis, the 校勘記 and a panel for each locus of
   its stretch of the base, with the same tools as the one page;
-* ``touhu.part-001.js`` …, what the search looks in, a script a part (:mod:`.search`).
+* ``touhu.part-001.js`` …, what the search looks in, a script a part (:mod:`.search`);
+* ``touhu.part-000.css`` and ``touhu.part-000.js``, the stylesheet (the index's too) and the
+  scripts every part has, written once and loaded by each rather than inlined into each: a book of
+  32 parts would carry them 32 times.
 
 Side by side rather than in a folder: the output set (:mod:`collate.runs.outputs`) names its files,
 renames each into place and hashes each in its manifest, and a part named after the output is one
@@ -88,6 +91,11 @@ class Book:
     def file(self, number: int) -> str:
         """The file name of part ``number``; 0 is the index."""
         return f"{self.stem}.html" if number == 0 else part_name(self.stem, number, ".html")
+
+    def shared(self, suffix: str) -> str:
+        """The file of what every part shares, written once beside them (part 0): its stylesheet
+        (``.css``) or its scripts (``.js``)."""
+        return part_name(self.stem, 0, suffix)
 
     def href(self, number: int, fragment: str = "") -> str:
         """A link to part ``number`` (0: the index), at ``fragment`` if given."""

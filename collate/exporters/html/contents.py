@@ -5,6 +5,11 @@ the same head, bar, views, 校勘記, panel and scripts, with the way to the ind
 either side; book-search.js searches the whole book, and parts.js keeps the numbering and filters
 one with the other pages'. The index has the bar's search and jump, the filters with the book's counts,
 and the table of the parts.
+
+What every part has alike, the stylesheet and the scripts (some 70 KB), is written once beside the
+parts (:meth:`Book.shared`) and loaded by a relative ``<link>`` and ``<script src>``: the book stays
+a folder that opens from disk with no network, and does not carry them once a part. The index links
+the same stylesheet; its scripts, not the parts' (it has no text for tools.js to search), stay inline.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from copy import deepcopy
 from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
+from urllib.parse import quote
 
 from lxml import etree
 
@@ -29,7 +35,9 @@ from collate.exporters.html.page import (
     fold_note,
     head,
     panel,
+    script_text,
     scripts,
+    stylesheet,
     write_details,
     write_views,
 )
@@ -56,7 +64,7 @@ def write_book(ctx: Context, path: Path) -> list[Path] | None:
     book = make_book(ctx, stem)
     if book is None:
         return None
-    written: list[Path] = []
+    written = _write_shared(book, path)
     for part in book.parts:
         page = path.with_name(book.file(part.number))
         write_atomic_with(page, partial(_document, write=partial(write_part, book=book, part=part)))
@@ -66,6 +74,20 @@ def write_book(ctx: Context, path: Path) -> list[Path] | None:
         written += [page, script]
     write_atomic_with(path, partial(_document, write=partial(write_index, book=book)))
     return written
+
+
+def _write_shared(book: Book, path: Path) -> list[Path]:
+    """Write what the pages share beside the index at ``path``: the stylesheet, the parts' scripts; their paths."""
+    style = path.with_name(book.shared(".css"))
+    # Named, a linked stylesheet's encoding holds wherever it is opened (its page's is only a fallback).
+    write_atomic(style, f'@charset "utf-8";\n{stylesheet(book.ctx, BOOK_STYLES)}\n')
+    script = path.with_name(book.shared(".js"))
+    write_atomic(script, script_text((*SCRIPTS, *BOOK_SCRIPTS)) + "\n")
+    return [style, script]
+
+
+def _stylesheet(book: Book) -> Element:
+    return el("link", {"rel": "stylesheet", "href": quote(book.shared(".css"))})
 
 
 def _document(out: BinaryIO, write: Callable[[Any], None]) -> None:
@@ -84,7 +106,7 @@ def write_part(page: Any, book: Book, part: Part) -> None:
     ctx, tally = part.ctx, part.tally
     page.write_doctype("<!DOCTYPE html>")
     with page.element("html", {"lang": "zh-Hant"}):
-        page.write(head(ctx, f"{ctx.collation.title} 校勘記 · {book.label(part)}", BOOK_STYLES))
+        page.write(head(ctx, f"{ctx.collation.title} 校勘記 · {book.label(part)}", _stylesheet(book)))
         with page.element("body", book.body(part.number)):
             page.write(bar(ctx, book.tools_for(part.number), _nav(book, part)))
             with page.element("div", {"class": "page"}):
@@ -98,7 +120,7 @@ def write_part(page: Any, book: Book, part: Part) -> None:
                 page.write(panel(ctx, tally, book.tally))
             write_details(page, ctx)
             page.write(el("div", {"id": "book-hits", "class": "book-hits pop", "hidden": "", "aria-live": "polite"}))
-            page.write(scripts((*SCRIPTS, *BOOK_SCRIPTS)))
+            page.write(el("script", {"src": quote(book.shared(".js"))}))
 
 
 def _nav(book: Book, part: Part) -> Element:
@@ -143,7 +165,7 @@ def write_index(page: Any, book: Book) -> None:
     body["class"] = f"{body.get('class', '')} book-index".strip()
     page.write_doctype("<!DOCTYPE html>")
     with page.element("html", {"lang": "zh-Hant"}):
-        page.write(head(ctx, f"{ctx.collation.title} 校勘記 · 目錄", BOOK_STYLES))
+        page.write(head(ctx, f"{ctx.collation.title} 校勘記 · 目錄", _stylesheet(book)))
         with page.element("body", body):
             page.write(bar(ctx, index_tools(book), tabs=False))
             with page.element("div", {"class": "page"}):

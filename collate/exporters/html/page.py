@@ -1,4 +1,4 @@
-"""What every page of the HTML view has: its head, the bar, the panel with the filters, the inlined assets.
+"""What every page of the HTML view has: its head, the bar, the panel with the filters, its assets.
 
 The page of a collation is one of these; a book's pages (:mod:`.book`: an index and a page a part)
 are others, made of the same pieces, so that each looks and behaves as the one page does.
@@ -35,8 +35,9 @@ from collate.exporters.html.tools import witness_switches
 FOLDED = (ReadingClass.ORTHOGRAPHIC,)
 
 # The stylesheets and scripts, inlined into the page's one <style> and one <script> in this
-# order: the page, the panel and the filters first, then the tools (search, pages, side by
-# side). The scripts talk through DOM events, not globals.
+# order (a book's pages load them from one file each, :mod:`.contents`): the page, the panel and
+# the filters first, then the tools (search, pages, side by side). The scripts talk through DOM
+# events, not globals.
 STYLES = ("view.css", "tools.css")
 SCRIPTS = ("view.js", "tools.js")
 
@@ -69,8 +70,14 @@ def asset(name: str) -> str:
     return (resources.files("collate.exporters") / "html_assets" / name).read_text(encoding="utf-8")
 
 
-def head(ctx: Context, title: str, styles: Sequence[str] = STYLES) -> Element:
-    """The page's head: its title and its one inlined stylesheet (``styles``, then the rules of the quoted works)."""
+def stylesheet(ctx: Context, styles: Sequence[str] = STYLES) -> str:
+    """The page's rules: the stylesheets ``styles``, then the rules of the quoted works."""
+    return "\n".join([*(asset(name) for name in styles), _work_rules(ctx)])
+
+
+def head(ctx: Context, title: str, style: Element | None = None) -> Element:
+    """The page's head: its title and its stylesheet, ``style`` if given (a book's pages link the one
+    file they share), else the one page's inlined (:func:`stylesheet`)."""
     return el(
         "head",
         None,
@@ -78,7 +85,7 @@ def head(ctx: Context, title: str, styles: Sequence[str] = STYLES) -> Element:
         el("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}),
         el("meta", {"name": "generator", "content": "collate"}),
         el("title", None, title),
-        el("style", None, "\n".join([*(asset(name) for name in styles), _work_rules(ctx)])),
+        style if style is not None else el("style", None, stylesheet(ctx)),
     )
 
 
@@ -237,6 +244,11 @@ def write_details(page: Any, ctx: Context) -> None:
             page.write(detail(ctx, result, locus))
 
 
+def script_text(names: Sequence[str]) -> str:
+    """The scripts ``names`` as one, in this order (each keeps to itself: they share no globals)."""
+    return "\n".join(asset(name) for name in names)
+
+
 def scripts(names: Sequence[str]) -> Element:
     """The page's one script: ``names``, inlined in this order."""
-    return el("script", None, "\n".join(asset(name) for name in names))
+    return el("script", None, script_text(names))
