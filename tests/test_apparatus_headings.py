@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from builders import collate, layered, tei_of, xp
+from builders import collate, layered, shared_project, tei_of, xp
 
 from collate.apparatus import Collation
 from collate.model import Layer
@@ -51,6 +50,16 @@ def test_the_heading_s_word_elsewhere_is_still_an_addition() -> None:
     assert readings(collation) == [("", "記", "ZZ")]
 
 
+def test_a_heading_with_a_lost_glyph_is_never_taken_for_the_characters_beside_it() -> None:
+    # The heading 記□ (a glyph the e-text lost) is not the run-in 記 alone: an addition still.
+    apart = layered(
+        "ZS",
+        [(Layer.JING, "臣敢拜賜命"), (None, "\n"), (Layer.HEADING, "記□"), (None, "\n"), (Layer.JING, "燕朝服於寢")],
+    )
+    collation, _ = collate([apart, RUN_IN], layers=(Layer.JING,))
+    assert readings(collation) == [("", "記", "ZZ")]
+
+
 def test_the_tei_keeps_the_run_in_heading_typed_as_layout() -> None:
     collation, witnesses = collate([APART, RUN_IN], layers=(Layer.JING,))
     tree = tei_of(collation, witnesses)
@@ -59,23 +68,14 @@ def test_the_tei_keeps_the_run_in_heading_typed_as_layout() -> None:
     assert [r.get("type") for r in xp(apps[0], "tei:rdg")] == ["layout"]
 
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "witnesses"
-YANLI = ("yili-yanli-zhushu-kanripo-WYG.txt", "yili-yanli-zhengzhu-kanripo-SBCK.txt")
-
-
-@pytest.mark.skipif(not all((SHARED / f).is_file() for f in YANLI), reason="needs ../shared/witnesses")
 def test_the_sbck_yanli_runs_in_the_ji_the_zhushu_sets_apart(tmp_path: Path) -> None:
     from collate.pipeline import collate_project
-    from collate.project import load_project
 
-    config = tmp_path / "collate.toml"
-    config.write_text(
-        'title = "燕禮"\nname = "yanli"\nbase = "ZS"\n'
-        f'[[witness]]\nsiglum = "ZS"\npath = "{(SHARED / YANLI[0]).as_posix()}"\n'
-        f'[[witness]]\nsiglum = "SBCK"\npath = "{(SHARED / YANLI[1]).as_posix()}"\n',
-        encoding="utf-8",
-    )
-    run = collate_project(load_project(config))
+    files = {
+        "ZS": ("yili-yanli-zhushu-kanripo-WYG.txt", "注疏本"),
+        "SBCK": ("yili-yanli-zhengzhu-kanripo-SBCK.txt", "四部叢刊本"),
+    }
+    run = collate_project(shared_project(tmp_path, "ZS", files))
     jing = next(r for r in run.collation.layers if r.layer is Layer.JING)
     additions = [x for x in jing.loci if any(r.witnesses[0].text == "記" for r in x.variants())]
     assert additions == []

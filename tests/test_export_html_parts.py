@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -423,8 +424,9 @@ def test_the_parts_are_divisions_small_ones_merged_long_ones_cut() -> None:
 
 # --- In a browser: the search of every part, a hit followed, a page of another part ------------------
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
+# Debian's chromium and chromium-driver, as CI installs them (found on the PATH where they are).
+CHROMIUM = Path(shutil.which("chromium") or "/usr/bin/chromium")
+CHROMEDRIVER = Path(shutil.which("chromedriver") or "/usr/bin/chromedriver")
 
 
 @pytest.fixture(scope="module")

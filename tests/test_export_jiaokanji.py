@@ -593,3 +593,62 @@ def test_words_of_another_passage_of_the_witness_are_no_reading_here(tmp_path: P
     assert not [line for line in lines if "「令卒」" in line or "「數射中」" in line]
     # Nor a few words of the 疏's opening paired by chance with a fragment 五禮通考 quotes much later.
     assert not [line for line in lines if "有治於王王" in line or "「人服不氏」" in line]
+
+
+def test_what_differs_inside_a_moved_passage_is_each_difference_with_its_place() -> None:
+    from builders import norm
+
+    from collate.apparatus.build import _inner
+    from collate.apparatus.columns import LayerColumns
+
+    # Inside the passage: 乙 read 戊 (a difference of substance), 己 added after 乙丙, 讓 written 譲
+    # (a difference of form: none).
+    alignment, witnesses = align_rows({"SK": "甲乙丙-丁讓", "ZS": "甲戊丙己丁譲"})
+    cols = LayerColumns(alignment, witnesses, norm())
+    assert _inner(cols, 1, range(6)) == (("乙", "戊", "甲"), ("", "己", "乙丙"))
+    assert _inner(cols, 1, range(3, 6)) == (("", "己", "乙丙"),)  # the place from before the passage
+
+
+BASE_28 = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥天地玄黃宇宙"
+
+
+def _stray_at(rows: dict[str, str], column: int) -> bool:
+    from builders import norm
+
+    from collate.apparatus.build import _stray
+    from collate.apparatus.columns import LayerColumns
+    from collate.apparatus.intervals import Interval
+
+    alignment, witnesses = align_rows(rows)
+    cols = LayerColumns(alignment, witnesses, norm())
+    token = alignment.columns[column][1]
+    assert token is not None
+    return _stray(cols, 1, Interval(column, column + 1, []), (token,))
+
+
+def test_a_word_an_abridging_quoter_keeps_between_long_omissions_is_its_reading() -> None:
+    # 甲 … 人 … 宙: the witness's text runs on (its tokens one after another), far only in the columns.
+    row = "甲" + "-" * 12 + "人" + "-" * 13 + "宙"
+    assert not _stray_at({"SK": BASE_28, "ZS": row}, 13)
+
+
+def test_words_far_in_the_witness_s_own_order_from_both_sides_are_stray() -> None:
+    # The witness reads 人口 at 卯辰, but its 人口 come after 宙 in its own order: paired by chance.
+    alignment_row = "甲乙丙丁戊己庚辛壬癸子丑寅人口巳午未申酉戌亥天地玄黃宇宙"
+    assert not _stray_at({"SK": BASE_28, "ZS": alignment_row}, 13)  # in its order: its reading
+    from builders import norm, plain_witness, tokens_of
+
+    from collate.align.alignment import LayerAlignment
+    from collate.apparatus.build import _stray
+    from collate.apparatus.columns import LayerColumns
+    from collate.apparatus.intervals import Interval
+
+    base = plain_witness("SK", BASE_28)
+    other = plain_witness("ZS", BASE_28[:13] + BASE_28[15:] + "人口")
+    sk, zs = tokens_of(base), tokens_of(other)
+    # 人口 (the witness's last two tokens) placed against 卯辰, the rest in order.
+    cells = [*zs[:13], zs[-2], zs[-1], *zs[13:-2]]
+    columns = tuple((sk[i], cells[i]) for i in range(len(sk)))
+    alignment = LayerAlignment(Layer.JING, ("SK", "ZS"), columns, (), ())
+    cols = LayerColumns(alignment, {"SK": base, "ZS": other}, norm())
+    assert _stray(cols, 1, Interval(13, 15, []), (zs[-2], zs[-1]))

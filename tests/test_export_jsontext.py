@@ -70,3 +70,11 @@ def test_a_long_table_has_one_cell_a_line() -> None:
     cells = [line.strip().rstrip(",") for line in lines[2:-2]]
     assert cells == [json.dumps(cell, ensure_ascii=False, separators=(",", ":")) for cell in row]
     assert all(len(line) <= WIDTH for line in lines)
+
+
+def test_no_line_is_wider_than_the_width_however_deep() -> None:
+    # Containers too deep for the fast inline path are joined on one line by the writer itself,
+    # right up to the width (a scalar longer than a line is the only thing that may overrun it).
+    for size in range(WIDTH - 40, WIDTH - 10):
+        for value in ([{"x": {"y": "a" * size}}], {"key": {"x": {"y": "a" * size}}}):
+            assert max(len(line) for line in dumps(value).splitlines()) <= WIDTH, (size, value)

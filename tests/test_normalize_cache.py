@@ -132,9 +132,15 @@ def test_another_opencc_is_asked_again(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert len(list(tmp_path.glob("forms-*.json"))) == 2
 
 
-def test_other_code_never_reads_what_this_code_stored(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_other_code_never_reads_what_this_code_stored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # The same tables and settings, built by code that differs in any byte: another name.
+    for package in ("normalize", "model"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "rules.py").write_text("RULES = 1\n", encoding="utf-8")
+    before = classes_cache.code_digest(tmp_path)
+    assert classes_cache.code_digest.__wrapped__(tmp_path) == before  # the same code, the same name
+    (tmp_path / "model" / "rules.py").write_text("RULES = 2\n", encoding="utf-8")
+    assert classes_cache.code_digest.__wrapped__(tmp_path) != before
     same = classes_cache.digest((), "settings")
-    assert classes_cache.digest((), "settings") == same
-    monkeypatch.setattr(classes_cache, "code_digest", lambda: "another build")
-    assert classes_cache.digest((), "settings") != same
+    monkeypatch.setattr(classes_cache, "code_digest", lambda root=None: "another build")
+    assert classes_cache.digest((), "settings") != same  # and a name is made with it

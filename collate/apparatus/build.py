@@ -100,7 +100,6 @@ def _locus(
     agreeing = [cols.sigla[0]]
     groups: dict[tuple[ReadingClass, str, Cause | None], list[WitnessReading]] = {}
     group_rules: dict[tuple[ReadingClass, str, Cause | None], set[str]] = {}
-    inner: dict[tuple[ReadingClass, str, Cause | None], tuple[tuple[str, str, str], ...]] = {}
     for j in range(1, len(cols.sigla)):
         extant = cols.extant(j, iv.start, iv.end)
         reading = cols.reading_of(j, extant, iv.start, iv.end)
@@ -108,20 +107,14 @@ def _locus(
         if verdict is None:
             agreeing.append(reading.siglum)
             continue
+        if verdict[0] is ReadingClass.TRANSPOSITION:
+            # Each witness's own characters: two witnesses of one reading may write them otherwise.
+            reading = replace(reading, inner=_inner(cols, j, extant))
         key = (verdict[0], reading.norm, verdict[1])
         groups.setdefault(key, []).append(reading)
         group_rules.setdefault(key, set()).update(verdict[2])
-        if verdict[0] is ReadingClass.TRANSPOSITION and key not in inner:
-            inner[key] = _inner(cols, j, extant)
     readings = [
-        Reading(
-            norm,
-            cls,
-            tuple(sorted(ws, key=lambda w: w.siglum)),
-            cause,
-            tuple(sorted(group_rules[key])),
-            inner=inner.get(key, ()),
-        )
+        Reading(norm, cls, tuple(sorted(ws, key=lambda w: w.siglum)), cause, tuple(sorted(group_rules[key])))
         for key, ws in groups.items()
         for cls, norm, cause in [key]
     ]
@@ -153,16 +146,20 @@ def _locus(
 STRAY_GAP = 12
 # The most tokens a stray stretch has: a few words paired by chance, never a passage.
 STRAY_RUN = 24
+# The fewest a stretch needs to be judged stray when its text runs on, in the witness's order, into
+# the words beside it (far only in the columns): fewer are a word an abridging quoter kept.
+STRAY_MIN = 6
 
 
 def _stray(cols: LayerColumns, j: int, iv: Interval, tokens: Sequence[Token]) -> bool:
     """The witness's characters here are a few words of it from elsewhere, paired by chance.
 
     The run of its text they stand in (its tokens in near columns, one after another in its own
-    order) is short, apart from its tokens on either side (far in its order or in the columns),
-    and mostly unlike the base: 五禮通考 quotes 射人's 注 and 疏 in its own order, and a fragment
-    was paired with words of the article's opening, two pages earlier (「令卒」作「受而」). Such a
-    reading is not what the witness has at this place: the place is not extant in it.
+    order) is short, apart from its tokens on either side (far in its order; or far in the columns
+    only, for a run of at least :data:`STRAY_MIN` tokens), and mostly unlike the base: 五禮通考
+    quotes 射人's 注 and 疏 in its own order, and a fragment was paired with words of the article's
+    opening, two pages earlier (「令卒」作「受而」). Such a reading is not what the witness has at
+    this place: the place is not extant in it.
     """
     if not tokens:
         return False
@@ -177,20 +174,27 @@ def _stray(cols: LayerColumns, j: int, iv: Interval, tokens: Sequence[Token]) ->
         assert tok is not None, "token_cols lists only columns holding the witness's tokens"
         return tok.index
 
-    def joined(a: int, b: int) -> bool:
-        # One after another in the witness's order, and in columns near each other.
-        return 0 < index(b) - index(a) <= STRAY_GAP and row[b] - row[a] <= STRAY_GAP
+    def follows(a: int, b: int) -> bool:
+        # One after another in the witness's order.
+        return 0 < index(b) - index(a) <= STRAY_GAP
 
-    while lo > 0 and joined(lo - 1, lo) and hi - lo < STRAY_RUN:
+    def near(a: int, b: int) -> bool:
+        # ... and in columns near each other.
+        return follows(a, b) and row[b] - row[a] <= STRAY_GAP
+
+    while lo > 0 and near(lo - 1, lo) and hi - lo < STRAY_RUN:
         lo -= 1
-    while hi + 1 < len(row) and joined(hi, hi + 1) and hi - lo < STRAY_RUN:
+    while hi + 1 < len(row) and near(hi, hi + 1) and hi - lo < STRAY_RUN:
         hi += 1
-    if hi - lo + 1 > STRAY_RUN:
-        return False
-    if lo == 0 or hi + 1 == len(row) or joined(lo - 1, lo) or joined(hi, hi + 1):
+    size = hi - lo + 1
+    if size > STRAY_RUN or lo == 0 or hi + 1 == len(row) or near(lo - 1, lo) or near(hi, hi + 1):
         return False  # a longer run than a stray one, or the witness's first or last words here
+    if (follows(lo - 1, lo) or follows(hi, hi + 1)) and size < STRAY_MIN:
+        # Its text runs on into the words beside it, only far in the columns: a quoter that abridges
+        # and keeps a word or two (in a variant form, perhaps) between long omissions.
+        return False
     agree = sum(1 for k in range(lo, hi + 1) if cols.kind(cols.columns[row[k]][0], cols.columns[row[k]][j]) is None)
-    return 2 * agree < hi - lo + 1
+    return 2 * agree < size
 
 
 # What differs in substance inside a moved passage: the classes a 校勘記 lists (not forms, not placeholders).
@@ -202,28 +206,41 @@ def _inner(cols: LayerColumns, j: int, columns: Sequence[int]) -> tuple[tuple[st
 
     Its tokens stand in the base's columns, position by position (:mod:`collate.align.engine`):
     each run of columns where the two differ in substance is one difference, (the base's
-    characters, the witness's, the two base characters before them). Differences of form (譲 for
-    讓) are none, as in every entry.
+    characters, the witness's, the two base characters before the run, from inside the passage
+    or before it). Differences of form (譲 for 讓) are none, as in every entry.
     """
     out: list[tuple[str, str, str]] = []
     run: list[tuple[str, str]] = []
-    before = ""
+    seen = _base_before(cols, columns[0]) if columns else ""
+    context = ""
     for c in (*columns, None):
         base = cols.columns[c][0] if c is not None else None
-        pair = None
         if c is not None:
             mine = cols.columns[c][j]
             if cols.kind(base, mine) in _OF_SUBSTANCE:
-                pair = (base.t if base is not None else "", mine.t if mine is not None else "")
-        if pair is not None:
-            run.append(pair)
-            continue
+                if not run:
+                    context = seen[-2:]
+                run.append((base.t if base is not None else "", mine.t if mine is not None else ""))
+                seen = (seen + base.t)[-2:] if base is not None else seen
+                continue
         if run:
-            out.append(("".join(b for b, _ in run), "".join(m for _, m in run), before[-2:]))
+            out.append(("".join(b for b, _ in run), "".join(m for _, m in run), context))
             run = []
         if base is not None:
-            before += base.t
+            seen = (seen + base.t)[-2:]
     return tuple(out)
+
+
+def _base_before(cols: LayerColumns, column: int) -> str:
+    """The two base characters before ``column`` (fewer at the layer's start)."""
+    found = ""
+    c = column - 1
+    while c >= 0 and len(found) < 2:
+        tok = cols.columns[c][0]
+        if tok is not None:
+            found = tok.t + found
+        c -= 1
+    return found
 
 
 def _verdict(

@@ -7,10 +7,11 @@ same word at the same place. Whether a print sets a word as a heading is its lay
 
 The evidence is in the collation itself: where a witness has tokens the base lacks (an addition)
 and the base, between the two tokens that enclose that place, has a heading whose characters are
-those tokens (compared by their keys), the witness reads the base's heading in its text; and the
-other way, where the witness lacks base tokens that it prints, between its own enclosing tokens, as
-a heading. Such cells agree with the base. Nothing else is matched: only a heading at that very
-place, and only the whole heading.
+among those tokens (the whole heading, one after another, compared by their keys), the witness
+reads the base's heading in its text; and the other way, where the witness lacks base tokens that
+it prints, between its own enclosing tokens, as a heading. Those cells agree with the base; any
+other tokens of the addition stay an addition. Nothing else is matched: only a heading at that
+very place, and only the whole heading.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from collate.align.alignment import LayerAlignment
 from collate.model import Layer, Token, Witness
-from collate.normalize.tokenize import is_token_char
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
@@ -31,15 +31,23 @@ MAX_HEADING = 8
 
 
 class _Headings:
-    """One witness's headings, by offset, each with the comparison key of its characters."""
+    """One witness's headings, by offset, each with the comparison keys of its tokens.
+
+    Tokenized as every text is (:func:`~collate.normalize.tokenize.tokenize`): an entity or a
+    placeholder in a heading is a token of its own, whose key matches nothing, so such a heading
+    is never taken for the characters around it.
+    """
 
     def __init__(self, witness: Witness, normalizer: Normalizer) -> None:
-        spans = sorted((s for s in witness.spans if s.layer is Layer.HEADING), key=lambda s: s.start)
-        self.starts = [s.start for s in spans]
-        self.ends = [s.end for s in spans]
-        self.keys = [
-            normalizer.key("".join(c for c in witness.text[s.start : s.end] if is_token_char(c))) for s in spans
-        ]
+        from collate.normalize.tokenize import tokenize
+
+        units: dict[int, list[Token]] = {}
+        for token in tokenize(witness, Layer.HEADING, normalizer):
+            units.setdefault(token.unit, []).append(token)
+        heads = sorted(units.values(), key=lambda tokens: tokens[0].start)
+        self.starts = [tokens[0].start for tokens in heads]
+        self.ends = [tokens[-1].end for tokens in heads]
+        self.keys = ["".join(t.n for t in tokens) for tokens in heads]
 
     def between(self, start: int, end: int) -> Iterator[str]:
         """The keys of the headings that lie wholly within ``[start, end)``."""

@@ -44,6 +44,10 @@ class WitnessReading:
     text: str
     tokens: tuple[Token, ...] = ()
     location: SourceLocation | None = None
+    # A passage the witness has at another place (a transposition): the differences of substance
+    # inside it, each as (the base's characters, the witness's own, the two base characters before
+    # them; "" for none), in the base's order.
+    inner: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def norm(self) -> str:
@@ -71,10 +75,6 @@ class Reading:
     rules: tuple[str, ...] = ()
     source: str | None = None
     derived: bool = False
-    # A passage its witnesses have at another place (a transposition): the differences of substance
-    # inside it, each as (the base's characters, the witness's, the base's characters just before;
-    # "" for none), in the base's order.
-    inner: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.cause is not None and not isinstance(self.cause, Cause) and self.cause in _CAUSES:

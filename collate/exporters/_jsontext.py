@@ -139,7 +139,8 @@ def _join(
         lines: list[str] = [p for p in parts if isinstance(p, str)]
         if keys is not None:
             lines = [f"{k}:{p}" for k, p in zip(keys, lines, strict=True)]
-        if sum(map(len, lines)) + len(lines) <= room:
+        # On one line: the members, a comma between each two, and the brackets.
+        if sum(map(len, lines)) + len(lines) + 1 <= room:
             inline = open_ + ",".join(lines) + close
             if "\n" not in inline:
                 return inline

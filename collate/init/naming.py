@@ -42,7 +42,9 @@ def _own_word(words: Sequence[list[str]], i: int, among: Sequence[int], exclude:
     if single:
         return single
     sets = [{w.lower() for w in words[j]} for j in among if j != i]
-    pairs = ((a, b) for k, a in enumerate(mine) for b in mine[k + 1 :])
+    # Two words of the work, never one saying where the file comes from (kanripo).
+    named = [w for w in mine if w.lower() not in _NOT_A_WORK]
+    pairs = ((a, b) for k, a in enumerate(named) for b in named[k + 1 :])
     return next((f"{a}-{b}" for a, b in pairs if not any({a.lower(), b.lower()} <= o for o in sets)), "")
 
 
@@ -169,29 +171,42 @@ def name_witnesses(headers: Sequence[Header]) -> tuple[WitnessConfig, ...]:
 def named_as_found(project: Project, first: int) -> Project:
     """The project with its witnesses from ``first`` on (edition files a shelf added, named by their
     file names) named as ``collate init`` names witnesses: by their edition and the form of their
-    commentary (纂圖本, 集說本, 四庫本《周禮注疏》), beside the project's own witnesses.
+    commentary (纂圖本, 集說本, 四庫本《周禮注疏》), told apart from the project's own witnesses.
 
-    A file whose header cannot be read keeps its name; a siglum the project has already is told
-    apart by a number.
+    A file whose header cannot be read keeps its name; a siglum or a label the project has already
+    is told apart (a number; the file's name).
     """
     added = project.witnesses[first:]
     if not added:
         return project
-    try:
-        base = read_header(project.resolve(project.witness(project.base).path))
-        headers = [base, *(read_header(project.resolve(w.path), str(w.path)) for w in added)]
-    except CollateError:
-        return project
-    named = name_witnesses(headers)[1:]
-    taken = {w.siglum for w in project.witnesses[:first]}
+    own = [h for w in project.witnesses[:first] if (h := _header(project, w)) is not None]
+    found = {i: h for i, w in enumerate(added) if (h := _header(project, w)) is not None}
+    named = dict(zip(found, name_witnesses([*own, *found.values()])[len(own) :], strict=True))
+    sigla = {w.siglum for w in project.witnesses[:first]}
+    labels = {w.label for w in project.witnesses[:first]}
     renamed = []
-    for w, found in zip(added, named, strict=True):
-        siglum, n = found.siglum, 2
-        while siglum in taken:
-            siglum, n = f"{found.siglum}{n}", n + 1
-        taken.add(siglum)
-        renamed.append(replace(w, siglum=siglum, label=found.label, bibl=w.bibl or found.bibl))
+    for i, w in enumerate(added):
+        name = named.get(i)
+        if name is None:
+            sigla.add(w.siglum)
+            renamed.append(w)
+            continue
+        siglum, n = name.siglum, 2
+        while siglum in sigla:
+            siglum, n = f"{name.siglum}{n}", n + 1
+        sigla.add(siglum)
+        label = name.label if name.label not in labels else f"{name.label}（{inert(Path(w.path).name, keep='')}）"
+        labels.add(label)
+        renamed.append(replace(w, siglum=siglum, label=label, bibl=w.bibl or name.bibl))
     return replace(project, witnesses=(*project.witnesses[:first], *renamed))
+
+
+def _header(project: Project, witness: WitnessConfig) -> Header | None:
+    """What the witness's file says of itself; None if it cannot be read as a witness file."""
+    try:
+        return read_header(project.resolve(witness.path), str(witness.path))
+    except CollateError:
+        return None
 
 
 def project_name(headers: Sequence[Header]) -> str:

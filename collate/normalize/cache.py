@@ -6,8 +6,8 @@ tenths of a second, most of a small project's run; reading the 40,000 related pa
 (``cjkvi_related.tsv``) as text, a tenth; loading OpenCC's ``s2t`` to learn which ideographs
 it changes (the simplified forms a text's script is judged by), a twentieth. Each depends only
 on its tables (the shipped ones, the project's own variant settings) or on OpenCC's version,
-and on the code that builds it (this package's modules, read as bytes: a collate updated or
-edited under the same version number builds anew), so each is stored, as plain JSON (data,
+and on the code that builds it (the normalizer's and the model's modules, read as bytes: a collate
+updated or edited under the same version number builds anew), so each is stored, as plain JSON (data,
 never code), under a name made from a digest of all of these: a table or a module changed in
 any byte is another name, never a stale file. A missing, unreadable or damaged file is rebuilt;
 a cache folder that cannot be written is simply not used. ``COLLATE_CACHE`` names the folder
@@ -44,18 +44,30 @@ def folder() -> Path | None:
     return Path(base) / "collate"
 
 
+# The packages whose code builds what is stored: the normalizer, and the model's records and
+# character classes it builds them from.
+_BUILDERS = ("normalize", "model")
+
+
 @functools.cache
-def code_digest() -> str:
-    """A digest of the code that builds what is stored: the bytes of this package's modules.
+def code_digest(root: Path | None = None) -> str:
+    """A digest of the code that builds what is stored: the bytes of the modules of :data:`_BUILDERS`
+    under ``root`` (the installed ``collate``).
 
     The package version alone is not enough: a change to how the classes are built that keeps
     the version (a developer's edit, an install from a newer checkout) would otherwise be served
-    the classes the older code built. Read once a process, a few milliseconds.
+    the classes the older code built. Read once a process, a few milliseconds; a module that
+    cannot be read counts as missing (the version still tells releases apart).
     """
+    base = root or Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        h.update(path.name.encode() + b"\0")
-        h.update(path.read_bytes())
+    for package in _BUILDERS:
+        for path in sorted((base / package).glob("*.py")):
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            h.update(f"{package}/{path.name}\0".encode() + data)
     return h.hexdigest()[:16]
 
 

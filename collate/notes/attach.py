@@ -36,6 +36,7 @@ from collate.apparatus import Collation, Locus
 from collate.apparatus.records import ApparatusDiagnostic
 from collate.model import Diagnostic, Layer, ReadingClass, Severity, SourceLocation, Token
 from collate.model.annotations import AttachedNote, NoteClaim, NoteVerdict, Verdict
+from collate.normalize.tokenize import is_token_char
 from collate.notes.fold import default_normalizer, fold
 from collate.notes.records import AnchorMethod, Claim, ClaimKind, Note
 
@@ -64,7 +65,8 @@ class _Target:
     end: int
     claim: Claim | None
     # A note without claims that quotes its passage: the characters of the passage its own words
-    # name (鍾 in 「賓所執脯以賜鍾人於門内霤」按鍾鼓之鍾古皆作鍾…); empty where they name none.
+    # (its quotation left out) name (鍾 in 賓所執脯以賜鍾人於門内霤按鍾鼓之鍾古皆作鍾…); empty
+    # where they name none.
     named: frozenset[str] = frozenset()
 
 
@@ -121,10 +123,21 @@ def _targets(result: NotesResult) -> list[_Target]:
             continue
         anchor = result.anchor_of(note)
         if anchor is not None and anchor.method is AnchorMethod.QUOTE and anchor.end > anchor.start:
-            own = set(fold(note.text.replace(anchor.quote, "", 1))) if anchor.quote else set()
-            named = frozenset(own & set(fold(anchor.quote)))
-            out.append(_Target(note, anchor.layer, anchor.start, anchor.end, None, named))
+            out.append(_Target(note, anchor.layer, anchor.start, anchor.end, None, _named(note.text, anchor.quote)))
     return out
+
+
+def _named(text: str, quote: str) -> frozenset[str]:
+    """The characters of the passage ``quote`` that a note's own words (``text``, each phrase it
+    quotes left out) name: keys of characters, never punctuation or layout."""
+    phrases = [p for p in quote.split("…") if p]
+    if not phrases:
+        return frozenset()
+    own = text
+    for phrase in phrases:
+        own = own.replace(phrase, "", 1)
+    words = {k for c, k in zip(own, fold(own), strict=True) if is_token_char(c)}
+    return frozenset(words & {k for c, k in zip(quote, fold(quote), strict=True) if is_token_char(c)})
 
 
 class _Offsets:

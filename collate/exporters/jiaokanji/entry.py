@@ -83,21 +83,21 @@ def _part(reading: WitnessReading, start: int, end: int | None = None) -> str:
 MAX_INNER = 4
 
 
-def _inner(lemma: WitnessReading, reading: Reading) -> str:
-    """The differences inside a passage a witness has at another place, as a 校勘記 words them
-    (「澤」作「繹」、無「也」、「射者」下有「所」), after a colon; "" where they are many.
+def _inner(own: WitnessReading) -> str:
+    """The differences inside a passage a witness has at another place, worded as the entries are
+    (「澤」作「繹」、無「也」字、「射者」下有「所」字), after a colon; "" where they are many.
 
     The passage's words are collated though they stand elsewhere in the witness: an editor needs
-    its variants, not only that it differs (only those of substance: :attr:`Reading.inner`).
+    its variants, not only that it differs (those of substance: :attr:`WitnessReading.inner`).
     """
     said = []
-    for base, mine, before in reading.inner:
+    for base, mine, before in own.inner:
         if base and mine:
             said.append(f"{quote(base)}作{quote(mine)}")
         elif base:
-            said.append(f"無{quote(base)}")
+            said.append(f"無{chars(base)}")
         else:
-            said.append(f"「{before}」下有{quote(mine)}" if before else f"有{quote(mine)}")
+            said.append(f"「{before}」下有{chars(mine)}" if before else f"有{chars(mine)}")
     return "：" + "、".join(said) if len(said) <= MAX_INNER else ""
 
 
@@ -144,7 +144,7 @@ def _clause(locus: Locus, reading: Reading, own: WitnessReading, places: Places,
         if rf == lf or len(lemma) > LONG:
             # A passage the witness has at another place: where it stands is the reading
             # (quoted by its ends, a long one would read the same as the lemma).
-            differs = "，文有異同" + _inner(locus.lemma, reading) if reading.inner else ""
+            differs = "，文有異同" + _inner(own) if own.inner else ""
             tail = f"{differs}（次第不同）"
             return _Clause("", f"有此{quote(lemma)}", False, tail=tail, moved=True, at=own.location, part=whole)
         return _Clause(named, f"作{quote(text)}（{ReadingClass.TRANSPOSITION.chinese}）", True)
