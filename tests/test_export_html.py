@@ -111,7 +111,10 @@ def test_default_project(default_run: RunResult) -> None:
     view = doc.get_element_by_id("view-text")
     shown = [x for r in collation.layers for x in shown_loci(r)]
     assert shown and {x.id for x in shown} == set(view.xpath(".//@data-locus")) - {""}
-    assert len(doc.get_element_by_id("details")) == len(shown)
+    details = doc.get_element_by_id("details")
+    # A panel a locus shown, and once the buttons every panel's heading gets (a <template>).
+    assert len(details.findall("section")) == len(shown) and len(details.findall("template")) == 1
+    assert not details.xpath(".//section//button[@data-step]")
     for locus in shown:
         if locus.lemma.text:
             marked = "".join(m.text for m in view.xpath(f".//*[@data-locus=$id and {has_class('v')}]", id=locus.id))

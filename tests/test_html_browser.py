@@ -172,6 +172,15 @@ def test_click_on_a_variant_shows_every_reading(browser: Any, run: RunResult, pa
     )
     assert viewport(browser)[0] == WIDE and panel["left"] >= text["right"] and panel["top"] < 100
     screenshot(browser, tmp_path, "html-locus.png")
+    # The panel's buttons and links (written once for every panel): 在對照中 opens the synoptic view
+    # at this locus, the next button the next locus.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#panel-body h2 .nav button")) == 3
+    browser.find_element(By.CSS_SELECTOR, '#panel-body .jump [data-goto="syn"]').click()
+    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.ID, "view-syn").is_displayed())
+    assert browser.find_elements(By.CSS_SELECTOR, f'#view-syn .v.sel[data-locus="{locus.id}"]')
+    browser.find_element(By.CSS_SELECTOR, 'button[data-view="text"]').click()
+    browser.find_element(By.CSS_SELECTOR, '#panel-body [data-step="1"]').click()
+    WebDriverWait(browser, PATIENCE).until(lambda d: shown_locus(d) not in ("", locus.id))
     assert console_errors(browser) == []
 
 

@@ -26,7 +26,7 @@ from collate.exporters.html.common import (
     work_css,
 )
 from collate.exporters.html.context import Context
-from collate.exporters.html.panel import coverage, detail
+from collate.exporters.html.panel import coverage, detail, detail_nav
 from collate.exporters.html.synopsis import SynopticLayer, no_layers
 from collate.exporters.html.tools import witness_switches
 
@@ -240,6 +240,7 @@ def write_views(page: Any, blocks: Iterable[Element], synopsis: Iterable[Synopti
 def write_details(page: Any, ctx: Context) -> None:
     """Write the hidden section of each locus the page shows, for the panel to show."""
     with page.element("div", {"id": "details", "hidden": ""}):
+        page.write(detail_nav())
         for result, locus in ctx.shown:
             page.write(detail(ctx, result, locus))
 

@@ -43,9 +43,11 @@ INSIDE = 24
 LONG = 12
 
 
-def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
-    """The hidden section the panel shows for ``locus`` (``id="d-<locus id>"``)."""
-    c = display_class(locus)
+def detail_nav() -> Element:
+    """What every panel has alike, written once as a ``<template>`` the page's script puts into the
+    panel it shows (a book has thousands of panels): the heading's buttons (the previous, the next,
+    close), and after the witnesses' table the links to the locus in the reading text and the
+    synoptic view (to the locus the panel shows)."""
     nav = el(
         "span",
         {"class": "nav"},
@@ -53,6 +55,18 @@ def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
         el("button", {"type": "button", "data-step": "1", "title": "下一條 (j)"}, "\u203a"),
         el("button", {"type": "button", "data-close": "", "title": "關閉 (Esc)"}, "×"),
     )
+    jump = el(
+        "p",
+        {"class": "jump"},
+        el("a", {"href": "#", "data-goto": "text"}, "在讀本中"),
+        el("a", {"href": "#", "data-goto": "syn"}, "在對照中"),
+    )
+    return el("template", {"id": "detail-nav"}, nav, jump)
+
+
+def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
+    """The hidden section the panel shows for ``locus`` (``id="d-<locus id>"``)."""
+    c = display_class(locus)
     section = el(
         "section",
         {"class": f"detail {css(c)}", "id": f"d-{locus.id}", "data-locus": locus.id, "hidden": ""},
@@ -62,21 +76,12 @@ def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
             LAYER_LABELS.get(locus.layer, locus.layer.value),
             badge(c),
             el("span", {"class": "lid"}, locus.id),
-            nav,
         ),
     )
     decision = ctx.decisions.get(locus.id)
     if decision is not None:
         section.append(_decision(ctx, decision))
     section.append(_witnesses(ctx, result, locus))
-    section.append(
-        el(
-            "p",
-            {"class": "jump"},
-            el("a", {"href": "#", "data-goto": "text", "data-target": locus.id}, "在讀本中"),
-            el("a", {"href": "#", "data-goto": "syn", "data-target": locus.id}, "在對照中"),
-        )
-    )
     section.extend((el("h3", None, "對齊"), el("div", {"class": "window"}, _window(ctx, result, locus))))
     if locus.notes:
         section.append(el("h3", None, "案語"))
@@ -89,16 +94,20 @@ def detail(ctx: Context, result: LayerResult, locus: Locus) -> Element:
 
 
 def _label(ctx: Context, siglum: str) -> Element:
-    return el("th", {"scope": "row"}, ctx.label(siglum), el("span", {"class": "sig"}, siglum))
+    label = ctx.label(siglum)
+    # The siglum under the label, where the label is not the siglum itself (a row a witness a panel).
+    return el("th", {"scope": "row"}, label, *([el("span", {"class": "sig"}, siglum)] if label != siglum else []))
 
 
 def _where(ctx: Context, siglum: str, loc: SourceLocation | None) -> Element:
     """Where a witness has the reading: its page and line, a link to the page's picture where there is one."""
     url = ctx.page_image(siglum, loc)
+    full = full_place(loc)
+    attrs = {"class": "where", "title": full} if full else {"class": "where"}
     if url is None:
-        return el("td", {"class": "where", "title": full_place(loc)}, place(loc))
+        return el("td", attrs, place(loc))
     link = el("a", {"href": url, "target": "_blank", "rel": "noopener", "class": "facs"}, place(loc))
-    return el("td", {"class": "where", "title": full_place(loc)}, link)
+    return el("td", attrs, link)
 
 
 def _text(text: str, cls: ReadingClass | None) -> Element:
@@ -173,7 +182,10 @@ def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
     rows: list[str] = []
     for j, siglum in enumerate(result.alignment.sigla):
         extent = result.alignment.extent(siglum)
-        head = f'<tr data-w="{html_attr(siglum)}"><th title="{html_attr(ctx.label(siglum))}">{html_text(siglum)}</th>'
+        label = ctx.label(siglum)
+        # The siglum, and the label as its title where it says more (a book has a row a witness a panel).
+        title = f' title="{html_attr(label)}"' if label != siglum else ""
+        head = f'<tr data-w="{html_attr(siglum)}"><th{title}>{html_text(siglum)}</th>'
         cells = [head]
         for i in before + inside + after:
             if i < 0:
@@ -188,7 +200,9 @@ def _window(ctx: Context, result: LayerResult, locus: Locus) -> Element:
                 names.append("gap")
             elif names and siglum not in locus.lemma_witnesses:
                 names.append("d")
-            cells.append(f'<td class="{" ".join(names)}">{"—" if tok is None else html_text(tok.t)}</td>')
+            # A plain cell has no class at all: a book has millions of them (class="" was 1.8 MB of 3 × 300k).
+            klass = f' class="{" ".join(names)}"' if names else ""
+            cells.append(f'<td{klass}>{"—" if tok is None else html_text(tok.t)}</td>')
         rows.append("".join(cells) + "</tr>")
     for siglum in result.sparse:
         reading = locus.reading_of(siglum)

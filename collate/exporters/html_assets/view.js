@@ -93,6 +93,20 @@
     var copy = detail.cloneNode(true);
     copy.removeAttribute("id");
     copy.hidden = false;
+    // What every panel has alike is written once (a book has thousands): the heading's buttons,
+    // and after the witnesses' table the links to the locus in the two views.
+    var shared = document.getElementById("detail-nav");
+    if (shared) {
+      var parts = shared.content.cloneNode(true);
+      var head = copy.querySelector("h2");
+      var wits = copy.querySelector("table.wits");
+      if (head) {
+        head.appendChild(parts.querySelector(".nav"));
+      }
+      if (wits) {
+        wits.after(parts.querySelector(".jump"));
+      }
+    }
     switchWitnesses(copy);
     panel.replaceChildren(copy);
     aside.scrollTop = 0;
