@@ -291,8 +291,21 @@ def test_a_passage_a_witness_has_elsewhere_says_where_never_reads_as_the_lemma(t
             "ZS": ("liji-sheyi-zhushu-kanripo-WYG.txt", "注疏本"),
         },
     )
-    lines = entries(collate_project(project).collation)
+    collation = collate_project(project).collation
+    lines = entries(collation)
     moved = [line for line in lines if "次第不同" in line]
+    # The JSON says the same of the witness's reading there.
+    from collate.exporters.json import to_json
+
+    inner = [
+        d
+        for layer in to_json(collation)["layers"]
+        for locus in layer["loci"]
+        for r in locus["readings"]
+        for w in r["witnesses"]
+        for d in w.get("inner", [])
+    ]
+    assert {"base": "從", "reading": "後"} in [{k: d[k] for k in ("base", "reading")} for d in inner]
     placed = r"注疏本有此「.+」，注疏本在其頁\d{3}-\d+[ab]行\d+(，文有異同(：[^（]+)?)?（次第不同）"
     assert moved and all(re.search(placed, line) for line in moved)
     # What differs inside a moved passage is said, each difference of substance as an entry words it.

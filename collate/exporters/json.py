@@ -211,12 +211,17 @@ def _coverage(result: LayerResult, siglum: str) -> dict[str, Any]:
 
 
 def _witness_reading(w: WitnessReading) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "siglum": w.siglum,
         "text": w.text,
         "tokens": [t.index for t in w.tokens],
         "location": location_json(w.location),
     }
+    if w.inner:
+        # A passage the witness has at another place: what differs in it (only then, so that
+        # every other reading is written as it was).
+        out["inner"] = [{"base": b, "reading": r, "after": a} for b, r, a in w.inner]
+    return out
 
 
 def _reading(r: Reading, base_extant: bool = True) -> dict[str, Any]:
