@@ -21,6 +21,8 @@
     fold.set(pairs[p], pairs[p + 1]);
   }
   var data = (window.collateSearch = window.collateSearch || {});
+  // What parts.js (which comes after this script on every page of a book) needs of it too.
+  window.collateBook = { name: name, off: off };
 
   function name(n, ext) {
     return encodeURIComponent(n ? stem + ".part-" + String(n).padStart(3, "0") : stem) + ext;

@@ -10,19 +10,9 @@
   var counter = document.getElementById("q-count");
   var who = document.getElementById("jump-w");
 
-  function name(n, ext) {
-    return encodeURIComponent(n ? stem + ".part-" + String(n).padStart(3, "0") : stem) + ext;
-  }
-
-  function off() {
-    var out = new Set();
-    document.querySelectorAll("input[data-wit]").forEach(function (b) {
-      if (!b.checked) {
-        out.add(b.dataset.wit);
-      }
-    });
-    return out;
-  }
+  // A part's file name, and the witnesses switched off: book-search.js's (loaded before this).
+  var name = window.collateBook.name;
+  var off = window.collateBook.off;
 
   // --- The filters: one choice for every page of the book -------------------------------------
   var STORE = "collate-book:" + stem;
