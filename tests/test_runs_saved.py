@@ -27,7 +27,7 @@ from collate.results import RunResult
 from collate.review.session import open_review
 from collate.runs.manifest import read_manifest
 from collate.runs.outputs import write_outputs
-from collate.runs.saved import SAVED, decided, last_run, load_run, run_bytes, run_of_bytes
+from collate.runs.saved import SAVED, decided, last_run, load_run, run_bytes, run_of_bytes, saved_bytes
 
 
 @pytest.fixture(scope="module")
@@ -172,3 +172,30 @@ def test_a_run_exported_from_another_folder_keeps_its_inputs(tmp_path: Path, mon
     assert read_manifest(tmp_path / "output").inputs == before
     monkeypatch.chdir(tmp_path)
     assert CliRunner().invoke(main, ["diff", "--list", "--no-pager"]).exit_code == 0
+
+
+def test_an_export_saves_the_loaded_run_as_the_bytes_it_was_read_from(
+    written: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not encoded anew: the same run saves the same bytes, and copying them is cheaper."""
+    config, out = written
+    before = (out / SAVED).read_bytes()
+    project = load_project(config)
+    session = open_review(last_run(out, project), "王")
+    session.decide(session.loci[0], DecisionAction.KEEP)  # the decisions of the day are not saved
+
+    def encoding(run: RunResult) -> bytes:
+        raise AssertionError("encoded anew")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("collate.runs.saved.run_bytes", encoding)
+        result = CliRunner().invoke(main, ["export", "--force", "--config", str(config), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert (out / SAVED).read_bytes() == before
+    # A run loaded and changed since, or one whose file changed under it, is encoded.
+    run = decided(last_run(out, project), project)
+    assert saved_bytes(run, out) == before == run_bytes(run)
+    changed = replace(run, notes=None)
+    assert saved_bytes(changed, out) == run_bytes(changed) != before
+    (out / SAVED).write_bytes(before + b"x")
+    assert saved_bytes(run, out) == run_bytes(run) == before

@@ -61,7 +61,7 @@ from collate.runs.manifest import (
     sha256_of,
 )
 from collate.runs.parts import parts_among, recorded_outputs, remove_stale
-from collate.runs.saved import SAVED, decided, last_run, run_bytes
+from collate.runs.saved import SAVED, decided, last_run, saved_bytes
 from collate.runs.writers import write_formats
 
 try:
@@ -278,7 +278,7 @@ def _write_set(
         digests = write_formats(data, [(name, staging / names[name]) for name in exporters], progress)
         if progress:
             progress("saving the run")
-        saved = run_bytes(result)
+        saved = saved_bytes(result, out)
         write_atomic(staging / SAVED.name, saved)
         manifest = replace(manifest, outputs={**kept, **digests}, run=hashlib.sha256(saved).hexdigest())
         # The commit: from here on the new set is whole, and a kill is rolled forward.
