@@ -103,3 +103,39 @@ def test_a_very_large_run_writes_its_formats_itself(run: RunResult, monkeypatch:
     monkeypatch.setattr(writers, "PARALLEL_FROM", 0)
     monkeypatch.setattr(writers, "PARALLEL_UNTIL", 10)
     assert writers._workers(data, len(EXPORTERS)) == 0
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["written", "failed"])
+def test_the_collector_is_paused_while_the_formats_are_written(
+    run: RunResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: bool
+) -> None:
+    """Collections would walk the whole run again and again; the collector is as it was after."""
+    import gc
+
+    seen: list[bool] = []
+
+    class Watching:
+        name, suffix, description = "notes", ".notes.json", "notes that see the collector"
+
+        def write(self, data: ExportInput, path: Path) -> None:
+            seen.append(gc.isenabled())
+            if fails:
+                raise ExportError("cannot write: disk full", where=str(path))
+            path.write_text("{}", encoding="utf-8")
+
+    monkeypatch.setattr(writers, "get_exporter", lambda name: Watching())
+    assert gc.isenabled()
+    try:
+        writers.write_formats(ExportInput.of(run), [("notes", tmp_path / "touhu.notes.json")])
+    except ExportError:
+        assert fails
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        writers.write_formats(ExportInput.of(run), [("notes", tmp_path / "again.notes.json")])
+    except ExportError:
+        assert fails
+    finally:
+        still_off = not gc.isenabled()
+        gc.enable()
+    assert still_off  # left off where the caller had it off

@@ -113,6 +113,21 @@ def write_formats(
     ``progress`` hears which files are being written. An error of any format is raised here, as
     it would be if that format were written alone; the caller removes what was written.
     """
+    # The exporters make millions of short-lived objects that hold no cycles: each collection
+    # they set off would walk the whole run again (a 3 × 300k book: a fifth of the time to write
+    # the set). Paused while they write, and as it was after (a forked worker inherits the pause).
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _write_all(data, files, progress)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _write_all(
+    data: ExportInput, files: Sequence[tuple[str, Path]], progress: Callable[[str], None] | None
+) -> dict[str, str]:
     workers = _workers(data, len(files))
     if not workers:
         return _here(data, files, progress)
