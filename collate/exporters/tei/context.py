@@ -12,7 +12,7 @@ import bisect
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from collate.errors import ExportError
@@ -263,6 +263,8 @@ class Context:
 
     def text(self, text: str) -> list[Item]:
         """Characters as TEI: PUA glyphs as ``<g>``, characters XML forbids as ``<gap>``."""
+        if _plain_chars(text):
+            return [text]  # the common case, one check per string met (cached)
         out: list[Item] = []
         for ch in text:
             if not xml_char(ch):
@@ -313,8 +315,7 @@ class Context:
 
     def punct(self, text: str) -> list[Item]:
         """The punctuation in ``text`` as ``<pc>`` (brackets and marks of layout are not kept)."""
-        kept = [ch for ch in text if unicodedata.category(ch)[0] == "P" and ch not in _LAYOUT and xml_char(ch)]
-        return [E.pc(ch) for ch in kept]
+        return [E.pc(ch) for ch in _kept_punct(text)] if text else []
 
     def base_token(self, tok: Token) -> list[Item]:
         """A base token with the punctuation printed around it (only the base's is kept)."""
@@ -353,6 +354,18 @@ def regular_form(tok: Token) -> str:
         if change.cls is ChangeClass.ORTHOGRAPHIC and change.rule != "script" and change.before in text:
             text = text.replace(change.before, change.after)
     return text
+
+
+@lru_cache(maxsize=1 << 16)
+def _plain_chars(text: str) -> bool:
+    """``text`` is written as it is: no PUA glyph, nothing XML forbids (cached: tokens repeat)."""
+    return all(xml_char(ch) and not is_pua(ch) for ch in text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _kept_punct(text: str) -> str:
+    """The punctuation of ``text`` a ``<pc>`` keeps, in order (cached: the same gaps recur)."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] == "P" and ch not in _LAYOUT and xml_char(ch))
 
 
 @cache
