@@ -51,7 +51,10 @@ class Extent:
         """True if the witness is extant at ``column``."""
         if self.first is None or self.last is None or not self.first <= column <= self.last:
             return False
-        return not any(a <= column < b for a, b in self.lacunae) and not any(a <= column < b for a, b in self.absent)
+        # Asked for every witness at every column of a book's pages: most extents have neither.
+        if self.lacunae and any(a <= column < b for a, b in self.lacunae):
+            return False
+        return not (self.absent and any(a <= column < b for a, b in self.absent))
 
 
 @dataclass(frozen=True, slots=True)

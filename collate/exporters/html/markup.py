@@ -14,7 +14,16 @@ from collate.exporters.html.common import safe
 
 def html_text(text: str) -> str:
     """Text as HTML: XML-safe (see :func:`~collate.exporters.html.common.safe`), markup escaped."""
+    if len(text) <= 2:
+        # Most are one character of the text, met again and again: each is escaped once.
+        known = _SHORT.get(text)
+        if known is None:
+            known = _SHORT[text] = escape(safe(text), quote=False)
+        return known
     return escape(safe(text), quote=False)
+
+
+_SHORT: dict[str, str] = {}
 
 
 def html_attr(value: str) -> str:
