@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import gzip
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from collate.results import RunResult
 from collate.review.session import open_review
 from collate.runs.manifest import read_manifest
 from collate.runs.outputs import write_outputs
-from collate.runs.saved import SAVED, decided, last_run, load_run, run_bytes, run_of_bytes, saved_bytes
+from collate.runs.saved import SAVED, decided, last_run, load_last, load_run, run_bytes, run_of_bytes
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +176,7 @@ def test_a_run_exported_from_another_folder_keeps_its_inputs(tmp_path: Path, mon
 
 
 def test_an_export_saves_the_loaded_run_as_the_bytes_it_was_read_from(
-    written: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+    written: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Not encoded anew: the same run saves the same bytes, and copying them is cheaper."""
     config, out = written
@@ -192,10 +193,11 @@ def test_an_export_saves_the_loaded_run_as_the_bytes_it_was_read_from(
         result = CliRunner().invoke(main, ["export", "--force", "--config", str(config), "-f", "json"])
     assert result.exit_code == 0, result.output
     assert (out / SAVED).read_bytes() == before
-    # A run loaded and changed since, or one whose file changed under it, is encoded.
-    run = decided(last_run(out, project), project)
-    assert saved_bytes(run, out) == before == run_bytes(run)
-    changed = replace(run, notes=None)
-    assert saved_bytes(changed, out) == run_bytes(changed) != before
-    (out / SAVED).write_bytes(before + b"x")
-    assert saved_bytes(run, out) == run_bytes(run) == before
+    # The bytes handed back are those a new encoding would give; a run moved elsewhere has none.
+    run, data = load_last(out, project)
+    assert data == before == run_bytes(decided(run, project))
+    # The project and its outputs moved to another folder: the run names its new places.
+    there = tmp_path / "moved"
+    shutil.copytree(config.parent, there)
+    moved, none = load_last(there / "output", load_project(there / config.name))
+    assert none is None and run_bytes(moved) != before

@@ -61,7 +61,7 @@ from collate.runs.manifest import (
     sha256_of,
 )
 from collate.runs.parts import parts_among, recorded_outputs, remove_stale
-from collate.runs.saved import SAVED, decided, last_run, saved_bytes
+from collate.runs.saved import SAVED, decided, last_run, load_last, run_bytes
 from collate.runs.writers import write_formats
 
 try:
@@ -257,7 +257,11 @@ def _kept(out: Path, new: Manifest, written: Sequence[str]) -> dict[str, str]:
 
 
 def _write_set(
-    result: RunResult, out: Path, formats: Sequence[str] | None, progress: Callable[[str], None] | None
+    result: RunResult,
+    out: Path,
+    formats: Sequence[str] | None,
+    progress: Callable[[str], None] | None,
+    saved: bytes | None = None,
 ) -> tuple[Path, ...]:
     data = ExportInput.of(result)
     stem = data.collation.name
@@ -278,7 +282,8 @@ def _write_set(
         digests = write_formats(data, [(name, staging / names[name]) for name in exporters], progress)
         if progress:
             progress("saving the run")
-        saved = saved_bytes(result, out)
+        # A run loaded as it was saved is saved as the bytes it was read from (see load_last).
+        saved = saved if saved is not None else run_bytes(result)
         write_atomic(staging / SAVED.name, saved)
         manifest = replace(manifest, outputs={**kept, **digests}, run=hashlib.sha256(saved).hexdigest())
         # The commit: from here on the new set is whole, and a kill is rolled forward.
@@ -367,8 +372,8 @@ def export_outputs(
         now = input_hashes_now(manifest, out, project)
         if not force and (current := _current(out, manifest, project, formats, now)):
             return Exported(current, written=False)
-        run = decided(last_run(out, project, progress, waiting, manifest, now))
-        return Exported(_write_set(run, out, formats, progress), written=True)
+        run, saved = load_last(out, project, progress, waiting, manifest, now)
+        return Exported(_write_set(decided(run), out, formats, progress, saved), written=True)
 
 
 def export_into(

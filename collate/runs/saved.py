@@ -21,7 +21,7 @@ import gzip
 import hashlib
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +65,6 @@ def _decode(kind: Any, value: Any) -> Any:
     raise NotImplementedError(f"cannot load {kind}")
 
 
-# The run last loaded whose encoding is the saved file it was read from, and that file's digest.
-_LOADED: tuple[RunResult, str] | None = None
-
 _ENCODER = msgspec.json.Encoder(enc_hook=_encode)
 _DECODER = msgspec.json.Decoder(RunResult, dec_hook=_decode)
 
@@ -82,27 +79,6 @@ def run_bytes(run: RunResult) -> bytes:
     the same bytes.
     """
     return gzip.compress(_ENCODER.encode(replace(run.without_decisions(), tokens={})), compresslevel=1, mtime=0)
-
-
-def saved_bytes(run: RunResult, out: Path) -> bytes:
-    """What to save of ``run`` into ``out``'s set: :func:`run_bytes`, or the file it was loaded from.
-
-    A run loaded by :func:`last_run` and not changed since (its every record the one loaded; the
-    decisions of the day aside, which are not saved) encodes to the bytes it was read from: an
-    export after a review copies them rather than encoding a book's run anew (half a second at
-    3 × 300k characters). The file is used only if it still has the digest it was loaded with.
-    """
-    if _LOADED is not None:
-        loaded, digest = _LOADED
-        plain = run.without_decisions()
-        if all(getattr(plain, f.name) is getattr(loaded, f.name) for f in fields(RunResult)):
-            try:
-                data = (out / SAVED).read_bytes()
-            except OSError:
-                data = b""
-            if hashlib.sha256(data).hexdigest() == digest:
-                return data
-    return run_bytes(run)
 
 
 def run_of_bytes(data: bytes, where: str) -> RunResult:
@@ -123,8 +99,8 @@ def run_of_bytes(data: bytes, where: str) -> RunResult:
             gc.enable()
 
 
-def read_saved(out: Path, manifest: Manifest) -> RunResult | None:
-    """The run saved in ``out`` as its record names it; None if the record saved none (an older collate's)."""
+def _saved_file(out: Path, manifest: Manifest) -> bytes | None:
+    """The bytes of the run saved in ``out``, checked against the record's digest; None if it saved none."""
     if manifest.run is None:
         return None
     path = out / SAVED
@@ -140,7 +116,7 @@ def read_saved(out: Path, manifest: Manifest) -> RunResult | None:
             where=str(path),
             hint=_AGAIN,
         )
-    return run_of_bytes(data, str(path))
+    return data
 
 
 def last_run(
@@ -151,7 +127,24 @@ def last_run(
     manifest: Manifest | None = None,
     now: Mapping[str, str] | None = None,
 ) -> RunResult:
+    """The last run whose set is in ``out``, loaded; collated again only where that cannot be (:func:`load_last`)."""
+    return load_last(out, project, progress, tell, manifest, now)[0]
+
+
+def load_last(
+    out: Path,
+    project: Project,
+    progress: Callable[[str], None] | None = None,
+    tell: Tell | None = None,
+    manifest: Manifest | None = None,
+    now: Mapping[str, str] | None = None,
+) -> tuple[RunResult, bytes | None]:
     """The last run whose set is in ``out``, loaded; collated again only where that cannot be.
+
+    With it, the saved file's bytes where saving the run again would write those very bytes (its
+    places those it was saved with; the decisions of the day are never saved): an export after a
+    review copies them rather than encoding a book's run anew (half a second at 3 × 300k
+    characters). None where it was collated again, or moved.
 
     ``project`` is the project as it is now. The saved run is loaded when its inputs are unchanged
     (the decisions file aside: decisions are applied anew, :func:`decided`) and the verdicts on
@@ -176,20 +169,16 @@ def last_run(
     elif manifest.collate != __version__:
         # The records of another version may not decode as this one's: its run is not read.
         why = f"the last run was made by collate {manifest.collate}, not this one ({__version__})"
-    elif (saved := read_saved(out, manifest)) is None:
+    elif (data := _saved_file(out, manifest)) is None:
         why = "the last run saved no collation"
-    elif saved.habits != habits:
+    elif (saved := run_of_bytes(data, str(out / SAVED))).habits != habits:
         why = "the verdicts on print habits changed since the last run"
     else:
         here = _moved_here(saved, project)
-        if here.read.project == saved.read.project:
-            # Its places those it was saved with: saving it again would give the file it came from.
-            global _LOADED
-            _LOADED = (here, manifest.run or "")
-        return here
+        return here, data if here.read.project == saved.read.project else None
     if tell is not None:
         tell(f"{why}; collating again")
-    return collate_project(project, progress, habits=habits)
+    return collate_project(project, progress, habits=habits), None
 
 
 def _moved_here(run: RunResult, project: Project) -> RunResult:
@@ -241,9 +230,8 @@ __all__ = [
     "SAVED",
     "decided",
     "last_run",
+    "load_last",
     "load_run",
-    "read_saved",
     "run_bytes",
     "run_of_bytes",
-    "saved_bytes",
 ]
