@@ -306,6 +306,7 @@ from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.decisions.file import decisions_path, load_decisions
 from collate.runs.saved import run_bytes
+from collate.runs.writers import write_formats
 
 marks = []
 def progress(msg):
@@ -319,16 +320,22 @@ out = Path(sys.argv[2])
 out.mkdir(parents=True, exist_ok=True)
 data = ExportInput.of(result)
 writes = {}
+# Each format alone, as collate run writes formats (the collector paused), one after another.
 for name in EXPORTERS:
     t = time.perf_counter()
-    exporter = get_exporter(name)
-    exporter.write(data, out / f"{result.collation.name}{exporter.suffix}")
+    write_formats(data, [(name, out / f"{result.collation.name}{get_exporter(name).suffix}")])
     writes["write " + name] = time.perf_counter() - t
+# All of them as collate run writes them: two at a time where the run is large enough.
+together = out / "together"
+together.mkdir()
+t = time.perf_counter()
+write_formats(data, [(name, together / f"{result.collation.name}{get_exporter(name).suffix}") for name in EXPORTERS])
+as_run = time.perf_counter() - t
 t = time.perf_counter()
 # The run itself, as collate run saves it beside its outputs for the commands after it.
 (out / "run.json.gz").write_bytes(run_bytes(result))
 writes["save the run"] = time.perf_counter() - t
-print(json.dumps({"start": start, "marks": marks, "writes": writes}))
+print(json.dumps({"start": start, "marks": marks, "writes": writes, "as_run": as_run}))
 """
 
 
@@ -359,7 +366,13 @@ def stages(book: Book, out: Path) -> dict[str, float] | None:
         name = stage_name(msg)
         times[name] = times.get(name, 0.0) + t1 - t0
     times.update(data["writes"])
+    times[AS_RUN] = data["as_run"]
     return times
+
+
+# The stage table's row of every format written together as `collate run` writes them (two at a
+# time at book size): the same work as the `write …` rows, so in no sum of stages.
+AS_RUN = "write all, as `collate run` does (the write rows together)"
 
 
 # The review's start without a terminal: the saved run loaded and a session opened on it.
@@ -643,7 +656,10 @@ def main() -> None:
     if stage_rows:
         names = list(dict.fromkeys(n for _, t in stage_rows for n in t))
         report.add()
-        report.add("Seconds per stage (one in-process run per size, `time.perf_counter`):")
+        report.add(
+            "Seconds per stage (one in-process run per size, `time.perf_counter`; each format written alone, "
+            "as `collate run` writes formats, and then all of them together as it does):"
+        )
         report.add()
         report.add("| stage | " + " | ".join(label for label, _ in stage_rows) + " |")
         report.add("| --- |" + " --- |" * len(stage_rows))
@@ -685,9 +701,20 @@ def main() -> None:
             report.add(f"- 3 × 300k outputs ≤ 20× the input (bytes): {verdict(got <= 20)} ({got:.1f}×)")
     writing = [s for label, s in stage_rows if label == "3 × 300,000"]
     if writing:
-        share = sum(v for k, v in writing[0].items() if k.startswith("write ")) / sum(writing[0].values())
-        ok = verdict(share <= 0.35)
-        report.add(f"- writing the outputs ≤ 35% of a 3 × 300k run (stage seconds): {ok} ({share:.0%})")
+        timed = {k: v for k, v in writing[0].items() if k != AS_RUN}
+        rest = sum(v for k, v in timed.items() if not k.startswith("write "))
+        serial = sum(timed.values()) - rest
+        share = serial / (serial + rest)
+        together = writing[0].get(AS_RUN)
+        if together is None:
+            ok = verdict(share <= 0.35)
+            report.add(f"- writing the outputs ≤ 35% of a 3 × 300k run (stage seconds): {ok} ({share:.0%})")
+        else:
+            as_run = together / (together + rest)
+            report.add(
+                f"- writing the outputs ≤ 35% of a 3 × 300k run (stage seconds): {verdict(as_run <= 0.35)} "
+                f"({as_run:.0%} written as `collate run` writes them, two at a time; {share:.0%} one after another)"
+            )
     if bound == exponent:
         report.add(f"- growth exponent ≤ 1.1 end to end: {verdict(exponent <= 1.1)} ({exponent:.2f})")
     else:

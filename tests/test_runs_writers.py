@@ -139,3 +139,19 @@ def test_the_collector_is_paused_while_the_formats_are_written(
         still_off = not gc.isenabled()
         gc.enable()
     assert still_off  # left off where the caller had it off
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["here", "forked"])
+def test_the_callers_work_is_done_once_beside_the_formats(
+    run: RunResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
+) -> None:
+    """Saving the run is done in this process, once, whether or not a worker writes a format meanwhile."""
+    if parallel:
+        if sys.platform != "linux" or len(os.sched_getaffinity(0)) < 2:
+            pytest.skip("formats are written in parallel on Linux")
+        monkeypatch.setattr(writers, "PARALLEL_FROM", 0)
+    done: list[int] = []
+    data = ExportInput.of(run)
+    digests = writers.write_formats(data, files(tmp_path / "set"), beside=lambda: done.append(os.getpid()))
+    assert done == [os.getpid()]
+    assert set(digests) == {p.name for p in (tmp_path / "set").iterdir()}

@@ -256,6 +256,24 @@ def _kept(out: Path, new: Manifest, written: Sequence[str]) -> dict[str, str]:
     return {name: digest for name, digest in old.outputs.items() if name not in written and (out / name).exists()}
 
 
+@dataclass(slots=True)
+class _Saving:
+    """Saving the run into the staging folder: done while a worker may still write a format."""
+
+    result: RunResult
+    path: Path
+    # The bytes the run was loaded from, where saving it again would write them (see load_last).
+    known: bytes | None
+    progress: Callable[[str], None] | None
+    data: bytes = b""
+
+    def __call__(self) -> None:
+        if self.progress:
+            self.progress("saving the run")
+        self.data = self.known if self.known is not None else run_bytes(self.result)
+        write_atomic(self.path, self.data)
+
+
 def _write_set(
     result: RunResult,
     out: Path,
@@ -279,13 +297,9 @@ def _write_set(
     except OSError as exc:
         raise _cannot(exc, out) from None
     try:
-        digests = write_formats(data, [(name, staging / names[name]) for name in exporters], progress)
-        if progress:
-            progress("saving the run")
-        # A run loaded as it was saved is saved as the bytes it was read from (see load_last).
-        saved = saved if saved is not None else run_bytes(result)
-        write_atomic(staging / SAVED.name, saved)
-        manifest = replace(manifest, outputs={**kept, **digests}, run=hashlib.sha256(saved).hexdigest())
+        save = _Saving(result, staging / SAVED.name, saved, progress)
+        digests = write_formats(data, [(name, staging / names[name]) for name in exporters], progress, save)
+        manifest = replace(manifest, outputs={**kept, **digests}, run=hashlib.sha256(save.data).hexdigest())
         # The commit: from here on the new set is whole, and a kill is rolled forward.
         write_atomic(staging / MANIFEST.name, manifest_text(manifest))
     except BaseException:

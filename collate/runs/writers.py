@@ -105,13 +105,19 @@ def _here(
 
 
 def write_formats(
-    data: ExportInput, files: Sequence[tuple[str, Path]], progress: Callable[[str], None] | None = None
+    data: ExportInput,
+    files: Sequence[tuple[str, Path]],
+    progress: Callable[[str], None] | None = None,
+    beside: Callable[[], None] | None = None,
 ) -> dict[str, str]:
     """Write each ``(format, path)`` of ``files`` from ``data``; the SHA-256 of each file, by file name
     (with the parts a format wrote beside its file).
 
-    ``progress`` hears which files are being written. An error of any format is raised here, as
-    it would be if that format were written alone; the caller removes what was written.
+    ``progress`` hears which files are being written. ``beside`` is work of the caller's to do in
+    this process once its own formats are written, while a worker may still write the longest
+    (saving the run: half a second of a book, otherwise spent after the set). An error of any
+    format is raised here, as it would be if that format were written alone; the caller removes
+    what was written.
     """
     # The exporters make millions of short-lived objects that hold no cycles: each collection
     # they set off would walk the whole run again (a 3 × 300k book: a fifth of the time to write
@@ -119,18 +125,24 @@ def write_formats(
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _write_all(data, files, progress)
+        return _write_all(data, files, progress, beside)
     finally:
         if paused:
             gc.enable()
 
 
 def _write_all(
-    data: ExportInput, files: Sequence[tuple[str, Path]], progress: Callable[[str], None] | None
+    data: ExportInput,
+    files: Sequence[tuple[str, Path]],
+    progress: Callable[[str], None] | None,
+    beside: Callable[[], None] | None,
 ) -> dict[str, str]:
     workers = _workers(data, len(files))
     if not workers:
-        return _here(data, files, progress)
+        written = _here(data, files, progress)
+        if beside is not None:
+            beside()
+        return written
     order = sorted(files, key=lambda f: _LONGEST_FIRST.index(f[0]) if f[0] in _LONGEST_FIRST else len(_LONGEST_FIRST))
     # Forked workers take the longest formats, one each; this process writes the others meanwhile.
     # A worker copies each page of the input it touches (a reference count changes), so a worker
@@ -146,6 +158,8 @@ def _write_all(
             pending = [pool.submit(_write_one, name, path) for name, path in away]
             try:
                 digests = _here(data, here, progress)
+                if beside is not None:
+                    beside()
                 if progress:
                     progress("writing " + ", ".join(p.name for _, p in away))
                 for job in pending:
