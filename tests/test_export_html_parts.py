@@ -31,6 +31,7 @@ from collate.exporters.html.contents import BOOK_SCRIPTS, BOOK_STYLES
 from collate.exporters.html.page import SCRIPTS, asset
 from collate.exporters.html.text import Block
 from collate.model import Layer
+from collate.normalize.tokenize import is_token_char
 from collate.pipeline import collate_project
 from collate.project import load_project
 from collate.results import ExportInput, RunResult
@@ -261,6 +262,18 @@ def test_the_index_lists_the_parts(written: Path) -> None:
     counts = {x.get("data-hide"): x.getparent().xpath("string(./span[@class='n'])") for x in doc.xpath("//input")}
     whole = sum(int(n) for key, n in counts.items() if key and key.startswith("c-"))
     assert whole == sum(len(search_data(p.with_suffix(".js"))["loci"]) for p in pages(written))
+
+
+def test_the_index_counts_each_parts_characters_of_the_base(book: tuple[Path, RunResult], written: Path) -> None:
+    """字數: the base's characters in the part (as a token counts them), not what its page prints beside them."""
+    doc = parse((written / "book.html").read_text(encoding="utf-8"))
+    rows = doc.xpath("//table[@class='toc-table']/tbody/tr")
+    counted = [int(r.xpath("string(./td[4])").removesuffix(" 字").replace(",", "")) for r in rows]
+    assert sum(counted) == sum(1 for char in base_text(book[1]) if is_token_char(char))
+    # Each part's count is the characters of its own text, which its search data holds.
+    for n, page in zip(counted, pages(written), strict=True):
+        held = "".join(text for _, text in search_data(page.with_suffix(".js"))["blocks"])
+        assert n == sum(1 for char in held if is_token_char(char))
 
 
 def test_the_jump_lists_a_parts_own_pages_and_leads_to_the_others(written: Path) -> None:

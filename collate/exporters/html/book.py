@@ -46,6 +46,7 @@ from collate.exporters.html.text import Block, base_blocks
 from collate.exporters.html.tools import page_targets, tools
 from collate.model import Layer
 from collate.model.citation import HTML
+from collate.normalize.tokenize import is_token_char
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,31 @@ def text_chars(ctx: Context) -> int:
     return sum(s.end - s.start for s in ctx.base.spans if s.layer.is_text or s.layer is Layer.HEADING)
 
 
+def base_chars(ctx: Context, starts: Sequence[int]) -> list[int]:
+    """The characters of the base's text between each of ``starts`` and the next (the last: to the end).
+
+    What an editor counts as a part's 字數: the characters of its text and headings, each one a
+    token would be (not punctuation, not layout, not what the page prints beside them).
+    """
+    bounds = [*starts[1:], len(ctx.base.text)]
+    counts = [0] * len(starts)
+    text = ctx.base.text
+    known: dict[str, bool] = {}  # a book is a few thousand distinct characters, met again and again
+    for span in ctx.base.spans:
+        if not (span.layer.is_text or span.layer is Layer.HEADING):
+            continue
+        k = max(bisect_right(starts, span.start) - 1, 0)
+        for i in range(span.start, span.end):
+            while i >= bounds[k]:
+                k += 1
+            char = text[i]
+            counted = known.get(char)
+            if counted is None:
+                counted = known[char] = is_token_char(char)
+            counts[k] += counted
+    return counts
+
+
 def make_book(ctx: Context, stem: str) -> Book | None:
     """The collation cut into parts (:func:`~.parts.divide`), numbered, linked; None if it makes one part."""
     targets = page_targets(ctx)
@@ -162,6 +188,7 @@ def make_book(ctx: Context, stem: str) -> Book | None:
     for x in ctx.shown:
         shown[part_of[x[1].id]].append(x)
     heads = _headings(grouped)
+    counted = base_chars(ctx, starts)
     parts = [
         Part(
             k + 1,
@@ -171,7 +198,7 @@ def make_book(ctx: Context, stem: str) -> Book | None:
             starts[k],
             heads[k],
             _pages(ctx, starts[k], starts[k + 1] if k + 1 < len(starts) else len(ctx.base.text)),
-            sum(weights[i].chars for i in ranges[k]),
+            counted[k],
             Tally.of(locus for _, locus in shown[k]),
         )
         for k, group in enumerate(grouped)
