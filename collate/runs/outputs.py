@@ -61,7 +61,7 @@ from collate.runs.manifest import (
     sha256_of,
 )
 from collate.runs.parts import parts_among, recorded_outputs, remove_stale
-from collate.runs.saved import SAVED, decided, last_run, load_last, run_bytes
+from collate.runs.saved import SAVED, Saving, decided, last_run, load_last
 from collate.runs.writers import write_formats
 
 try:
@@ -256,24 +256,6 @@ def _kept(out: Path, new: Manifest, written: Sequence[str]) -> dict[str, str]:
     return {name: digest for name, digest in old.outputs.items() if name not in written and (out / name).exists()}
 
 
-@dataclass(slots=True)
-class _Saving:
-    """Saving the run into the staging folder: done while a worker may still write a format."""
-
-    result: RunResult
-    path: Path
-    # The bytes the run was loaded from, where saving it again would write them (see load_last).
-    known: bytes | None
-    progress: Callable[[str], None] | None
-    data: bytes = b""
-
-    def __call__(self) -> None:
-        if self.progress:
-            self.progress("saving the run")
-        self.data = self.known if self.known is not None else run_bytes(self.result)
-        write_atomic(self.path, self.data)
-
-
 def _write_set(
     result: RunResult,
     out: Path,
@@ -297,7 +279,7 @@ def _write_set(
     except OSError as exc:
         raise _cannot(exc, out) from None
     try:
-        save = _Saving(result, staging / SAVED.name, saved, progress)
+        save = Saving(result, staging / SAVED.name, saved, progress)
         digests = write_formats(data, [(name, staging / names[name]) for name in exporters], progress, save)
         manifest = replace(manifest, outputs={**kept, **digests}, run=hashlib.sha256(save.data).hexdigest())
         # The commit: from here on the new set is whole, and a kill is rolled forward.

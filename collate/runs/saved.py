@@ -21,7 +21,7 @@ import gzip
 import hashlib
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ import msgspec
 
 from collate import __version__
 from collate.errors import ExportError
+from collate.files import write_atomic
 from collate.model.memo import Memo
 from collate.project import Project
 from collate.results import RunResult
@@ -79,6 +80,28 @@ def run_bytes(run: RunResult) -> bytes:
     the same bytes.
     """
     return gzip.compress(_ENCODER.encode(replace(run.without_decisions(), tokens={})), compresslevel=1, mtime=0)
+
+
+@dataclass(slots=True)
+class Saving:
+    """Saving a run as a file of its set (``out/.collate/run.json.gz`` in the staging folder), once called.
+
+    A callable, so that the writer of the set does it while a worker still writes the longest
+    format (:func:`~collate.runs.writers.write_formats`' ``beside``); ``data`` is what it saved.
+    """
+
+    run: RunResult
+    path: Path
+    # The bytes the run was loaded from, where saving it again would write them (see load_last).
+    known: bytes | None
+    progress: Callable[[str], None] | None = None
+    data: bytes = b""
+
+    def __call__(self) -> None:
+        if self.progress:
+            self.progress("saving the run")
+        self.data = self.known if self.known is not None else run_bytes(self.run)
+        write_atomic(self.path, self.data)
 
 
 def run_of_bytes(data: bytes, where: str) -> RunResult:
@@ -228,6 +251,7 @@ def decided(run: RunResult, project: Project | None = None) -> RunResult:
 __all__ = [
     "MANIFEST",
     "SAVED",
+    "Saving",
     "decided",
     "last_run",
     "load_last",
