@@ -37,7 +37,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_book import ROOT, write_book  # noqa: E402  (the book generator, reused)
+from bookgen import ROOT, write_book  # noqa: E402  (the book generator, reused)
 
 README = HERE / "README.md"
 TABLE_START = "<!-- batch table start -->"
