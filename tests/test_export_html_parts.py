@@ -253,6 +253,25 @@ def test_the_search_data_covers_every_part(book: tuple[Path, RunResult], written
     assert dict(zip(fold[::2], fold[1::2], strict=True)).get("壺") == "壶"
 
 
+def test_the_search_data_says_what_each_filter_hides(written: Path) -> None:
+    """Each block's runs of layer (and quoted work) and each locus's filter classes, for the book's search."""
+    mixed = 0
+    for page in pages(written):
+        data = search_data(page.with_suffix(".js"))
+        table = data["hides"]
+        assert len(set(table)) == len(table)  # each set of classes written once
+        for _, text, flat in data["blocks"]:
+            runs = list(zip(flat[::2], (table[k] for k in flat[1::2]), strict=True))
+            offsets = [at for at, _ in runs]
+            assert offsets == sorted(set(offsets)) and (not text or offsets[0] == 0) and offsets[-1] <= len(text)
+            assert all(re.fullmatch(r"((l-[a-z_]+|w-[0-9]+)( |$))*", names) for _, names in runs)
+            mixed += len({names for _, names in runs}) > 1
+        for locus_id, _, _, _, k in data["loci"]:
+            names = table[k].split()
+            assert f"l-{locus_id.split('-')[0]}" in names and any(n.startswith("c-") for n in names)
+    assert mixed  # a paragraph of 經 with its 注 inside: two layers in one block
+
+
 def test_the_index_lists_the_parts(written: Path) -> None:
     doc = parse((written / "book.html").read_text(encoding="utf-8"))
     rows = doc.xpath("//table[@class='toc-table']/tbody/tr")
@@ -272,7 +291,7 @@ def test_the_index_counts_each_parts_characters_of_the_base(book: tuple[Path, Ru
     assert sum(counted) == sum(1 for char in base_text(book[1]) if is_token_char(char))
     # Each part's count is the characters of its own text, which its search data holds.
     for n, page in zip(counted, pages(written), strict=True):
-        held = "".join(text for _, text in search_data(page.with_suffix(".js"))["blocks"])
+        held = "".join(block[1] for block in search_data(page.with_suffix(".js"))["blocks"])
         assert n == sum(1 for char in held if is_token_char(char))
 
 
@@ -489,7 +508,15 @@ def test_in_a_browser_the_index_searches_every_part_and_leads_to_the_hit(
     assert len(listed) == 3
     total = sum(int(li.find_element(By.CSS_SELECTOR, ".n").text.split()[0]) for li in listed)
     assert browser.find_element(By.ID, "q-count").text == str(total)
+    # A layer switched off takes its hits out of the list, as the page's own search leaves them out.
+    zhu = browser.find_element(By.CSS_SELECTOR, "input[data-hide='l-zhu']")
+    browser.execute_script("arguments[0].click()", zhu)
+    wait.until(lambda d: d.find_element(By.ID, "q-count").text != str(total))
+    assert 0 < int(browser.find_element(By.ID, "q-count").text) < total
+    browser.execute_script("arguments[0].click()", zhu)
+    wait.until(lambda d: d.find_element(By.ID, "q-count").text == str(total))
     shot(browser, tmp_path, "book-index-search.png")
+    listed = browser.find_elements(By.CSS_SELECTOR, "#book-hits .book-parts > li")  # listed again
     hit = listed[1].find_elements(By.CSS_SELECTOR, ".hits a")[2]  # the third hit of the second part
     assert "~" in hit.get_attribute("href")
     hit.click()

@@ -124,6 +124,13 @@ class Book:
             attrs["style"] = f"counter-reset: jkj {start} jkj-e {start}"
         return attrs
 
+    def hides(self, part: Part) -> dict[str, str]:
+        """The filter classes that hide each locus of ``part`` (class, layer, work, 形近), by id."""
+        by_id = {locus.id: locus for _, locus in part.ctx.shown}
+        out = {x: css(display_class(locus)) + f" l-{locus.layer.value}" for x, locus in by_id.items()}
+        out.update((x, _kind(by_id[x], work)[0]) for x, work in part.order if x in by_id)
+        return out
+
     def label(self, part: Part) -> str:
         """第3部分 (of the book's parts)."""
         return f"第{part.number}部分"

@@ -70,7 +70,7 @@ def write_book(ctx: Context, path: Path) -> list[Path] | None:
         write_atomic_with(page, partial(_document, write=partial(write_part, book=book, part=part)))
         script = path.with_name(part_name(stem, part.number, ".js"))
         blocks = [(str(b.element.get("id")), b.element) for b in part.blocks]
-        write_atomic(script, part_script(part.number, part.title, part.pages, blocks, _loci(part)))
+        write_atomic(script, part_script(part.number, part.title, part.pages, blocks, _loci(part), book.hides(part)))
         written += [page, script]
     write_atomic_with(path, partial(_document, write=partial(write_index, book=book)))
     return written

@@ -45,6 +45,21 @@
     return found;
   }
 
+  // The classes the filters switched off hide (a layer, a quoted work, a class of readings, 形近).
+  function filtered() {
+    var out = new Set();
+    document.querySelectorAll("input[data-hide]").forEach(function (b) {
+      if (!b.checked) {
+        out.add(b.dataset.hide);
+      }
+    });
+    return out;
+  }
+
+  function hides(names, hidden) {
+    return names.split(" ").some(function (c) { return c && hidden.has(c); });
+  }
+
   function off() {
     var out = new Set();
     document.querySelectorAll("input[data-wit]").forEach(function (b) {
@@ -90,40 +105,51 @@
     if (!d || d.prep) {
       return d && d.prep;
     }
-    var prep = { keys: [], block: [], at: [], loci: [] };
+    var prep = { keys: [], block: [], at: [], hides: [], loci: [] };
+    var table = d.hides || [];
     d.blocks.forEach(function (b, k) {
       var i = 0;
+      var cp = 0; // the runs count characters (code points), the page's strings UTF-16 units
+      var runs = b[2] || []; // [character, index into d.hides, …]
+      var r = 0;
       for (var ch of b[1]) {
+        while (r + 2 < runs.length && runs[r + 2] <= cp) {
+          r += 2;
+        }
         if (!SKIP.test(ch)) {
           prep.keys.push(fold.get(ch) || ch);
           prep.block.push(k);
           prep.at.push(i);
+          prep.hides.push(runs.length ? table[runs[r + 1]] : "");
         }
         i += ch.length;
+        cp++;
       }
     });
     prep.loci = d.loci.map(function (l) {
-      return { id: l[0], lemma: keys(l[1]), text: l[1], block: l[3], readings: l[2].map(function (r) { return [r[0], keys(r[1]), r[1]]; }) };
+      return { id: l[0], lemma: keys(l[1]), text: l[1], block: l[3], hides: table[l[4]] || "", readings: l[2].map(function (r) { return [r[0], keys(r[1]), r[1]]; }) };
     });
     return (d.prep = prep);
   }
 
   // Every hit of ``want`` in part ``n``, in the order of its blocks: in the base's text, or in
   // witnesses' readings of a locus where the base has it not (as the page's own search finds them).
-  function hitsIn(n, want, gone) {
+  function hitsIn(n, want, gone, hidden) {
     var prep = prepared(n);
     if (!prep) {
       return null;
     }
     var blocks = data[n].blocks;
-    var hits = find(prep.keys, want).map(function (i) {
+    var hits = find(prep.keys, want).filter(function (i) {
+      return !hides(prep.hides[i], hidden); // in a layer or a quoted work a filter hides
+    }).map(function (i) {
       var k = prep.block[i];
       var last = i + want.length - 1;
       var end = prep.block[last] === k ? prep.at[last] + Array.from(blocks[k][1].slice(prep.at[last]))[0].length : blocks[k][1].length;
       return { block: k, start: prep.at[i], end: end };
     });
     prep.loci.forEach(function (l) {
-      if (find(l.lemma, want).length) {
+      if (find(l.lemma, want).length || hides(l.hides, hidden)) {
         return;
       }
       var wits = l.readings.filter(function (r) { return !gone.has(r[0]) && find(r[1], want).length; });
@@ -178,12 +204,13 @@
       return;
     }
     var gone = off();
+    var hidden = filtered();
     var list = el("ol", "book-parts");
     var total = 0;
     var found = 0;
     var missing = [];
     for (var n = 1; n <= count; n++) {
-      var hits = hitsIn(n, want, gone);
+      var hits = hitsIn(n, want, gone, hidden);
       if (hits === null) {
         missing.push(n);
         continue;
@@ -244,6 +271,14 @@
         clearTimeout(timer);
         search();
       }
+    });
+    // A filter changed: the hits listed are those of what the page now shows.
+    document.querySelectorAll("input[data-hide], input[data-wit]").forEach(function (b) {
+      b.addEventListener("change", function () {
+        if (input.value.trim() && !box.hidden && (box.childElementCount || !here)) {
+          search();
+        }
+      });
     });
     var button = document.getElementById("q-book");
     if (button) {
