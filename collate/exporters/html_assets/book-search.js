@@ -45,29 +45,26 @@
     return found;
   }
 
-  // The classes the filters switched off hide (a layer, a quoted work, a class of readings, 形近).
-  function filtered() {
+  // The values of the boxes of a kind switched off: ``key`` of input[data-key].
+  function unchecked(key) {
     var out = new Set();
-    document.querySelectorAll("input[data-hide]").forEach(function (b) {
+    document.querySelectorAll("input[data-" + key + "]").forEach(function (b) {
       if (!b.checked) {
-        out.add(b.dataset.hide);
+        out.add(b.dataset[key]);
       }
     });
     return out;
   }
 
+  // The witnesses switched off.
+  function off() {
+    return unchecked("wit");
+  }
+
+  // Whether the classes ``names`` include one a filter switched off hides (a layer, a quoted work,
+  // a class of readings, 形近).
   function hides(names, hidden) {
     return names.split(" ").some(function (c) { return c && hidden.has(c); });
-  }
-
-  function off() {
-    var out = new Set();
-    document.querySelectorAll("input[data-wit]").forEach(function (b) {
-      if (!b.checked) {
-        out.add(b.dataset.wit);
-      }
-    });
-    return out;
   }
 
   var ready = false;
@@ -204,7 +201,7 @@
       return;
     }
     var gone = off();
-    var hidden = filtered();
+    var hidden = unchecked("hide");
     var list = el("ol", "book-parts");
     var total = 0;
     var found = 0;
