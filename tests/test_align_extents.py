@@ -58,6 +58,16 @@ def test_the_base_is_not_extant_before_its_start_either() -> None:
     assert (base.first, base.last) == (6, 9)
 
 
+def test_a_quoting_base_begins_and_ends_with_its_quotations() -> None:
+    # A compilation quotes from the middle of a work: the few words a witness has before the first
+    # quotation and after the last are the rest of the work, no addition, however few.
+    cols = columns(["--xxxx-", "yyxxxxy"])
+    base, _ = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert (base.first, base.last) == (2, 5)
+    plain, _ = layer_extents(cols, ("A", "B"), slack=2)
+    assert (plain.first, plain.last) == (0, 6)  # a base that does not quote: within the slack, additions
+
+
 def test_a_quoting_base_does_not_contain_what_it_skips() -> None:
     skipped = "y" * QUOTE_GAP
     cols = columns(["xxx" + "-" * QUOTE_GAP + "xxx", "xxx" + skipped + "xxx"])

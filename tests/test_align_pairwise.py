@@ -90,6 +90,22 @@ def test_a_witness_that_begins_long_before_the_base_leaves_its_text_alone() -> N
     assert got[first:] == [(i, 200 + i) for i in range(100)]
 
 
+def test_a_quotation_headed_by_the_words_its_passage_begins_with_reads_them_there() -> None:
+    # 射人以射法治射儀…: the base names the office whose article (射人掌國之…, 70 words before the
+    # sentence quoted) it quotes from the middle; the name is read where the article has it, not
+    # against the words just before the sentence.
+    head = "射人"
+    article = head + text(31, 68)
+    sentence = text(32, 60)
+    got = columns(head + sentence, article + sentence)
+    assert got[:2] == [(0, 0), (1, 1)]
+    assert all(i == -1 for i, _ in got[2:70])
+    assert got[70:] == [(2 + i, 70 + i) for i in range(60)]
+    # One word alike at the head is no sign: it stands next to the anchor, as before.
+    one = columns("甲" + sentence, "甲" + text(33, 69) + sentence)
+    assert (0, 0) not in one
+
+
 def test_a_few_base_tokens_between_anchors_stand_where_they_match_not_scattered() -> None:
     # The base quotes two stretches of the witness and skips 300 tokens between them; it keeps
     # 6 tokens of the skipped text (a variant in them), which stand together against their place.

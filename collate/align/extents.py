@@ -8,7 +8,8 @@ that a gap there is an omission or an addition, and outside it neither:
 * The base is extant from its first to its last token too, unless the text the other
   witnesses have before or after it is short (at most ``slack`` columns: a witness's extra
   words at the end of a chapter are an addition; a whole chapter beyond a fragmentary base is
-  not).
+  not). A base that quotes in pieces is extant from its first token to its last, whatever the
+  witnesses have beyond them: the rest of the work it quotes.
 * A witness that quotes in pieces — 五禮通考 quoting a chapter a few articles at a time (its
   passages name the work they quote), a 集說 quoting 鄭注 by the phrase (注曰…) — does not
   contain what it skips: a run of at least ``QUOTE_GAP`` base tokens it lacks is ``absent``
@@ -221,8 +222,10 @@ def _base_extent(columns: Sequence[Column], siglum: str, slack: int, quotes: boo
     held = [c for c, col in enumerate(columns) if col[0] is not None]
     if not held:
         return Extent(siglum, 0, len(columns) - 1)
-    first = held[0] if held[0] > slack else 0
-    last = held[-1] if len(columns) - 1 - held[-1] > slack else len(columns) - 1
+    # A base that quotes in pieces begins and ends with its quotations: what a witness has before
+    # its first word or after its last is the rest of the work it quotes, never an addition.
+    first = held[0] if quotes or held[0] > slack else 0
+    last = held[-1] if quotes or len(columns) - 1 - held[-1] > slack else len(columns) - 1
     absent: list[tuple[int, int]] = []
     if quotes:
         for a, b in pairwise(held):

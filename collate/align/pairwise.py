@@ -97,6 +97,10 @@ def _text(s: str, idx: Positions) -> str:
     return "".join(map(s.__getitem__, idx))
 
 
+# The fewest words a quotation's head must have to be read where its passage begins (see _lead).
+HEAD_MIN = 2
+
+
 class _Pairer:
     """The state of one pairwise alignment: the symbols and the pairs emitted so far."""
 
@@ -169,9 +173,22 @@ class _Pairer:
 
         A witness that begins later than the base (a fragment) leaves the base's text before it
         alone; a base that begins later (a fragmentary base, a quotation) leaves the witness's.
-        Either way the shorter side is aligned with the text next to the anchor only.
+        Either way the shorter side is aligned with the text next to the anchor only, unless the
+        longer side begins with it: a quotation from the middle of a passage headed by the words
+        the passage begins with (五禮通考's 射人以射法治射儀, the office 射人 whose article, 射人掌國之…,
+        it quotes from its fourth sentence) reads them where the passage has them, not as the
+        words just before the sentence quoted (掌其治達).
         """
         slack = self.opt.edge_slack
+        if ia and ib and len(ia) != len(ib) and self._heads(ia, ib):
+            short = min(len(ia), len(ib))
+            for x, y in zip(ia[:short], ib[:short], strict=True):
+                self.emit(x, y)
+            for x in ia[short:]:
+                self.emit(x, -1)
+            for y in ib[short:]:
+                self.emit(-1, y)
+            return
         if len(ia) > len(ib) + slack:
             keep = len(ib) + slack
             for x in ia[: len(ia) - keep]:
@@ -191,6 +208,17 @@ class _Pairer:
         self.ob.extend(reversed(sub.ob))
         self.ow.extend(reversed(sub.ow))
         self.fallbacks += sub.fallbacks
+
+    def _heads(self, ia: Positions, ib: Positions) -> bool:
+        """Whether the longer side, much longer, begins with the whole of the shorter one."""
+        short, long_side = (ia, ib) if len(ia) < len(ib) else (ib, ia)
+        # A single word at the head of both may be chance (曰, 之); two or more name the passage.
+        if len(short) < HEAD_MIN or len(long_side) <= len(short) + self.opt.edge_slack:
+            return False
+        a_is_short = short is ia
+        head = _text(self.a if a_is_short else self.b, short)
+        start = _text(self.b if a_is_short else self.a, long_side[: len(short)])
+        return head == start
 
     def _trail(self, ia: Positions, ib: Positions) -> None:
         """Text after the last anchor; a much longer side means the other ends earlier."""
