@@ -215,3 +215,42 @@ def test_another_witness_s_merged_form_is_a_reading_the_quoter_does_not_silence(
     base, _, _ = layer_extents(cols, ("A", "B", "C"), slack=2, quoting=frozenset({"B"}), symbols=symbols)
     assert base.covers(6)  # C's 后
     assert not base.covers(5)  # B alone rewords f
+
+
+def base_abridging(leaves: int, third: str | None = None) -> tuple[list[Column], list[int]]:
+    """A quoting base (A) that leaves one word of B's out of each of ``leaves`` of twelve sentences; the
+    columns of the words it leaves out. ``third``: a third witness's row over the same columns."""
+    base = wit = ""
+    for k in range(12):
+        chunk = "abcdefghijkl"
+        base += chunk[:5] + ("-" if k < leaves else "") + chunk[5:]
+        wit += chunk[:5] + ("Z" if k < leaves else "") + chunk[5:]
+    skipped = [c for c, ch in enumerate(base) if ch == "-"]
+    return columns([base, wit] if third is None else [base, wit, third]), skipped
+
+
+def test_a_base_that_abridges_as_it_quotes_leaves_words_out_of_its_own_accord() -> None:
+    # 五禮通考 quoting a 疏 leaves a word out here and there (之射也 quoted 之射): the 注疏本's word is
+    # no addition to the base, which does not read it there.
+    cols, skipped = base_abridging(leaves=4)
+    base, _ = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert not any(base.covers(c) for c in skipped)
+
+
+def test_a_base_that_copies_as_it_quotes_lacks_a_word_as_any_text_does() -> None:
+    # Quoting a 經, it copies: a word it lacks once in a hundred and fifty is a reading of the witness.
+    cols, skipped = base_abridging(leaves=1)
+    base, _ = layer_extents(cols, ("A", "B"), slack=2, quoting=frozenset({"A"}))
+    assert all(base.covers(c) for c in skipped)
+    # A base that does not quote in pieces never abridges.
+    cols, skipped = base_abridging(leaves=4)
+    plain, _ = layer_extents(cols, ("A", "B"), slack=2)
+    assert all(plain.covers(c) for c in skipped)
+
+
+def test_where_two_witnesses_have_different_words_the_base_left_out_they_are_readings() -> None:
+    cols, skipped = base_abridging(leaves=4)
+    third = "".join(("Y" if c == skipped[0] else tok.t if tok is not None else "-") for c, (_, tok) in enumerate(cols))
+    cols, skipped = base_abridging(leaves=4, third=third)
+    base, _, _ = layer_extents(cols, ("A", "B", "C"), slack=2, quoting=frozenset({"A"}))
+    assert base.covers(skipped[0]) and not any(base.covers(c) for c in skipped[1:])

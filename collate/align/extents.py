@@ -19,6 +19,9 @@ that a gap there is an omission or an addition, and outside it neither:
   the same 周禮 book): a run of at least ``QUOTE_GAP`` base tokens that the witness lacks and
   that begins or ends a unit of the base (a quotation, its 注) is ``absent`` from the witness,
   and so is a whole unit of at least ``WHOLE_UNIT`` tokens (the 注 on such a passage).
+* A quoting base that abridges what it quotes (五禮通考 quoting a 疏: 之射也 quoted 之射, a clause
+  here and there left out) is not extant at the words it leaves out of a witness, as an abridging
+  quoter is not at its skips: which kind of quoter it is, its habit in the layer says (``ABRIDGES``).
 """
 
 from __future__ import annotations
@@ -64,9 +67,12 @@ def layer_extents(
             if siglum in quoting and not base_quotes:
                 extent, words = _quoted_only(columns, r, extent, alike)
                 own.extend(c for c in words if _alone(columns, r, c))
+            elif base_quotes and siglum not in quoting:
+                own.extend(_abridged(columns, r, extent, alike))
             extents.append(extent)
     if own:
-        # The quoter's own words between its quotations: no addition to the base, which has none there.
+        # The quoter's own words between its quotations, and the words an abridging base leaves out of
+        # what it quotes: no addition to the base, which has none there.
         base = extents[0]
         extents[0] = replace(base, absent=tuple(sorted({*base.absent, *column_runs(sorted(set(own)))})))
     return tuple(extents)
@@ -158,9 +164,43 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent, alike: Alike
     return replace(extent, absent=tuple(merged(absent))), own
 
 
+def _abridged(columns: Sequence[Column], r: int, extent: Extent, alike: Alike) -> list[int]:
+    """The columns of the words a quoting base leaves out of witness ``r``'s text where it abridges as
+    it quotes (五禮通考 quoting a 疏): its own doing, as an abridging quoter's skips are (``ABRIDGES``).
+
+    Which kind of quoter the base is, its habit in the layer against this witness says: short skips
+    among its quoted words, ABRIDGES per hundred or more. Then every shorter run of the witness's words
+    the base lacks is left out (the longer ones are passages it does not quote, ``QUOTE_GAP``), where
+    every witness that has words there has the same (two editions differing there is a reading).
+    """
+    if extent.first is None or extent.last is None:
+        return []
+    held = [c for c in range(extent.first, extent.last + 1) if columns[c][0] is not None or columns[c][r] is not None]
+    kinds: list[str] = []
+    for c in held:
+        base, wit = columns[c][0], columns[c][r]
+        # As the base quotes the witness: the witness's words it lacks are its skips.
+        kinds.append("skip" if base is None else "add" if wit is None else "alike" if alike(base, wit) else "diff")
+    # A habit is more than one instance: a single short skip is the witness's addition, as in any text.
+    if _short_skips(kinds) < 2 or not _abridges(kinds):
+        return []
+    return [c for c, kind in zip(held, kinds, strict=True) if kind == "skip" and _same_words(columns, c)]
+
+
+def _same_words(columns: Sequence[Column], c: int) -> bool:
+    """Whether every witness with a word in column ``c`` has the same word."""
+    words = {tok.n for tok in columns[c][1:] if tok is not None}
+    return len(words) == 1
+
+
 def _abridges(kinds: Sequence[str]) -> bool:
     """Whether a quoter abridges as it quotes (see ``ABRIDGES``), from the kinds of its columns."""
     alike = kinds.count("alike")
+    return alike > 0 and _short_skips(kinds) * 100 >= ABRIDGES * alike
+
+
+def _short_skips(kinds: Sequence[str]) -> int:
+    """How many runs of skipped words, each shorter than a passage (``QUOTE_GAP``), ``kinds`` holds."""
     short = 0
     i = 0
     while i < len(kinds):
@@ -170,7 +210,7 @@ def _abridges(kinds: Sequence[str]) -> bool:
         if kinds[i] == "skip" and j - i < QUOTE_GAP:
             short += 1
         i = j
-    return alike > 0 and short * 100 >= ABRIDGES * alike
+    return short
 
 
 def _alone(columns: Sequence[Column], r: int, c: int) -> bool:
