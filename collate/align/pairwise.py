@@ -176,8 +176,8 @@ class _Pairer:
         Either way the shorter side is aligned with the text next to the anchor only, unless the
         longer side begins with it: a quotation from the middle of a passage headed by the words
         the passage begins with (五禮通考's 射人以射法治射儀, the office 射人 whose article, 射人掌國之…,
-        it quotes from its fourth sentence) reads them where the passage has them, not as the
-        words just before the sentence quoted (掌其治達).
+        it quotes from the middle) reads them where the passage has them, not as the words just
+        before the sentence quoted (掌其治達).
         """
         slack = self.opt.edge_slack
         if ia and ib and len(ia) != len(ib) and self._heads(ia, ib):
