@@ -19,9 +19,10 @@ that a gap there is an omission or an addition, and outside it neither:
   the same 周禮 book): a run of at least ``QUOTE_GAP`` base tokens that the witness lacks and
   that begins or ends a unit of the base (a quotation, its 注) is ``absent`` from the witness,
   and so is a whole unit of at least ``WHOLE_UNIT`` tokens (the 注 on such a passage).
-* A quoting base that abridges what it quotes (五禮通考 quoting a 疏: 之射也 quoted 之射, a clause
-  here and there left out) is not extant at the words it leaves out of a witness, as an abridging
-  quoter is not at its skips: which kind of quoter it is, its habit in the layer says (``ABRIDGES``).
+* A quoting base that abridges the commentary it quotes (五禮通考 quoting a 疏: 之射也 quoted 之射, a
+  clause here and there left out) is not extant at the words it leaves out of a witness, as an
+  abridging quoter is not at its skips: which kind of quoter it is, its habit in the layer says
+  (``ABRIDGES``). A 經 it quotes whole.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from collate.align.alignment import Extent, column_runs
-from collate.model import Token
+from collate.model import Layer, Token
 
 Column = tuple[Token | None, ...]
 
@@ -176,6 +177,11 @@ def _abridged(columns: Sequence[Column], r: int, extent: Extent, alike: Alike) -
     if extent.first is None or extent.last is None:
         return []
     held = [c for c in range(extent.first, extent.last + 1) if columns[c][0] is not None or columns[c][r] is not None]
+    if any(tok is not None and tok.layer is Layer.JING for c in held[:1] for tok in columns[c]):
+        # A 經 is quoted whole (a compilation cuts the commentary, never the classic): a word the
+        # base lacks there is a reading, and a parallel text's words (大戴禮's 投壺 quoted as 禮記's)
+        # are no abridgement of the base's.
+        return []
     kinds: list[str] = []
     for c in held:
         base, wit = columns[c][0], columns[c][r]
