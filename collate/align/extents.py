@@ -177,7 +177,8 @@ def _abridged(columns: Sequence[Column], r: int, extent: Extent, alike: Alike) -
     if extent.first is None or extent.last is None:
         return []
     held = [c for c in range(extent.first, extent.last + 1) if columns[c][0] is not None or columns[c][r] is not None]
-    if any(tok is not None and tok.layer is Layer.JING for c in held[:1] for tok in columns[c]):
+    layer = next((tok.layer for c in held[:1] for tok in columns[c] if tok is not None), None)
+    if layer is Layer.JING:
         # A 經 is quoted whole (a compilation cuts the commentary, never the classic): a word the
         # base lacks there is a reading, and a parallel text's words (大戴禮's 投壺 quoted as 禮記's)
         # are no abridgement of the base's.
