@@ -129,17 +129,7 @@ def _quoted_only(columns: Sequence[Column], r: int, extent: Extent, alike: Alike
     """
     if extent.first is None or extent.last is None:
         return extent, []
-    held = [c for c in range(extent.first, extent.last + 1) if columns[c][0] is not None or columns[c][r] is not None]
-
-    def kind(c: int) -> str:
-        base, wit = columns[c][0], columns[c][r]
-        if base is None:
-            return "add"
-        if wit is None:
-            return "skip"
-        return "alike" if alike(base, wit) else "diff"
-
-    kinds = [kind(c) for c in held]
+    held, kinds = _kinds(columns, r, extent.first, extent.last, alike)
     skip, add = (1, 1) if _abridges(kinds) else (SKIP, ADD)
     departs = [False] * len(held)
     i = 0
@@ -176,22 +166,43 @@ def _abridged(columns: Sequence[Column], r: int, extent: Extent, alike: Alike) -
     """
     if extent.first is None or extent.last is None:
         return []
-    held = [c for c in range(extent.first, extent.last + 1) if columns[c][0] is not None or columns[c][r] is not None]
+    held, quoted = _kinds(columns, r, extent.first, extent.last, alike)
     layer = next((tok.layer for c in held[:1] for tok in columns[c] if tok is not None), None)
     if layer is Layer.JING:
         # A 經 is quoted whole (a compilation cuts the commentary, never the classic): a word the
         # base lacks there is a reading, and a parallel text's words (大戴禮's 投壺 quoted as 禮記's)
         # are no abridgement of the base's.
         return []
-    kinds: list[str] = []
-    for c in held:
-        base, wit = columns[c][0], columns[c][r]
-        # As the base quotes the witness: the witness's words it lacks are its skips.
-        kinds.append("skip" if base is None else "add" if wit is None else "alike" if alike(base, wit) else "diff")
+    # As the base quotes the witness: the witness's words it lacks are its skips, and the other way.
+    kinds = [_TURNED.get(kind, kind) for kind in quoted]
     # A habit is more than one instance: a single short skip is the witness's addition, as in any text.
     if _short_skips(kinds) < 2 or not _abridges(kinds):
         return []
     return [c for c, kind in zip(held, kinds, strict=True) if kind == "skip" and _same_words(columns, c)]
+
+
+# A column's kind seen from the other side: what one text skips the other adds.
+_TURNED = {"skip": "add", "add": "skip"}
+
+
+def _kinds(columns: Sequence[Column], r: int, first: int, last: int, alike: Alike) -> tuple[list[int], list[str]]:
+    """The columns from ``first`` to ``last`` where the base or witness ``r`` has a word, and what
+    each is as the witness quotes the base: ``alike``, ``diff``, ``skip`` (the base's word it lacks)
+    or ``add`` (a word of its own)."""
+    held: list[int] = []
+    kinds: list[str] = []
+    for c in range(first, last + 1):
+        base, wit = columns[c][0], columns[c][r]
+        if base is None and wit is None:
+            continue
+        held.append(c)
+        if base is None:
+            kinds.append("add")
+        elif wit is None:
+            kinds.append("skip")
+        else:
+            kinds.append("alike" if alike(base, wit) else "diff")
+    return held, kinds
 
 
 def _same_words(columns: Sequence[Column], c: int) -> bool:

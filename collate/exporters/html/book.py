@@ -80,7 +80,9 @@ class Book:
         self.tally = Tally.of(locus for _, locus in ctx.shown)
         # Each part's numbered loci by what can hide them from the print's count (see before()).
         by_id = {locus.id: locus for _, locus in ctx.shown}
-        self.kinds = [Counter(_kind(by_id[locus], work) for locus, work in part.order) for part in parts]
+        # What can hide each numbered locus, worked out once: the numbering and the search both read it.
+        self.hiding = {locus: _kind(by_id[locus], work) for part in parts for locus, work in part.order}
+        self.kinds = [Counter(self.hiding[locus] for locus, _ in part.order) for part in parts]
 
     def tools_for(self, number: int) -> Element:
         """The bar's tools of page ``number`` (0: the index), the jump listing where it goes (:func:`_options`)."""
@@ -128,7 +130,7 @@ class Book:
         """The filter classes that hide each locus of ``part`` (class, layer, work, 形近), by id."""
         by_id = {locus.id: locus for _, locus in part.ctx.shown}
         out = {x: css(display_class(locus)) + f" l-{locus.layer.value}" for x, locus in by_id.items()}
-        out.update((x, _kind(by_id[x], work)[0]) for x, work in part.order if x in by_id)
+        out.update((x, self.hiding[x][0]) for x, _ in part.order if x in by_id)
         return out
 
     def label(self, part: Part) -> str:

@@ -76,7 +76,9 @@ class _Text:
         # What a filter hides the text by: its layer (l-zhu) and its quoted work (w-3).
         mine = tuple(c for c in classes if _HIDES_TEXT.fullmatch(c))
         if mine:
-            hides = (*(h for h in hides if h[:2] not in {m[:2] for m in mine}), *mine)
+            # A layer within a layer (a 注 inside a 經 paragraph) replaces it; a work, a work.
+            replaced = {m[:2] for m in mine}
+            hides = (*(h for h in hides if h[:2] not in replaced), *mine)
         if node.text:
             self.add(node.text, hides)
         for child in node:
