@@ -106,6 +106,26 @@ def test_a_quotation_headed_by_the_words_its_passage_begins_with_reads_them_ther
     assert (0, 0) not in one
 
 
+def test_an_edge_with_fewer_glosses_still_begins_and_ends_with_the_base() -> None:
+    # 音義 glosses a print gives fewer of (見賢遍反不與音預 against 見君賢遍反下同不與音預鄉許亮反…): the
+    # witness's head is much shorter than the base's, but its glosses are the base's first ones,
+    # read against them, not as text beginning later next to the first anchor. The same at the tail.
+    p1, p2, p3 = text(41, 5), text(42, 5), text(43, 5)
+    base_edge = p1 + text(44, 15) + p2 + text(45, 15) + p3 + text(46, 10)
+    witness_edge = p1 + p2 + p3 + text(47, 3)
+    sentence = text(48, 60)
+    got = dict(columns(base_edge + sentence, witness_edge + sentence))
+    assert [got[i] for i in range(5)] == list(range(5))
+    assert [got[20 + i] for i in range(5)] == [5 + i for i in range(5)]
+    assert [got[40 + i] for i in range(5)] == [10 + i for i in range(5)]
+    tail = dict(columns(sentence + base_edge, sentence + text(47, 3) + p1 + p2 + p3))
+    assert [tail[60 + i] for i in range(5)] == [63 + i for i in range(5)]
+    assert [tail[100 + i] for i in range(5)] == [73 + i for i in range(5)]
+    # A fragment that begins later, with a few words of the base's head by chance, still does.
+    late = columns(base_edge + sentence, p3 + text(49, 12) + sentence)
+    assert all(i == -1 or i >= 40 for i, j in late if j >= 0)
+
+
 def test_a_few_base_tokens_between_anchors_stand_where_they_match_not_scattered() -> None:
     # The base quotes two stretches of the witness and skips 300 tokens between them; it keeps
     # 6 tokens of the skipped text (a variant in them), which stand together against their place.

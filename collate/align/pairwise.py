@@ -27,6 +27,8 @@
    text next to that anchor only: a witness that begins later or ends earlier than the base
    (a fragment) then has no tokens out there, nor the base where the witness goes on beyond
    it (a fragmentary base, a quotation), which :mod:`collate.align.extents` turns into extents.
+   Unless shorter anchors say the two edges still begin (end) together, the shorter with less
+   in it (a print that gives fewer glosses): then they are aligned as any stretch is.
 
 Every level is linear in the length of its stretch and there are at most ``len(gap_ks)``
 levels below the first, so the cost is near-linear; CollateX, quadratic, only ever sees
@@ -99,6 +101,11 @@ def _text(s: str, idx: Positions) -> str:
 
 # The fewest words a quotation's head must have to be read where its passage begins (see _lead).
 HEAD_MIN = 2
+# Two edges of very different length still begin (end) together where anchors of this many words,
+# unique to the two edges, chain from within the slack of their heads (tails) and match at least a
+# TOGETHER_SHARE-th of the shorter edge (see _together): shorter ones are chance in formulaic text.
+TOGETHER_K = 3
+TOGETHER_SHARE = 3
 
 
 class _Pairer:
@@ -189,6 +196,9 @@ class _Pairer:
             for y in ib[short:]:
                 self.emit(-1, y)
             return
+        if abs(len(ia) - len(ib)) > slack and self._together(ia, ib, head=True):
+            self._gap(ia, ib, 0, False, True)
+            return
         if len(ia) > len(ib) + slack:
             keep = len(ib) + slack
             for x in ia[: len(ia) - keep]:
@@ -220,9 +230,34 @@ class _Pairer:
         start = _text(self.b if a_is_short else self.a, long_side[: len(short)])
         return head == start
 
-    def _trail(self, ia: Positions, ib: Positions) -> None:
-        """Text after the last anchor; a much longer side means the other ends earlier."""
+    def _together(self, ia: Positions, ib: Positions, head: bool) -> bool:
+        """Whether two edges of very different length (before the first anchor, ``head``, or after
+        the last) still begin or end together: the shorter is the same passage with less in it.
+
+        Glosses a print gives fewer of (an edition's 音義 keeps 見賢遍反 and 不與音預 of 見君賢遍反下同
+        不與音預鄉許亮反…) leave no word run long enough for an anchor of the whole texts, and the
+        shorter edge would be read as text that begins later, next to the anchor. Shorter anchors,
+        unique to the two edges, tell: chained from the edges' heads (tails) and matching a fair
+        share of the shorter edge, the two are aligned as any stretch is.
+        """
+        sa, sb = _text(self.a, ia), _text(self.b, ib)
+        local = expand(chain(unique_matches(sa, sb, TOGETHER_K)), TOGETHER_K)
+        if not local or len(local) * TOGETHER_SHARE < min(len(ia), len(ib)):
+            return False
         slack = self.opt.edge_slack
+        if head:
+            i, j = local[0]
+            return i <= slack and j <= slack
+        i, j = local[-1]
+        return len(ia) - 1 - i <= slack and len(ib) - 1 - j <= slack
+
+    def _trail(self, ia: Positions, ib: Positions) -> None:
+        """Text after the last anchor; a much longer side means the other ends earlier (unless
+        the two still end together, :meth:`_together`)."""
+        slack = self.opt.edge_slack
+        if abs(len(ia) - len(ib)) > slack and self._together(ia, ib, head=False):
+            self._gap(ia, ib, 0, True, False)
+            return
         if len(ia) > len(ib) + slack:
             keep = len(ib) + slack
             self._gap(ia[:keep], ib, 0, True, False)
