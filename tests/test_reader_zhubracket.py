@@ -21,8 +21,6 @@ def read(name: str) -> Witness:
     return read_witness(need_shared(WITNESSES / name), gaiji_table=need_shared(GAIJI))
 
 
-
-
 def test_the_zhengzhu_print_matches_its_own_tally_less_its_lost_pages() -> None:
     w = read("yili-yanli-zhengzhu-kanripo-SBCK.txt")
     assert (w.container, w.layout) == ("mandoku", "zhu-bracket")
@@ -81,6 +79,18 @@ def test_an_unclosed_bracket_stops_at_its_line_end(tmp_path: Path) -> None:
     assert w.layer_text(Layer.JING) == "射人掌國見君之位不言士"
     (d,) = [d for d in w.diagnostics if d.code == "unbalanced"]
     assert w.locate(d.start).line == 3 and "line end" in d.message
+
+
+def test_a_circle_in_large_print_is_a_section_mark_and_in_a_score_a_sign(tmp_path: Path) -> None:
+    # 周禮 卷八 (四部叢刊本): 三公北面東上孤○東面北上 — the print's circle, no word of the 經.
+    text = (
+        "#+TITLE: 周禮\n<pb:KR1d0002_SBCK_008-1b>¶\n王南郷三公北面東上孤○¶\n"
+        "東面北上(此王日/視朝)¶\n鼓○□○○□○□(圜者/擊鼙)¶\n"
+    )
+    w = synthetic(text, tmp_path, "zhu-bracket")
+    assert w.layer_text(Layer.JING) == "王南郷三公北面東上孤東面北上鼓○□○○□○□"
+    (mark,) = [s for s in w.spans if s.role == "marker" and text_of(w, s) == "○"]
+    assert mark.marker == "section break" and w.locate(mark.start).line == 3
 
 
 def test_the_tally_may_follow_the_closing_juan_title(tmp_path: Path) -> None:

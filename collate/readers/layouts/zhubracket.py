@@ -4,7 +4,8 @@ The 四部叢刊 prints in the Kanseki Repository (鄭注 儀禮 and 周禮, 纂
 and many others set the classic in large print and the commentary after each passage in
 small print, ``(右欄/左欄)``:
 
-- Large print is 經. ``(…)`` is small print, ``/`` its column break (the e-text gives the
+- Large print is 經 (a ``○`` in it is the print's section mark, unless it stands in a drum
+  score). ``(…)`` is small print, ``/`` its column break (the e-text gives the
   right column first); a run of small print goes on over the pieces of following lines when
   nothing stands between them (``…)`` at a line's end, ``(…`` at the next line's start).
 - Small print is 注 (ZHU), with the others marked inside it: after ``○`` or ``〇`` comes
@@ -34,7 +35,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import pairwise
 
-from collate.model import Diagnostic, HeadingKind, Layer, Role, Unsettled
+from collate.model import Diagnostic, HeadingKind, Layer, MarkerKind, Role, Unsettled
+from collate.model.notation import in_notation
 from collate.model.numerals import NUMERAL
 from collate.readers.base import LINE_SPACE, Layout, Parsed, ReadOptions, ReadState, iter_lines
 
@@ -260,7 +262,15 @@ class _Reading:
         work = PREVIOUS_CHAPTER if self.first_title is not None and start < self.first_title else None
         if not self.jing_unit:
             self.jing_unit = st.next_unit()
-        self.state.spans.words(self.text, start, end, Layer.JING, self.jing_unit, work=work)
+        # A circle in large print is the print's section mark (東上孤○東面…), never a word of the
+        # 經, as in the 注疏 prints; inside a drum score it is the score's sign.
+        pos = start
+        for i in range(start, end):
+            if self.text[i] in _SEPARATORS and not in_notation(self.text, i):
+                st.spans.words(self.text, pos, i, Layer.JING, self.jing_unit, work=work)
+                st.spans.add(i, i + 1, Layer.MARKUP, self.jing_unit, Role.MARKER, marker=MarkerKind.SECTION_BREAK)
+                pos = i + 1
+        st.spans.words(self.text, pos, end, Layer.JING, self.jing_unit, work=work)
 
     def words(self, start: int, end: int, run: _Run) -> None:
         """The run's text, spaces and column breaks set apart as layout."""
