@@ -255,3 +255,28 @@ def test_a_layer_is_held_by_the_same_layer_of_a_witness() -> None:
     edition = {"E": {Layer.JING: keys_of(text_tokens(jing, nz, siglum="E"))}}
     assert holdings(found, {Layer.JING: base}, quoting)["Q"].layers[Layer.SHU] == frozenset()
     assert holdings(found, {Layer.JING: base}, edition)["E"].layers[Layer.JING] == frozenset({0})
+
+
+def test_a_word_next_to_a_masked_passage_is_no_move() -> None:
+    """A move the witness's absence cuts is told where the witness reads it: the 也 ending the base's
+    sentence before another work's passage, matched with the moved passage's head, is no move."""
+    from collate.align.engine import align_layer
+    from collate.apparatus import build_layer
+    from collate.model import ReadingClass
+
+    nz = Normalizer()
+
+    def chars(start: int, n: int) -> str:
+        return "".join(chr(0x5000 + start + 7 * i) for i in range(n))
+
+    head, other, moved, tail, end = chars(0, 30), chars(300, 40), chars(600, 20), chars(900, 40), chars(1200, 30)
+    base = text_tokens(head + "也" + other + moved + tail + end, nz, siglum="B")
+    # The witness has the passage after the base's tail, headed by its own 也; 40 words of
+    # another work between the base's 也 and the passage are masked for it.
+    wit = text_tokens(head + tail + "也" + moved + end, nz, siglum="W")
+    aligned = align_layer(Layer.JING, {"B": base, "W": wit}, "B", masks={"W": ((31, 71),)})
+    assert any(t.base_start <= 30 and t.base_end >= 91 for t in aligned.transpositions)
+    loci = build_layer(aligned, {}, nz).loci
+    moves = [lo for lo in loci if lo.cls is ReadingClass.TRANSPOSITION]
+    assert moves and all("也" not in "".join(t.t for t in lo.lemma.tokens) for lo in moves)
+    assert "".join(t.t for lo in moves for t in lo.lemma.tokens) == moved

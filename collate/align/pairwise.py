@@ -49,6 +49,8 @@ from collate.align.stretches import lopsided_window, unrelated
 from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
+# The shortest passage told as moved, by default (AlignOptions.min_transposition).
+SHORTEST_MOVE = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,7 @@ class AlignOptions:
     direct: int = 32
     k: int = 6
     gap_ks: tuple[int, ...] = (6, 4, 3, 2)
-    min_transposition: int | None = 6
+    min_transposition: int | None = SHORTEST_MOVE
     edge_slack: int = 20
     fallback_cells: int = 4_000_000
 

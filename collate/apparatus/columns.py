@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from collate.align.alignment import LayerAlignment
+from collate.align.pairwise import SHORTEST_MOVE
 from collate.apparatus.compare import _classify
 from collate.apparatus.headings import inline_headings
 from collate.apparatus.records import Coverage, SparsePlacement, WitnessReading
@@ -60,10 +61,36 @@ class LayerColumns:
         # Transpositions count positions in the base's token stream, which are its columns in order.
         base_cols = self.token_cols[0]
         self.transposed: list[tuple[int, int, int]] = [
-            (self.sigla.index(t.siglum), base_cols[t.base_start], base_cols[t.base_end - 1] + 1)
+            (j, a, b)
             for t in alignment.transpositions
             if t.siglum in self.sigla and 0 <= t.base_start < t.base_end <= len(base_cols)
+            for j in (self.sigla.index(t.siglum),)
+            for a, b in self._told(j, base_cols[t.base_start], base_cols[t.base_end - 1] + 1)
         ]
+
+    def _told(self, j: int, start: int, end: int) -> list[tuple[int, int]]:
+        """The pieces of a move over columns [start, end) that witness ``j`` reads, each told as moved.
+
+        A move the witness's absences cut (aligned with a compilation's articles alone, it is not
+        extant at another work's passage between two it has in one run) is told piece by piece; a
+        piece of fewer base words than the shortest move the engine tells is a word or two that
+        stood next to the passage (the 也 ending the base's sentence before the other work's
+        passage), no move: it is compared where it stands.
+        """
+        extent = self.extents[j]
+        pieces: list[tuple[int, int]] = []
+        at = None
+        for i in range(start, end + 1):
+            if i < end and extent.covers(i):
+                at = i if at is None else at
+                continue
+            if at is not None:
+                pieces.append((at, i))
+                at = None
+        if len(pieces) < 2:
+            return [(start, end)]
+        words = [sum(1 for i in range(a, b) if self.columns[i][0] is not None) for a, b in pieces]
+        return [piece for piece, n in zip(pieces, words, strict=True) if n >= SHORTEST_MOVE]
 
     def locate(self, siglum: str, offset: int) -> SourceLocation | None:
         """Where ``offset`` of witness ``siglum``'s text is (None for a witness not read)."""
