@@ -45,7 +45,7 @@ from itertools import pairwise
 from collate.align.anchors import Match, chain, expand, unique_matches
 from collate.align.collatex_adapter import collatex_columns
 from collate.align.far_moves import far_moves
-from collate.align.stretches import lopsided_window, unrelated
+from collate.align.stretches import headed, lopsided_window, together, unrelated
 from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
@@ -99,15 +99,6 @@ def _text(s: str, idx: Positions) -> str:
     if isinstance(idx, range) and idx.step == 1:
         return s[idx.start : idx.stop]
     return "".join(map(s.__getitem__, idx))
-
-
-# The fewest words a quotation's head must have to be read where its passage begins (see _lead).
-HEAD_MIN = 2
-# Two edges of very different length still begin (end) together where anchors of this many words,
-# unique to the two edges, chain from within the slack of their heads (tails) and match at least a
-# TOGETHER_SHARE-th of the shorter edge (see _together): shorter ones are chance in formulaic text.
-TOGETHER_K = 3
-TOGETHER_SHARE = 3
 
 
 class _Pairer:
@@ -189,7 +180,7 @@ class _Pairer:
         before the sentence quoted (掌其治達).
         """
         slack = self.opt.edge_slack
-        if ia and ib and len(ia) != len(ib) and self._heads(ia, ib):
+        if ia and ib and len(ia) != len(ib) and headed(_text(self.a, ia), _text(self.b, ib), slack):
             short = min(len(ia), len(ib))
             for x, y in zip(ia[:short], ib[:short], strict=True):
                 self.emit(x, y)
@@ -198,7 +189,7 @@ class _Pairer:
             for y in ib[short:]:
                 self.emit(-1, y)
             return
-        if abs(len(ia) - len(ib)) > slack and self._together(ia, ib, head=True):
+        if abs(len(ia) - len(ib)) > slack and together(_text(self.a, ia), _text(self.b, ib), slack, head=True):
             self._gap(ia, ib, 0, False, True)
             return
         if len(ia) > len(ib) + slack:
@@ -221,43 +212,11 @@ class _Pairer:
         self.ow.extend(reversed(sub.ow))
         self.fallbacks += sub.fallbacks
 
-    def _heads(self, ia: Positions, ib: Positions) -> bool:
-        """Whether the longer side, much longer, begins with the whole of the shorter one."""
-        short, long_side = (ia, ib) if len(ia) < len(ib) else (ib, ia)
-        # A single word at the head of both may be chance (曰, 之); two or more name the passage.
-        if len(short) < HEAD_MIN or len(long_side) <= len(short) + self.opt.edge_slack:
-            return False
-        a_is_short = short is ia
-        head = _text(self.a if a_is_short else self.b, short)
-        start = _text(self.b if a_is_short else self.a, long_side[: len(short)])
-        return head == start
-
-    def _together(self, ia: Positions, ib: Positions, head: bool) -> bool:
-        """Whether two edges of very different length (before the first anchor, ``head``, or after
-        the last) still begin or end together: the shorter is the same passage with less in it.
-
-        Glosses a print gives fewer of (an edition's 音義 keeps 見賢遍反 and 不與音預 of 見君賢遍反下同
-        不與音預鄉許亮反…) leave no word run long enough for an anchor of the whole texts, and the
-        shorter edge would be read as text that begins later, next to the anchor. Shorter anchors,
-        unique to the two edges, tell: chained from the edges' heads (tails) and matching a fair
-        share of the shorter edge, the two are aligned as any stretch is.
-        """
-        sa, sb = _text(self.a, ia), _text(self.b, ib)
-        local = expand(chain(unique_matches(sa, sb, TOGETHER_K)), TOGETHER_K)
-        if not local or len(local) * TOGETHER_SHARE < min(len(ia), len(ib)):
-            return False
-        slack = self.opt.edge_slack
-        if head:
-            i, j = local[0]
-            return i <= slack and j <= slack
-        i, j = local[-1]
-        return len(ia) - 1 - i <= slack and len(ib) - 1 - j <= slack
-
     def _trail(self, ia: Positions, ib: Positions) -> None:
         """Text after the last anchor; a much longer side means the other ends earlier (unless
-        the two still end together, :meth:`_together`)."""
+        the two still end together, :func:`~collate.align.stretches.together`)."""
         slack = self.opt.edge_slack
-        if abs(len(ia) - len(ib)) > slack and self._together(ia, ib, head=False):
+        if abs(len(ia) - len(ib)) > slack and together(_text(self.a, ia), _text(self.b, ib), slack, head=False):
             self._gap(ia, ib, 0, True, False)
             return
         if len(ia) > len(ib) + slack:

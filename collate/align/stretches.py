@@ -6,6 +6,8 @@ Both sides are strings of symbols, one character per token.
 
 from __future__ import annotations
 
+from collate.align.anchors import chain, expand, unique_matches
+
 # A stretch is lopsided when one side has this many times the other's tokens (and 2 ×
 # ``edge_slack`` more); its short side is placed at its best window in the long side when it
 # matches there this well (rapidfuzz partial ratio, 0–100) and has at least this many tokens.
@@ -16,6 +18,13 @@ PLACED_SHORTEST = 4
 # similarity (2 × the common subsequence over their total length, rapidfuzz Indel) is below this.
 UNRELATED_SHORTEST = 8
 UNRELATED_BELOW = 1 / 3
+# The fewest words a quotation's head must have to be read where its passage begins (see headed).
+HEAD_MIN = 2
+# Two edges of very different length still begin (end) together where anchors of this many words,
+# unique to the two edges, chain from within the slack of their heads (tails) and match at least a
+# TOGETHER_SHARE-th of the shorter edge (see together): shorter ones are chance in formulaic text.
+TOGETHER_K = 3
+TOGETHER_SHARE = 3
 
 
 def unrelated(sa: str, sb: str, fallback_cells: int) -> bool:
@@ -60,3 +69,33 @@ def lopsided_window(sa: str, sb: str, edge_slack: int, chunk: int) -> tuple[int,
     ):
         return long - width, long
     return 0, width
+
+
+def headed(sa: str, sb: str, edge_slack: int) -> bool:
+    """Whether the longer of two edges before the first anchor, much longer, begins with the whole
+    of the shorter one (a quotation headed by the words its passage begins with)."""
+    short, long_side = (sa, sb) if len(sa) < len(sb) else (sb, sa)
+    # A single word at the head of both may be chance (曰, 之); two or more name the passage.
+    if len(short) < HEAD_MIN or len(long_side) <= len(short) + edge_slack:
+        return False
+    return long_side.startswith(short)
+
+
+def together(sa: str, sb: str, edge_slack: int, head: bool) -> bool:
+    """Whether two edges of very different length (before the first anchor, ``head``, or after the
+    last) still begin or end together: the shorter is the same passage with less in it.
+
+    Glosses a print gives fewer of (an edition's 音義 keeps 見賢遍反 and 不與音預 of 見君賢遍反下同
+    不與音預鄉許亮反…) leave no word run long enough for an anchor of the whole texts, and the
+    shorter edge would be read as text that begins later, next to the anchor. Shorter anchors,
+    unique to the two edges, tell: chained from the edges' heads (tails) and matching a fair
+    share of the shorter edge, the two are aligned as any stretch is.
+    """
+    local = expand(chain(unique_matches(sa, sb, TOGETHER_K)), TOGETHER_K)
+    if not local or len(local) * TOGETHER_SHARE < min(len(sa), len(sb)):
+        return False
+    if head:
+        i, j = local[0]
+        return i <= edge_slack and j <= edge_slack
+    i, j = local[-1]
+    return len(sa) - 1 - i <= edge_slack and len(sb) - 1 - j <= edge_slack
