@@ -233,7 +233,7 @@ def align_project(
 
     With a ``compilation`` plan, each witness is aligned with the articles of the base it holds.
     """
-    from collate.align.alignment import with_doubts, with_lacunae
+    from collate.align.alignment import with_doubts, with_everyday_forms, with_lacunae
     from collate.align.engine import align_layer
 
     base = read.project.base
@@ -243,6 +243,8 @@ def align_project(
     lacunae = {w.siglum: [(m.offset, blank_width(m.label)) for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
     # Words whose layer the print leaves in doubt and no witness settles: never a variant.
     doubts = {w.siglum: [(u.start, u.end) for u in w.unsettled] for w in full}
+    # Gaiji glyphs with an everyday character, read as it where another witness does.
+    everyday = {w.siglum: {s.start: e for s in w.substitutions if (e := s.everyday)} for w in full}
 
     results: list[LayerResult] = []
     for layer in layers:
@@ -258,7 +260,7 @@ def align_project(
         masks = compilation.masks.get(layer) if compilation is not None else None
         # Aligned on search keys (a simplified 于 is a traditional 於's word to place); the apparatus compares ``n``.
         aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks, loosen=normalizer.loosen)
-        alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
+        alignment = with_doubts(with_lacunae(with_everyday_forms(aligned, everyday, normalizer), lacunae), doubts)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))

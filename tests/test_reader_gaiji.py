@@ -88,3 +88,31 @@ def test_an_edited_table_is_read_again(tmp_path: Path) -> None:
     assert dict(load_gaiji(path)) == {"KR0002": "若"}
     table_file(tmp_path, ["KR0002\t9\t\t若", "KR0010\t2\t\t干"])
     assert dict(load_gaiji(path)) == {"KR0002": "若", "KR0010": "干"}
+
+
+def test_a_glyph_is_its_everyday_character_where_another_witness_reads_that(tmp_path: Path) -> None:
+    # 莊&KR0050;反 against 莊瓜反: 𤓰 is 瓜 in another graph, on the table's word (not a reading);
+    # &KR0880; (printed 七, everyday 匙) where the base reads 七 stays 七: no witness reads 匙.
+    from collate.model import ReadingClass
+    from collate.pipeline import collate_project
+    from collate.project import project_from_mapping
+
+    table = table_file(tmp_path, ["KR0050\t6316\t𤓰\t瓜", "KR0880\t222\t七\t匙"])
+    (tmp_path / "a.txt").write_text("殺割七載之屬莊瓜反下同\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text(HEADER + "殺割&KR0880;載之屬莊&KR0050;反下同\n", encoding="utf-8")
+    project = project_from_mapping(
+        {
+            "base": "A",
+            "gaiji_table": str(table),
+            "witness": [{"siglum": "A", "path": "a.txt"}, {"siglum": "B", "path": "b.txt"}],
+        },
+        root=tmp_path,
+    )
+    run = collate_project(project)
+    (loci,) = [layer.loci for layer in run.collation.layers]
+    (locus,) = loci
+    assert locus.lemma.text == "瓜" and locus.cls is ReadingClass.ORTHOGRAPHIC
+    (reading,) = locus.readings
+    assert reading.witnesses[0].text == "𤓰" and reading.cause == "variant" and reading.rules == ("variant-graph",)
+    (change,) = reading.witnesses[0].tokens[0].changes
+    assert (change.before, change.after) == ("𤓰", "瓜") and "gaiji table" in (change.source or "")

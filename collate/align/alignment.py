@@ -11,9 +11,13 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from collate.model import Layer, Token
 from collate.model.memo import Memo
+
+if TYPE_CHECKING:
+    from collate.normalize import Normalizer
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,3 +243,38 @@ def with_doubts(alignment: LayerAlignment, doubts: Mapping[str, Sequence[tuple[i
         extent = alignment.extent(alignment.sigla[i])
         extents[i] = replace(extent, absent=tuple(sorted({*extent.absent, *column_runs(sorted(set(columns)))})))
     return replace(alignment, extents=tuple(extents))
+
+
+def with_everyday_forms(
+    alignment: LayerAlignment, everyday: Mapping[str, Mapping[int, str]], normalizer: Normalizer
+) -> LayerAlignment:
+    """The alignment with a gaiji glyph read as its everyday character where another witness reads that.
+
+    A Kanripo gaiji table gives, for many glyphs, the form Unicode has and the everyday character
+    (``&KR0050;``: 𤓰, everyday 瓜). Where another witness reads the everyday character in the
+    glyph's column, the two are one word in two graphs (a variant, on the table's word); where
+    none does, the glyph stays as its form: the table's everyday column is no reading the
+    collation shows (its KR0880 is printed 七 with 匙 for everyday, where the others read 七).
+    ``everyday``: per witness, the raw offset of each entity token and its everyday character.
+    """
+    if not any(everyday.values()):
+        return alignment
+    columns = list(alignment.columns)
+    changed = False
+    for j, siglum in enumerate(alignment.sigla):
+        table = everyday.get(siglum)
+        if not table:
+            continue
+        for c, col in enumerate(columns):
+            token = col[j]
+            char = table.get(token.start) if token is not None else None
+            if token is None or char is None:
+                continue
+            read = normalizer.as_everyday(token.t, char)
+            if read is None or not any(k != j and cell is not None and cell.n == read[0] for k, cell in enumerate(col)):
+                continue
+            cells = list(col)
+            cells[j] = replace(token, n=read[0], changes=read[1])
+            columns[c] = tuple(cells)
+            changed = True
+    return replace(alignment, columns=tuple(columns)) if changed else alignment

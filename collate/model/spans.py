@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from collate.model.chars import is_private_use
 from collate.model.enums import Layer, MarkKind, Role, Severity
 
 
@@ -186,6 +187,19 @@ class Substitution:
     source: str
     code: str = ""
     description: str = ""
+
+    @property
+    def everyday(self) -> str | None:
+        """The everyday character the table gives for the glyph the entity reads as, where it names
+        one plainly and it is another (``&KR0050;`` reads 𤓰, everyday 瓜); else None.
+
+        The table's editors say so of this glyph, not of every such character elsewhere (their
+        KR0880 shows 七 for a glyph that is 匙): a key for this token only.
+        """
+        form, _, everyday = self.description.partition(" ")
+        if form != self.replacement or len(everyday) != 1 or everyday == form or is_private_use(everyday):
+            return None
+        return everyday
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,9 @@ class ProjectSettings(Protocol):
 # A drum score's signs (鼓 ○, 鼙 □, 半 a half beat), as the e-texts write them: one sign each.
 _NOTATION = "drum notation: 〇 is the score's ○, □ and ◍ its 囗"
 
+# Where an entity's glyph is keyed as the everyday character its gaiji table gives.
+_EVERYDAY = "Kanripo gaiji table: the everyday character of the entity's glyph"
+
 # Passes over the folding rules. One is usually enough; a second catches a character that
 # OpenCC sends into a variant class it was not in, so that every path ends on the same key.
 _PASSES = 3
@@ -191,6 +194,17 @@ class Normalizer:
         n = "".join(p[0] for p in parts)
         changes = tuple(c for p in parts for c in p[1])
         return n, ((mark, *changes) if mark else changes)
+
+    def as_everyday(self, t: str, everyday: str) -> tuple[str, tuple[Change, ...]] | None:
+        """The key and changes of a glyph ``t`` read as ``everyday``, the character its gaiji table
+        gives as its everyday form (𤓰, everyday 瓜): a graphic variant on the table's word; None
+        where the graphic rule is off or ``everyday`` keys as ``t`` already."""
+        if "variant-graph" not in self.config.rules:
+            return None
+        key, folded = self._fold(everyday)
+        if key == self._fold(t)[0]:
+            return None
+        return key, (Change("variant-graph", t, everyday, ChangeClass.ORTHOGRAPHIC, _EVERYDAY), *folded)
 
     def key(self, text: str) -> str:
         """The comparison key of a string, character by character (placeholders become U+FFFC).
