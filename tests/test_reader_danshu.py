@@ -406,3 +406,15 @@ def test_a_sentence_run_into_the_lemma_that_opens_a_line_stays_su() -> None:
     assert "".join(lemmas) == "賔酬至遺矣"
     su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
     assert "邪失禮也" in su
+
+
+def test_a_lemma_the_print_sets_off_by_no_gap_has_a_head_as_long_as_its_tail() -> None:
+    """…引小行人職者⏎證大客來主人有擯迎之法君使至敬也　正義曰: the 疏 runs into the lemma mid-line."""
+    text = "受賔之禮言賔不敢當其廟受也引小行人職者\n證大客來主人有擯迎之法君使至敬也　正義曰前經明賔致尊\n"
+    parsed = READER.read(text, ReadOptions())
+    lemmas = [text[s.start : s.end] for s in parsed.spans if s.role is Role.ATTRIBUTION]
+    assert "".join(lemmas) == "君使至敬也"
+    su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
+    assert "證大客來主人有擯迎之法" in su
+    (said,) = [d for d in parsed.diagnostics if d.code == "lemma"]
+    assert "no gap" in said.message

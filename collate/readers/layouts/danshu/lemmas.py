@@ -69,12 +69,25 @@ def _sentence_before(text: str, start: int, end: int) -> int:
 
 
 def _unshaped(text: str, line_starts: list[int], after_gap: int, end: int) -> tuple[int, Diagnostic]:
-    """The start of a lemma of no 標起止 shape, and the diagnostic that says so: its line's, or the gap's."""
+    """The start of a lemma of no 標起止 shape, and the diagnostic that says so: its line's, or the gap's.
+
+    Where the words before ``至`` are too many for a head and those after it are a tail, the print
+    gave the lemma no gap after the 疏 before it (…引小行人職者⏎證大客來主人有擯迎之法君使至敬也): the
+    head is taken as long as the tail, as a 標起止's two ends mostly are (古者至序也, 君使至敬也), and
+    the words before it stay the 疏's.
+    """
     start = line_starts[0] if line_starts else after_gap
     while start < end and text[start] in SPACE:
         start += 1
-    lemma = text[start:end]
-    message = f"{lemma!r} is not a 標起止 of the form A至B: the print may have lost its first words here"
+    run = text[start:end]
+    join = run.rfind(LEMMA_JOIN)
+    head, tail = squeeze(run[:join]), squeeze(run[join + 1 :])
+    head_max, tail_max, _ = LEMMA_MAX
+    if join > 0 and len(head) > head_max and 0 < len(tail) <= tail_max and "\n" not in run[:join]:
+        start += join - len(tail)
+        message = f"{text[start:end]!r}: a 標起止 the print sets off by no gap; its head is taken as long as its tail"
+        return start, Diagnostic("lemma", message, start, end)
+    message = f"{run!r} is not a 標起止 of the form A至B: the print may have lost its first words here"
     return start, Diagnostic("lemma", message, start, end)
 
 
