@@ -18,7 +18,7 @@ from rapidfuzz.distance import Levenshtein
 from readers_support import assert_partition, synthetic, text_of
 from readers_support import ideographs as shared_ideographs
 
-from collate.model import Layer, Role, Witness
+from collate.model import Diagnostic, Layer, Role, Witness
 from collate.normalize import Normalizer
 from collate.normalize.tokenize import is_ideograph, tokenize_witness
 from collate.readers import detect_container, detect_layout, get_container, read_witness
@@ -401,20 +401,22 @@ def test_lemmas_are_shown_but_not_collated(ds: Witness) -> None:
 def test_a_sentence_run_into_the_lemma_that_opens_a_line_stays_su() -> None:
     """邪失禮也賔酬至遺矣　正義曰: the 疏 ends its sentence on the lemma's line with no gap."""
     text = "故知郷飲酒能和樂不流\n邪失禮也賔酬至遺矣　正義曰此經明旅酬之時賔主少長皆\n"
-    parsed = READER.read(text, ReadOptions())
-    lemmas = [text[s.start : s.end] for s in parsed.spans if s.role is Role.ATTRIBUTION]
-    assert "".join(lemmas) == "賔酬至遺矣"
-    su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
-    assert "邪失禮也" in su
+    lemma, su, _ = read_lemma(text)
+    assert lemma == "賔酬至遺矣" and "邪失禮也" in su
 
 
 def test_a_lemma_the_print_sets_off_by_no_gap_has_a_head_as_long_as_its_tail() -> None:
     """…引小行人職者⏎證大客來主人有擯迎之法君使至敬也　正義曰: the 疏 runs into the lemma mid-line."""
     text = "受賔之禮言賔不敢當其廟受也引小行人職者\n證大客來主人有擯迎之法君使至敬也　正義曰前經明賔致尊\n"
-    parsed = READER.read(text, ReadOptions())
-    lemmas = [text[s.start : s.end] for s in parsed.spans if s.role is Role.ATTRIBUTION]
-    assert "".join(lemmas) == "君使至敬也"
-    su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
-    assert "證大客來主人有擯迎之法" in su
-    (said,) = [d for d in parsed.diagnostics if d.code == "lemma"]
+    lemma, su, diagnostics = read_lemma(text)
+    assert lemma == "君使至敬也" and "證大客來主人有擯迎之法" in su
+    (said,) = [d for d in diagnostics if d.code == "lemma"]
     assert "no gap" in said.message
+
+
+def read_lemma(text: str) -> tuple[str, str, tuple[Diagnostic, ...]]:
+    """``text`` read as a 單疏本: its lemmas' words, its 疏 text, its diagnostics."""
+    parsed = READER.read(text, ReadOptions())
+    lemma = "".join(text[s.start : s.end] for s in parsed.spans if s.role is Role.ATTRIBUTION)
+    su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
+    return lemma, su, tuple(parsed.diagnostics)
