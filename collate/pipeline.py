@@ -235,6 +235,7 @@ def align_project(
     """
     from collate.align.alignment import with_doubts, with_everyday_forms, with_lacunae
     from collate.align.engine import align_layer
+    from collate.align.glosses import gloss_gaps
 
     base = read.project.base
     witnesses = read.by_siglum()
@@ -260,6 +261,8 @@ def align_project(
         masks = compilation.masks.get(layer) if compilation is not None else None
         # Aligned on search keys (a simplified 于 is a traditional 於's word to place); the apparatus compares ``n``.
         aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks, loosen=normalizer.loosen)
+        if layer is Layer.SHIWEN:
+            aligned = gloss_gaps(aligned)
         alignment = with_doubts(with_lacunae(with_everyday_forms(aligned, everyday, normalizer), lacunae), doubts)
         if progress:
             progress(f"{layer.value}: building the apparatus")
