@@ -17,12 +17,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from collate.align.alignment import Extent, LayerAlignment
-from collate.model import Token
+from collate.align.slides import Cells, move, omission_at, room
 
 # The characters a gloss of the 音義 ends with: 反 (a 反切), 同 (注同, 下同), 字 (如字).
 GLOSS_ENDS = frozenset("反同字")
-
-Cells = list[Token | None]
 
 
 def gloss_gaps(alignment: LayerAlignment) -> LayerAlignment:
@@ -36,9 +34,7 @@ def gloss_gaps(alignment: LayerAlignment) -> LayerAlignment:
             if columns[c][j] is not None or columns[c][0] is None:
                 c += 1
                 continue
-            end = c
-            while end < len(columns) and columns[end][j] is None and columns[end][0] is not None:
-                end += 1
+            _, end = omission_at(columns, j, c)
             moved = _slide(columns, j, c, end, extent) if all(map(extent.covers, range(c, end))) else 0
             changed = changed or moved != 0
             c = end + max(moved, 0)
@@ -51,13 +47,13 @@ def _slide(columns: Sequence[Cells], j: int, start: int, end: int, extent: Exten
     """Slide witness ``j``'s omission over columns [start, end) to end a gloss; by how many columns (0: not)."""
     if _ends_gloss(columns, end):
         return 0
-    right = _room(columns, j, start, end, 1, extent)
-    left = _room(columns, j, start, end, -1, extent)
+    right = room(columns, j, start, end, 1, extent)
+    left = room(columns, j, start, end, -1, extent)
     for step in range(1, max(right, left) + 1):
         # The nearest place first, the right one before the left at the same distance.
-        for shift in [s for s, room in ((step, right), (-step, left)) if step <= room]:
+        for shift in [s for s, reach in ((step, right), (-step, left)) if step <= reach]:
             if _ends_gloss(columns, end + shift):
-                _move(columns, j, start, end, shift)
+                move(columns, j, start, end, shift)
                 return shift
     return 0
 
@@ -65,30 +61,3 @@ def _slide(columns: Sequence[Cells], j: int, start: int, end: int, extent: Exten
 def _ends_gloss(columns: Sequence[Cells], end: int) -> bool:
     base = columns[end - 1][0]
     return base is not None and base.t in GLOSS_ENDS
-
-
-def _room(columns: Sequence[Cells], j: int, start: int, end: int, way: int, extent: Extent) -> int:
-    """How many columns the omission can slide ``way`` (1: right, -1: left), the witness reading alike."""
-    room = 0
-    lo, hi = start, end
-    while True:
-        enter, leave = (hi, lo) if way > 0 else (lo - 1, hi - 1)
-        if not 0 <= enter < len(columns) or not extent.covers(enter):
-            return room
-        base_in, base_out, token = columns[enter][0], columns[leave][0], columns[enter][j]
-        if base_in is None or base_out is None or token is None or token.n != base_in.n:
-            return room
-        if base_in.n != base_out.n:
-            return room
-        room += 1
-        lo, hi = lo + way, hi + way
-
-
-def _move(columns: Sequence[Cells], j: int, start: int, end: int, shift: int) -> None:
-    """Move the witness's tokens that the omission passes over to its other side."""
-    step = 1 if shift > 0 else -1
-    lo, hi = start, end
-    for _ in range(abs(shift)):
-        enter, leave = (hi, lo) if step > 0 else (lo - 1, hi - 1)
-        columns[leave][j], columns[enter][j] = columns[enter][j], None
-        lo, hi = lo + step, hi + step
