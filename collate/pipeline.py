@@ -236,7 +236,7 @@ def align_project(
     from collate.align.alignment import with_doubts, with_everyday_forms, with_lacunae
     from collate.align.engine import align_layer
     from collate.align.glosses import gloss_gaps
-    from collate.align.slides import gaps_to_marks
+    from collate.align.slides import gaps_to_marks, placeholders_to_rare
 
     base = read.project.base
     witnesses = read.by_siglum()
@@ -264,7 +264,7 @@ def align_project(
         aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks, loosen=normalizer.loosen)
         if layer is Layer.SHIWEN:
             aligned = gloss_gaps(aligned)
-        aligned = gaps_to_marks(with_everyday_forms(aligned, everyday, normalizer), lacunae)
+        aligned = gaps_to_marks(placeholders_to_rare(with_everyday_forms(aligned, everyday, normalizer)), lacunae)
         alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
         if progress:
             progress(f"{layer.value}: building the apparatus")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from builders import align_rows
 
 from collate.align.alignment import LayerAlignment
-from collate.align.slides import gaps_to_marks
+from collate.align.slides import gaps_to_marks, placeholders_to_rare
 
 
 def row(alignment: LayerAlignment, j: int) -> str:
@@ -38,3 +38,13 @@ def test_a_reading_next_to_the_mark_is_set_past_the_lost_words() -> None:
     assert row(slid, 1) == "設食------歡燕與"
     # A blank of one cell is no place for six lost words.
     assert gaps_to_marks(aligned, {"D": [(mark_before(aligned, 1, 2), 1)]}) is aligned
+
+
+def test_a_lone_placeholder_among_omitted_words_is_read_against_one_the_witness_never_writes() -> None:
+    # 難乃多反〓 against 難乃多反注同敺: the print writes 注 and 同 elsewhere (注同), never 敺:
+    # its unresolved glyph stands for 敺, and the print lacks 注同, not 同敺.
+    aligned, _ = align_rows({"W": "難乃多反注同敺注同", "S": "難乃多反〓--注同"})
+    assert row(placeholders_to_rare(aligned), 1) == "難乃多反--〓注同"
+    # Where the base's words there are all written by the witness elsewhere, it stays.
+    plain, _ = align_rows({"W": "難乃多反注同注同", "S": "難乃多反〓-注同"})
+    assert placeholders_to_rare(plain) is plain

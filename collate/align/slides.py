@@ -168,3 +168,35 @@ def _past_reading(
 def _fits(size: int, width: int | None) -> bool:
     """Whether an omission of ``size`` columns fits the mark's width (a lost page: any)."""
     return width is None or size <= width + 1
+
+
+def placeholders_to_rare(alignment: LayerAlignment) -> LayerAlignment:
+    """The alignment with a witness's lone placeholder among omitted words read against the one it can stand for.
+
+    A placeholder (an entity the e-text could not resolve) stands for a glyph it could not write;
+    alone in a stretch where the witness lacks the base's other words (難乃多反⟨?⟩ against
+    難乃多反注同敺), the aligner sets it against the first of them (注), and the apparatus says the
+    witness lacks 同敺. It is read against a base character the witness never writes in the layer
+    (敺), if one stands there and the one it was set against is not such: a glyph it writes
+    elsewhere it could have written here.
+    """
+    columns = [list(col) for col in alignment.columns]
+    changed = False
+    for j, siglum in enumerate(alignment.sigla[1:], 1):
+        extent = alignment.extent(siglum)
+        written = {tok.n for col in columns if (tok := col[j]) is not None and not tok.is_placeholder}
+        for c, col in enumerate(columns):
+            token, base = col[j], col[0]
+            if token is None or not token.is_placeholder or base is None or base.n not in written:
+                continue
+            lo, hi = c, c + 1
+            while lo > 0 and columns[lo - 1][j] is None and columns[lo - 1][0] is not None:
+                lo -= 1
+            while hi < len(columns) and columns[hi][j] is None and columns[hi][0] is not None:
+                hi += 1
+            rare = [k for k in range(lo, hi) if (b := columns[k][0]) is not None and b.n not in written]
+            if rare and all(map(extent.covers, range(lo, hi))):
+                target = min(rare, key=lambda k: abs(k - c))
+                columns[target][j], columns[c][j] = token, None
+                changed = True
+    return replace(alignment, columns=tuple(tuple(col) for col in columns)) if changed else alignment
