@@ -57,6 +57,17 @@ def test_the_printed_page_and_its_line() -> None:
     assert witness((Mark(4, "page", "7b"),)).page_at(1) == (None, None)
 
 
+def test_an_excerpt_that_begins_inside_a_page_begins_on_the_page_before_its_first_marker() -> None:
+    # Pages of two printed lines (3a: the lines at 4 and 6); the line at 0 stands before the first
+    # marker: the last line of page 2b.
+    lines = tuple(Mark(at, MarkKind.LINE, "") for at in (0, 4, 6, 8))
+    w = witness((Mark(4, "page", "3a"), Mark(8, "page", "3b"), *lines))
+    assert w.page_at(2) == ("2b", 2)
+    # More lines before the marker than a page has: the page is not known.
+    many = tuple(Mark(at, MarkKind.LINE, "") for at in (0, 2, 4, 6, 8))
+    assert witness((Mark(6, "page", "3a"), Mark(8, "page", "3b"), *many)).page_at(0) == (None, None)
+
+
 def test_a_location_reads_as_editors_cite_it() -> None:
     assert str(SourceLocation("sk.txt", 2, 4)) == "sk.txt:2:4"
     assert str(SourceLocation("sk.txt", 2, 4, "1a")) == "sk.txt:2:4 (p. 1a)"

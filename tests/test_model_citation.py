@@ -16,6 +16,7 @@ from collate.model.citation import (
     TERMINAL,
     Style,
     half_folio,
+    page_before,
     page_order,
     pages_between,
 )
@@ -102,3 +103,12 @@ def test_pages_between_two_labels_of_a_juan(first: str, after: str | None, count
 )
 def test_a_page_label_sorts_by_its_leaf_and_side(label: str, order: tuple[int, str] | None) -> None:
     assert page_order(label) == order
+
+
+@pytest.mark.parametrize(
+    ("label", "before"),
+    [("008-4a", "008-3b"), ("008-4b", "008-4a"), ("030-10a", "030-9b"), ("3b", "3a"), ("07a", "06b"), ("1a", None)],
+)
+def test_the_page_before_a_half_folio(label: str, before: str | None) -> None:
+    assert page_before(label) == before
+    assert page_before("第三頁") is None

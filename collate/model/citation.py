@@ -112,6 +112,22 @@ def pages_between(first: str | None, after: str | None) -> int:
     return max(0, index(z) - index(a))
 
 
+def page_before(label: str) -> str | None:
+    """The half-folio page before ``label`` (``008-4a`` → ``008-3b``, ``3b`` → ``3a``), or None if
+    ``label`` is no half-folio label or the juan's first page."""
+    m = _LEAF.fullmatch(label)
+    if m is None or m.group("side") not in "ab":
+        return None
+    leaf, width = int(m.group("leaf")), len(m.group("leaf"))
+    if m.group("side") == "b":
+        return f"{m.group('prefix')}{m.group('leaf')}a"
+    if leaf <= 1:
+        return None
+    # A leaf written with leading zeros (07a) keeps its width; one without (10a) has none (9b).
+    number = str(leaf - 1).zfill(width) if m.group("leaf").startswith("0") else str(leaf - 1)
+    return f"{m.group('prefix')}{number}b"
+
+
 def page_order(page: str) -> tuple[int, str] | None:
     """A printed page label (``12``, ``3a``, ``12-7a``) as a sortable key, or None if it is not one."""
     m = _ORDER.fullmatch(page.rsplit("-", 1)[-1])
@@ -129,6 +145,7 @@ __all__ = [
     "TERMINAL",
     "Style",
     "half_folio",
+    "page_before",
     "page_order",
     "pages_between",
 ]

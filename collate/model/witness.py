@@ -7,11 +7,13 @@ turns an offset into ``file:line:col`` and the printed page (:class:`SourceLocat
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from collate.model.citation import MESSAGE
+from collate.model.citation import MESSAGE, page_before
 from collate.model.enums import Layer, MarkKind
 from collate.model.readings import SparseReading
 from collate.model.spans import Diagnostic, Mark, Span, Substitution, Unsettled
@@ -90,13 +92,39 @@ class Witness:
         offsets, labels = self._pages
         i = bisect.bisect_right(offsets, offset) - 1
         if i < 0:
-            return None, None
+            return self._page_before_first(offset)
         lines = self._printed_lines
         if not lines:
             return labels[i], None
         lo = bisect.bisect_left(lines, offsets[i])
         hi = bisect.bisect_right(lines, offset)
         return labels[i], (hi - lo) if hi > lo else None
+
+    def _page_before_first(self, offset: int) -> tuple[str | None, int | None]:
+        """Where ``offset`` is that stands before the file's first page marker: an excerpt that
+        begins inside a page (…⏎<pb:…_008-4a>) begins on the page before it, and its lines are that
+        page's last ones, counted back from the page's length as the print's other pages have it.
+        None where the print counts no lines or the lines before the marker fill more than a page."""
+        offsets, labels = self._pages
+        lines = self._printed_lines
+        length = self._page_length
+        label = page_before(labels[0]) if labels else None
+        at = bisect.bisect_right(lines, offset) - 1
+        if label is None or length is None or at < 0:
+            return None, None
+        line = length - (bisect.bisect_left(lines, offsets[0]) - at) + 1
+        return (label, line) if line >= 1 else (None, None)
+
+    @cached_property
+    def _page_length(self) -> int | None:
+        """How many printed lines the print's pages have: the most of its whole pages have (None: untold)."""
+        offsets, _ = self._pages
+        lines = self._printed_lines
+        counts = Counter(
+            bisect.bisect_left(lines, b) - bisect.bisect_left(lines, a) for a, b in itertools.pairwise(offsets)
+        )
+        counts.pop(0, None)
+        return counts.most_common(1)[0][0] if counts else None
 
     def locate(self, offset: int) -> SourceLocation:
         """Where ``offset`` is, for messages and the apparatus."""
