@@ -208,6 +208,13 @@ def test_labels_alike_are_told_apart_by_title_then_file() -> None:
     # The base keeps the edition's name, the 注疏 is named by its form, the other 五禮通考 by its title.
     assert [w.label for w in name_witnesses(headers)] == ["四庫本", "四庫本《五禮通考》", "注疏本"]
     assert [w.siglum for w in name_witnesses(headers)] == ["WYG-master", "WYG", "WYG-zhushu"]
+    # Two chapters of one print (周禮 卷七 and 卷八, both 四部叢刊本《周禮》): the title once, then the file.
+    two = [Header(Path("base.txt"), title="禮記", edition="WYG")]
+    two += [Header(Path(f"zhouli-{c}-SBCK.txt"), title="周禮", edition="SBCK") for c in ("sheren", "zhuzi")]
+    assert [w.label for w in name_witnesses(two)][1:] == [
+        "四部叢刊本《周禮》（zhouli-sheren-SBCK.txt）",
+        "四部叢刊本《周禮》（zhouli-zhuzi-SBCK.txt）",
+    ]
 
 
 def test_the_project_name_is_what_the_file_names_share() -> None:

@@ -133,7 +133,7 @@ def _labels(headers: Sequence[Header]) -> list[str]:
     ]
     counts = Counter(labels)
     labels = [
-        f"{label}《{h.title}》" if counts[label] > 1 and h.edition and h.title else label
+        f"{label}《{h.title}》" if counts[label] > 1 and h.edition and h.title and not _titled(label, h) else label
         for label, h in zip(labels, headers, strict=True)
     ]
     # Still alike (two transcriptions of one print): the file name does, else the path as given.
@@ -145,6 +145,11 @@ def _labels(headers: Sequence[Header]) -> list[str]:
         else label
         for label, h in zip(labels, headers, strict=True)
     ]
+
+
+def _titled(label: str, h: Header) -> bool:
+    """Whether ``label`` names the file's title already (四部叢刊本《周禮》: two files of one print)."""
+    return label.endswith(f"《{h.title}》")
 
 
 def juan_not_in_title(h: Header) -> str:
