@@ -96,12 +96,15 @@ def plan(
     tokens: Tokens,
     layers: Sequence[Layer],
     identities: Mapping[str, frozenset[tuple[str, str]]] | None = None,
+    books: Mapping[str, str | None] | None = None,
 ) -> Compilation | None:
     """What each witness is aligned with in a compilation base, or None if the base is none.
 
     ``identities``: the chapters each witness's own headings name
     (:func:`collate.readers.titles.witness_identity`): a passage of another chapter of the same
-    book is a parallel, never a source (:func:`collate.align.holdings.without_parallels`).
+    book is a parallel, never a source (:func:`collate.align.holdings.without_parallels`); ``books``:
+    the book each witness is an edition of (:func:`collate.readers.titles.witness_book`), and a
+    passage an edition of its title's book holds is no other book's.
     """
     found = articles(base)
     if not found:
@@ -111,7 +114,7 @@ def plan(
         s: {layer: keys_of(t) for layer, t in streams.items() if t} for s, streams in tokens.items() if s != base.siglum
     }
     named = borrowed_identities(others, identities or {})
-    held = without_parallels(found, holdings(found, base_streams, others), named)
+    held = without_parallels(found, holdings(found, base_streams, others), named, books)
     masks: Masks = {}
     for layer in layers:
         stream = base_streams[layer]

@@ -141,10 +141,11 @@ def collate_project(
     compilation = None
     if not project.works:
         from collate.compilation import plan
-        from collate.readers.titles import witness_identity
+        from collate.readers.titles import witness_book, witness_identity
 
-        identities = {w.siglum: witness_identity(w) for w in read.witnesses if w is not read.base}
-        compilation = plan(read.base, tokens, layers, identities)
+        others = [w for w in read.witnesses if w is not read.base]
+        identities = {w.siglum: witness_identity(w) for w in others}
+        compilation = plan(read.base, tokens, layers, identities, {w.siglum: witness_book(w) for w in others})
     results = align_project(read, tokens, layers, normalizer, progress, compilation=compilation)
     collation = _collation(read, results, normalizer)
     collation = apply_habits(collation, find_habits(collation, normalizer, habits))

@@ -40,7 +40,7 @@ SUFFIXES = (".txt", ".org", ".md", ".html", ".htm", ".xml")
 # How many of an article's first strings are tried for one the file has once only.
 ANCHOR_TRIES = 64
 # The version of the cached keys: bump when the readers or the keys change what a file yields.
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,8 @@ class ShelfFile:
     starts: dict[Layer, tuple[int, ...]]  # the raw offset of each key's character
     # The chapters the file's own headings name (鄉射禮第五): collate.readers.titles.identity.
     identity: frozenset[tuple[str, str]] = frozenset()
+    # The book it is an edition of (周禮注疏: 周禮): collate.readers.titles.witness_book.
+    book: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +110,11 @@ def _sigla(paths: Sequence[Path], taken: set[str]) -> list[str]:
 
 def _read_keys(
     path: Path, project: Project, normalizer: Normalizer
-) -> tuple[dict[Layer, str], dict[Layer, tuple[int, ...]], frozenset[tuple[str, str]]]:
-    """A file's comparison keys per layer, the raw offset of each, and the chapters it names."""
+) -> tuple[dict[Layer, str], dict[Layer, tuple[int, ...]], frozenset[tuple[str, str]], str | None]:
+    """A file's comparison keys per layer, the raw offset of each, the chapters it names and its book."""
     from collate.normalize.tokenize import tokenize_witness
     from collate.readers import read_witness
-    from collate.readers.titles import witness_identity
+    from collate.readers.titles import witness_book, witness_identity
 
     gaiji = project.resolve(project.gaiji_table) if project.gaiji_table else None
     witness = read_witness(path, siglum="shelf", gaiji_table=gaiji if gaiji is not None and gaiji.exists() else None)
@@ -123,7 +125,7 @@ def _read_keys(
         if kept:
             keys[layer] = "".join(t.n for t in kept)
             starts[layer] = tuple(t.start for t in kept)
-    return keys, starts, witness_identity(witness)
+    return keys, starts, witness_identity(witness), witness_book(witness)
 
 
 def read_shelf(
@@ -155,8 +157,9 @@ def read_shelf(
                 keys = {Layer(k): v for k, v in raw["keys"].items()}
                 starts = {Layer(k): tuple(v) for k, v in raw["starts"].items()}
                 named = frozenset((book, chapter) for book, chapter in raw["identity"])
+                book = raw["book"]
             else:
-                keys, starts, named = _read_keys(path, project, normalizer)
+                keys, starts, named, book = _read_keys(path, project, normalizer)
                 if cached is not None:
                     from collate.files import write_atomic
 
@@ -165,6 +168,7 @@ def read_shelf(
                         "keys": {k.value: v for k, v in keys.items()},
                         "starts": {k.value: list(v) for k, v in starts.items()},
                         "identity": sorted(named),
+                        "book": book,
                     }
                     write_atomic(cached, json.dumps(body, ensure_ascii=False))
         except CollateError as e:
@@ -174,7 +178,7 @@ def read_shelf(
             problems.append(f"{path}: cannot be read ({e}) (left off the shelf)")
             continue
         if keys:
-            files.append(ShelfFile(path, siglum, keys, starts, named))
+            files.append(ShelfFile(path, siglum, keys, starts, named, book))
         else:
             problems.append(f"{path}: no text in any layer (left off the shelf)")
     return files, problems
@@ -189,7 +193,7 @@ def find_sources(
         return []
     held = holdings(found, base_tokens, {f.siglum: f.keys for f in files})
     identities = borrowed_identities({f.siglum: f.keys for f in files}, {f.siglum: f.identity for f in files})
-    held = without_parallels(found, held, identities)
+    held = without_parallels(found, held, identities, {f.siglum: f.book for f in files})
     by_siglum = {f.siglum: f for f in files}
     per_article = article_keys(found, base_tokens)
     out: list[Source] = []

@@ -231,6 +231,38 @@ def test_an_edition_of_another_chapter_of_the_book_holds_no_parallel_passage() -
     assert kept["NN"].layers[Layer.JING] == frozenset({0})
 
 
+def test_an_edition_of_another_book_holds_no_passage_an_edition_of_its_own_book_holds() -> None:
+    """燕義 quotes 周禮's 諸子 article: where an edition of 周禮 holds 五禮通考's 周禮 passage too, the
+    editions of 禮記 are parallels there; 射義's 論語, which no edition of 論語 holds, stays theirs."""
+    from collate.align.holdings import Holding, without_parallels
+
+    found = (Article("周禮夏官", 0, 10), Article("論語", 10, 20))
+    held = {
+        "ZL": Holding("ZL", {Layer.JING: frozenset({0}), Layer.ZHU: frozenset({0})}),  # 周禮 諸子
+        "YY": Holding("YY", {Layer.JING: frozenset({0, 1})}),  # 燕義 (and a 論語 quotation)
+        "NN": Holding("NN", {Layer.JING: frozenset({0})}),  # an edition of no book it names
+    }
+    identities = {"YY": frozenset({("禮記", "燕義")})}
+    kept = without_parallels(found, held, identities, {"ZL": "周禮", "YY": "禮記", "NN": None})
+    assert kept["YY"].layers[Layer.JING] == frozenset({1})
+    assert kept["ZL"].layers == held["ZL"].layers and kept["NN"].layers == held["NN"].layers
+    # Without an edition of 周禮 there, the words decide, as before.
+    alone = without_parallels(found, {k: v for k, v in held.items() if k != "ZL"}, identities, {"YY": "禮記"})
+    assert alone["YY"].layers[Layer.JING] == frozenset({0, 1})
+
+
+def test_a_witness_is_an_edition_of_the_book_its_title_names(tmp_path: Path) -> None:
+    from collate.readers import read_witness
+    from collate.readers.titles import witness_book
+
+    zhouli = tmp_path / "zhouli.txt"
+    zhouli.write_text("#+TITLE: 周禮注疏\n<pb:KR1d0003_WYG_031-1a>¶\n諸子掌國子之倅¶\n", encoding="utf-8")
+    assert witness_book(read_witness(zhouli)) == "周禮"
+    plain = tmp_path / "plain.txt"
+    plain.write_text("諸子掌國子之倅\n", encoding="utf-8")
+    assert witness_book(read_witness(plain)) is None
+
+
 def test_a_file_names_its_chapter_by_its_headings_or_by_the_edition_it_copies() -> None:
     from collate.align.holdings import borrowed_identities
     from collate.readers.titles import identity

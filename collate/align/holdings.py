@@ -237,29 +237,48 @@ def borrowed_identities(
 
 
 def without_parallels(
-    found: Sequence[Article], held: Mapping[str, Holding], identities: Mapping[str, frozenset[tuple[str, str]]]
+    found: Sequence[Article],
+    held: Mapping[str, Holding],
+    identities: Mapping[str, frozenset[tuple[str, str]]],
+    books: Mapping[str, str | None] | None = None,
 ) -> dict[str, Holding]:
-    """The holdings less the articles a witness holds only as a parallel of another chapter.
+    """The holdings less the articles a witness holds only as a parallel of another chapter or book.
 
     The chapters of one book repeat each other's formulas (鄉飲酒禮 and 鄉射禮, 燕禮 share whole
     sentences), so the words alone would give an edition of 鄉射禮 a passage of 鄉飲酒禮. A witness
     whose own headings name chapters of a book (its ``identity``: 鄉射禮第五) holds no article
-    whose title names another chapter of that book. A title of another book (論語, which 射義
-    quotes) or a witness that names no chapter leaves the words to decide.
+    whose title names another chapter of that book. Nor does an edition of one book (``books``: the
+    book each witness is an edition of) hold an article whose title names another book that an
+    edition of that book holds too: 燕義 quotes 周禮's 諸子 article, and where an edition of 周禮 is
+    there, 五禮通考's 周禮 passage is collated with it alone. A title of another book no edition of
+    which holds it (論語, which 射義 quotes) or a witness that names nothing leaves the words to decide.
     """
-    from collate.readers.titles import chapter_of
+    from collate.readers.titles import book_of, chapter_of
 
     named = [chapter_of(a.title) for a in found]
     out: dict[str, Holding] = {}
     for siglum, holding in held.items():
         mine = identities.get(siglum, frozenset())
-        books = {book for book, _ in mine}
-        foreign = {k for k, bc in enumerate(named) if bc is not None and bc[0] in books and bc not in mine}
-        if not foreign:
-            out[siglum] = holding
+        of_book = {book for book, _ in mine}
+        foreign = {k for k, bc in enumerate(named) if bc is not None and bc[0] in of_book and bc not in mine}
+        out[siglum] = _less(holding, foreign) if foreign else holding
+    if not books:
+        return out
+    for k, article in enumerate(found):
+        chapter = named[k]
+        book = chapter[0] if chapter is not None else book_of(article.title)
+        holders = [s for s, h in out.items() if any(k in ks for ks in h.layers.values())]
+        if book is None or not any(books.get(s) == book for s in holders):
             continue
-        out[siglum] = Holding(siglum, {layer: ks - foreign for layer, ks in holding.layers.items()})
+        for s in holders:
+            if books.get(s) is not None and books.get(s) != book:
+                out[s] = _less(out[s], {k})
     return out
+
+
+def _less(holding: Holding, articles: set[int]) -> Holding:
+    """The holding without ``articles``."""
+    return Holding(holding.siglum, {layer: ks - articles for layer, ks in holding.layers.items()})
 
 
 def masked(

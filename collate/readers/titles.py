@@ -134,6 +134,17 @@ def identity(headings: tuple[str, ...], title: str = "") -> frozenset[tuple[str,
     return frozenset(out)
 
 
+def witness_book(witness: Witness) -> str | None:
+    """The book a witness is an edition of: the one its header's title names (周禮注疏 → 周禮, 陳氏禮記集說 →
+    禮記), else the one book its own chapter headings name; None for a compilation (another copy of
+    五禮通考 holds many books) or a file that names none."""
+    if any(s.work for s in witness.spans):
+        return None
+    title = next((value for key, value in witness.metadata if key == "title"), "")
+    books = {book for book, _ in witness_identity(witness)}
+    return book_of(title) or (next(iter(books)) if len(books) == 1 else None)
+
+
 def witness_identity(witness: Witness) -> frozenset[tuple[str, str]]:
     """:func:`identity` of a witness as read: its headings and the title its header gives.
 
