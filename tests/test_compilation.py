@@ -83,6 +83,11 @@ def test_a_work_no_witness_holds_is_listed_as_not_collated(juan: RunResult) -> N
     assert any(line.startswith("禮記射義: ") and "SY (" in line for line in lines)
 
 
+def spread(start: int, n: int) -> str:
+    """``n`` ideographs no text shares with another's (from U+5000 + ``start``, seven apart)."""
+    return "".join(chr(0x5000 + start + 7 * i) for i in range(n))
+
+
 def test_an_article_is_held_by_its_text_not_its_title() -> None:
     """Two articles of a base; a witness holding the words of the first holds it alone, layer by layer."""
     nz = Normalizer()
@@ -94,6 +99,22 @@ def test_an_article_is_held_by_its_text_not_its_title() -> None:
     held = holdings(found, {Layer.JING: base}, {"W": {Layer.JING: keys_of(wit)}})
     assert held["W"].layers[Layer.JING] == frozenset({0})
     assert masked(found, base, held["W"].layers[Layer.JING]) == ((cut, len(base_text)),)
+
+
+def test_an_article_whose_words_differ_more_is_held_between_two_its_witness_holds() -> None:
+    """大射 quoted passage after passage: a short 經 with 于 for 於 and 鍾 for 鐘 keeps under half its
+    strings in the edition, and is held where the edition holds the passages on either side."""
+    nz = Normalizer()
+
+    first, middle, last = spread(0, 20), spread(300, 20), spread(600, 20)
+    varied = middle[:6] + "甲" + middle[7:13] + "乙" + middle[14:]  # two words another way
+    base = text_tokens(first + middle + last, nz, siglum="B")
+    found = tuple(Article("儀禮大射", a, a + 20) for a in (0, 20, 40))
+    wit = {"W": {Layer.JING: keys_of(text_tokens(first + varied + last, nz, siglum="W"))}}
+    assert holdings(found, {Layer.JING: base}, wit)["W"].layers[Layer.JING] == frozenset({0, 1, 2})
+    # With the passage after it gone from the witness, nothing says it goes on: not held.
+    short = {"W": {Layer.JING: keys_of(text_tokens(first + varied, nz, siglum="W"))}}
+    assert holdings(found, {Layer.JING: base}, short)["W"].layers[Layer.JING] == frozenset({0})
 
 
 def test_the_engine_aligns_a_witness_with_what_it_holds_alone() -> None:
@@ -298,10 +319,7 @@ def test_a_word_next_to_a_masked_passage_is_no_move() -> None:
 
     nz = Normalizer()
 
-    def chars(start: int, n: int) -> str:
-        return "".join(chr(0x5000 + start + 7 * i) for i in range(n))
-
-    head, other, moved, tail, end = chars(0, 30), chars(300, 40), chars(600, 20), chars(900, 40), chars(1200, 30)
+    head, other, moved, tail, end = spread(0, 30), spread(300, 40), spread(600, 20), spread(900, 40), spread(1200, 30)
     base = text_tokens(head + "也" + other + moved + tail + end, nz, siglum="B")
     # The witness has the passage after the base's tail, headed by its own 也; 40 words of
     # another work between the base's 也 and the passage are masked for it.

@@ -11,7 +11,9 @@ The text decides, not the title: an article is held where most of its 4-characte
 comparison keys (``GRAM``) stand in the witness, at least ``HELD`` of them. A title can mislead
 (the 孟子 quoted for 反求諸己 shares half its words with 射義, and is not 射義); an article
 that names another office of the same book is told apart by its words. A layer of an article too
-short to say (``FEW`` strings or fewer) goes with the article's other layers.
+short to say (``FEW`` strings or fewer) goes with the article's other layers; one whose words
+differ more (``BETWEEN`` of its strings or more) between two articles of its title the witness
+holds is held too: the witness goes on with the passage.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ GRAM = 4
 # Of an article's strings, the share a witness must have to hold it: the editions of the
 # chapter have 0.85–1.0 of them; a chapter that quotes the same sentence, about half.
 HELD = 0.6
+# An article with this share of its strings or more is held between two its witness holds (see holdings).
+BETWEEN = 0.3
 FEW = 6
 # A witness holding this share of the articles or more is a copy of the compilation itself.
 WHOLE = 0.9
@@ -155,6 +159,7 @@ def holdings(
         held: dict[Layer, set[int]] = {layer: set() for layer in streams}
         short: list[int] = []
         pending: list[tuple[int, Layer]] = []
+        between: list[tuple[int, Layer]] = []
         for k, parts in enumerate(strings):
             shares = {
                 layer: len(g & theirs[layer]) / len(g) for layer, g in parts.items() if len(g) > FEW and layer in theirs
@@ -162,6 +167,7 @@ def holdings(
             if not shares:
                 short.append(k)
                 continue
+            between += [(k, layer) for layer, share in shares.items() if BETWEEN <= share < HELD]
             # A layer too short to say goes with the article's others: held if any is; if none
             # is (a 集說 quoting the 注 in pieces), with the same layer of the passage it continues.
             whole = any(share >= HELD for share in shares.values())
@@ -170,6 +176,11 @@ def holdings(
                     held[layer].add(k)
                 elif layer in held and layer not in shares:
                     pending.append((k, layer))
+        # An article whose words differ more (于 for 於, 鍾 for 鐘 in a short 經) between two of its
+        # title's articles the witness holds: the witness goes on with the passage.
+        for k, layer in between:
+            if all(n is not None and n in held[layer] for n in _neighbours(found, k, set(short))):
+                held[layer].add(k)
         # An article too short to say anything by its words goes with the passage it continues:
         # the nearest article of its title before it that says something (after it, if none).
         decided = {k for ks in held.values() for k in ks}
@@ -186,6 +197,14 @@ def holdings(
                 held[layer].add(k)
         out[siglum] = Holding(siglum, {layer: frozenset(ks) for layer, ks in held.items()})
     return out
+
+
+def _neighbours(found: Sequence[Article], k: int, short: set[int]) -> tuple[int | None, int | None]:
+    """The nearest articles of ``found[k]``'s title not in ``short``, before it and after it."""
+    title = found[k].title
+    before = next((j for j in range(k - 1, -1, -1) if found[j].title == title and j not in short), None)
+    after = next((j for j in range(k + 1, len(found)) if found[j].title == title and j not in short), None)
+    return before, after
 
 
 def _nearest(found: Sequence[Article], k: int, short: set[int]) -> int | None:
