@@ -244,6 +244,18 @@ CASES = [
         [],
     ),
     (
+        "a glyph the e-text moved before 疏 out of the next column",
+        "射节(注狸首曾孙同疏凡此为节/射节则不  故射人云)\n",
+        {Layer.JING: "射节", Layer.ZHU: "狸首曾孙", Layer.SHU: "凡此为节射节则不故射人云"},
+        [("displaced", 8)],
+    ),
+    (
+        "two spaces before 疏 opening the next column: the print's spacing",
+        "射节(注舞谓执弓/之仪  疏此诸侯)\n",
+        {Layer.JING: "射节", Layer.ZHU: "舞谓执弓之仪", Layer.SHU: "此诸侯"},
+        [],
+    ),
+    (
         "commentator line without attribution",
         "主人请曰\n\u3000某氏云投壶\n",
         {Layer.JING: "主人请曰", Layer.COMMENTARY: "某氏云投壶"},
@@ -463,3 +475,11 @@ def test_a_bare_title_after_a_line_that_stops_short_begins_the_next_quotation() 
     )
     w = read(TRAD_HEADER + text)
     assert heading_texts(w)[-2:] == ["經解", "仲尼燕居"]
+
+
+def test_the_place_of_a_moved_glyph_is_a_blank_of_one_cell() -> None:
+    """Its place in the 疏 is a glyph the print does not give there: a lacuna a cell wide, no omission."""
+    text = HEADER + "射节(注狸首曾孙同疏凡此为节/射节则不  故射人云)\n"
+    w = read(text)
+    (blank,) = [m for m in w.marks if m.kind == "lacuna"]
+    assert blank.offset == text.index("  故") and blank.label == "blank, 1"

@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from collate.model import Diagnostic, Layer, Role, Severity, Span
+from collate.model import BLANK, Diagnostic, Layer, Mark, MarkKind, Role, Severity, Span
 from collate.readers.base import Layout, Line, Parsed, ReadOptions, SpanList, glyph_diagnostics, iter_lines
+from collate.readers.displaced import displaced_glyph
 from collate.readers.layoutspec import Block, IndentLayout
+from collate.readers.line_width import SHORT_BY, full_width, printed_body
 
 # Inside small print these are layout, not text: the column break and printed gaps.
 _GAPS = " \t\u3000\u00a0"
@@ -116,32 +118,6 @@ class _Piece:
     end: int
 
 
-# A line this many characters or more shorter than the print's full line stops short.
-SHORT_BY = 2
-# The print's full line is the commonest length of its flush-left large-print lines, where
-# there are FULL_LINES of them at least.
-FULL_LINES = 5
-
-
-def _body(line: str) -> str:
-    """A line's printed characters: no line end, no Mandoku line mark, no spaces."""
-    return line.rstrip("\r").replace("¶", "").strip(" \t\u3000")
-
-
-def _full_width(text: str) -> int | None:
-    """The characters of a full line of the print's large print, if its lines say (see FULL_LINES)."""
-    from collections import Counter
-
-    lengths = Counter(
-        len(body)
-        for line in text.split("\n")
-        if line[:1] not in ("", " ", "\u3000", "#", "<", "(") and "(" not in (body := _body(line)) and len(body) >= 10
-    )
-    if sum(lengths.values()) < FULL_LINES:
-        return None
-    return lengths.most_common(1)[0][0]
-
-
 class _Reading:
     """The state of one read: spans, marks, diagnostics, the blocks in force."""
 
@@ -150,14 +126,17 @@ class _Reading:
         self.spec = reader.spec
         self.text = text
         self.found: list[Span] = []
+        self.marks: list[Mark] = []
         self.diagnostics: list[Diagnostic] = glyph_diagnostics(text)
+        # A second column may open with a marker after the e-text's two spaces (…/之儀  疏此諸侯…).
+        self.opening_markers = tuple(m.text for m in self.spec.markers)
         self.metadata: list[tuple[str, str]] = []
         self.unit = 0
         self.work: str | None = None  # the title of the classic being quoted
         self.passage: _Block | None = None  # the large-print block in force
         self.last: _Block | None = None  # the block the previous text belonged to
         self.open_run: _Block | None = None  # a small-print run that closed its line
-        self.full = _full_width(text)  # the characters of a full printed line of large print
+        self.full = full_width(text)  # the characters of a full printed line of large print
 
     def after_short_line(self, start: int) -> bool:
         """The line before the one at ``start`` is large print that stops short of a full line."""
@@ -166,7 +145,7 @@ class _Reading:
         line_end = self.text.rfind("\n", 0, start)
         if line_end < 0:
             return False
-        body = _body(self.text[self.text.rfind("\n", 0, line_end) + 1 : line_end])
+        body = printed_body(self.text[self.text.rfind("\n", 0, line_end) + 1 : line_end])
         return bool(body) and "(" not in body and ")" not in body and len(body) <= self.full - SHORT_BY
 
     def next_unit(self) -> int:
@@ -211,7 +190,9 @@ class _Reading:
             pos = s.end
         spans.layout(pos, len(self.text))
         self.diagnostics.sort(key=lambda d: d.start)
-        return Parsed(spans.freeze(), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata))
+        return Parsed(
+            spans.freeze(), marks=tuple(self.marks), diagnostics=tuple(self.diagnostics), metadata=tuple(self.metadata)
+        )
 
     def line(self, line: Line, printed: int) -> None:
         start, end = line.body_start, line.body_end
@@ -341,7 +322,7 @@ class _Reading:
                 at = self.text.find(marker.text, pos, end)
                 if at < 0:
                     continue
-                self.words(pos, at, run)
+                self.words(pos, self._displaced(at, pos, end), run)
                 begin = at - 1 if marker.spaced and at > pos and self.text[at - 1] == " " else at
                 run.layer, run.unit, run.switched = marker.layer, self.next_unit(), True
                 self.add(begin, at + len(marker.text), Layer.MARKUP, run.unit, Role.MARKER, marker=marker.text)
@@ -349,6 +330,18 @@ class _Reading:
                 break
         self.words(pos, end, run)
         self.last = run
+
+    def _displaced(self, at: int, pos: int, end: int) -> int:
+        """Where the 注 before the marker at ``at`` ends: the marker, or a glyph the e-text moved
+        before it out of the next column (:mod:`collate.readers.displaced`), set apart."""
+        found = displaced_glyph(self.text, at, pos, end, self.spec.column_break, self.opening_markers)
+        if found is None:
+            return at
+        glyph, blank = found
+        self.marks.append(Mark(blank, MarkKind.LACUNA, f"{BLANK}, 1"))
+        message = f"{self.text[glyph]!r} before the marker stands for the blank in the next column (read as lost there)"
+        self.diagnostics.append(Diagnostic("displaced", message, glyph, glyph + 1, Severity.INFO))
+        return glyph
 
     def open_small(self, pos: int, end: int, kind: Block, indent: int, at_line_start: bool) -> tuple[_Block, int]:
         """The run a piece opens at ``pos``, and where its text begins after marker or attribution."""
