@@ -127,6 +127,7 @@ def test_an_omission_beside_a_different_character_stays_one_entry() -> None:
         {"SK": "射人奉之", "ZS": "射奉人之"},  # aligned as two substitutions
         {"SK": "射人-奉之", "ZS": "射-奉人之"},  # aligned as an omission, then an addition
         {"SK": "射-奉人之", "ZS": "射人奉-之"},  # an addition, then an omission
+        {"SK": "射-賓人之", "ZS": "射人賔-之"},  # with another form between (鄉射 read 射郷)
     ],
 )
 def test_two_characters_in_the_other_order_are_one_transposition(rows: dict[str, str]) -> None:

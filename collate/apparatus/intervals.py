@@ -137,9 +137,30 @@ def swaps(cols: LayerColumns, runs: list[Interval]) -> list[Interval]:
         last = out[-1] if out else None
         if last is not None and 0 < run.start - last.end <= _SWAP_GAP and _swapped(cols, last, run):
             out[-1] = Interval(last.start, run.end, last.placements + run.placements)
+        elif (
+            len(out) > 1
+            and out[-1].end <= run.start
+            and 0 < run.start - out[-2].end <= _SWAP_GAP
+            and _in_form_only(cols, out[-1])
+            and _swapped(cols, out[-2], run)
+        ):
+            # The characters between differ in form only (鄉射 read 射郷: 郷 for 鄉 in between).
+            first, middle = out[-2], out.pop()
+            out[-1] = Interval(first.start, run.end, first.placements + middle.placements + run.placements)
         else:
             out.append(run)
     return out
+
+
+def _in_form_only(cols: LayerColumns, run: Interval) -> bool:
+    """Whether every witness reads the run's characters as the base does, or in another form only."""
+    for i in range(run.start, run.end):
+        base = cols.columns[i][0]
+        for j in range(1, len(cols.sigla)):
+            other = cols.columns[i][j]
+            if base is None or other is None or cols.kind(base, other) in (ReadingClass.SUBSTANTIVE, ReadingClass.LOAN):
+                return False
+    return True
 
 
 def _swapped(cols: LayerColumns, first: Interval, second: Interval) -> bool:
