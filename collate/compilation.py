@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from collate.align.alignment import LayerAlignment
+from collate.align.extents import merged
 from collate.align.holdings import (
     WHOLE,
     Article,
@@ -187,6 +189,50 @@ def _coverage(
 
 
 # --- Which work a project collates, when it names one -----------------------------------
+
+
+# A passage a witness agrees with in fewer than this share of the base's words it is aligned with
+# (READ_FEW words at least) is none it holds: a formula of the book chained it there.
+READ = 0.5
+READ_FEW = 4
+
+
+def unread_passages(alignment: LayerAlignment, found: Sequence[Article]) -> LayerAlignment:
+    """The alignment with each witness not extant in the passages it agrees with in less than ``READ``.
+
+    A witness is given the articles whose words it holds (:func:`~collate.align.holdings.holdings`),
+    but a short passage of a formulaic book (儀禮's 擯者以命升賓賓升就席) is held by an edition that
+    has the formula elsewhere and not the passage (a shelf file of the first part of 大射, the juan
+    quoting the whole chapter): aligned there, its other words are read against the passage's and
+    every one is a false reading. The alignment tells: an edition agrees with most of a passage
+    it has; one that agrees with less than half of it does not have it.
+    """
+    base_tokens = [col[0] for col in alignment.columns if col[0] is not None]
+    where = dict(zip((t.index for t in base_tokens), article_of(found, base_tokens), strict=True))
+    spans: dict[int, tuple[int, int]] = {}
+    per_column: list[int | None] = []
+    for c, col in enumerate(alignment.columns):
+        k = where.get(col[0].index) if col[0] is not None else None
+        per_column.append(k)
+        if k is not None:
+            first, _ = spans.get(k, (c, c))
+            spans[k] = (first, c + 1)
+    extents = [alignment.extent(s) for s in alignment.sigla]
+    changed = False
+    for j in range(1, len(alignment.sigla)):
+        extent = extents[j]
+        words: dict[int, list[int]] = {}
+        for c, (col, k) in enumerate(zip(alignment.columns, per_column, strict=True)):
+            base, other = col[0], col[j]
+            if k is not None and base is not None and extent.covers(c):
+                tally = words.setdefault(k, [0, 0])
+                tally[0] += 1
+                tally[1] += other is not None and other.n == base.n
+        unread = [spans[k] for k, (n, agree) in words.items() if n >= READ_FEW and agree < READ * n]
+        if unread:
+            changed = True
+            extents[j] = replace(extent, absent=tuple(merged(sorted({*extent.absent, *unread}))))
+    return replace(alignment, extents=tuple(extents)) if changed else alignment
 
 
 def of_works(witness: Witness, works: Sequence[str], normalizer: Normalizer) -> Witness:

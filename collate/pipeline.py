@@ -238,6 +238,7 @@ def align_project(
     from collate.align.engine import align_layer
     from collate.align.glosses import gloss_gaps
     from collate.align.slides import gaps_to_marks, placeholders_to_rare
+    from collate.compilation import unread_passages
 
     base = read.project.base
     witnesses = read.by_siglum()
@@ -267,6 +268,8 @@ def align_project(
             aligned = gloss_gaps(aligned)
         aligned = gaps_to_marks(placeholders_to_rare(with_everyday_forms(aligned, everyday, normalizer)), lacunae)
         alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
+        if compilation is not None:
+            alignment = unread_passages(alignment, compilation.articles)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))

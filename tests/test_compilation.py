@@ -330,3 +330,22 @@ def test_a_word_next_to_a_masked_passage_is_no_move() -> None:
     moves = [lo for lo in loci if lo.cls is ReadingClass.TRANSPOSITION]
     assert moves and all("也" not in "".join(t.t for t in lo.lemma.tokens) for lo in moves)
     assert "".join(t.t for lo in moves for t in lo.lemma.tokens) == moved
+
+
+def test_a_passage_a_witness_agrees_with_in_less_than_half_is_none_it_holds() -> None:
+    """擯者以命升賓 held by the formula alone: the witness's words aligned there are no readings."""
+    from builders import align_rows
+
+    from collate.compilation import unread_passages
+
+    rows = {"B": "主人獻大夫大夫皆升就席擯者司正也", "W": "主人獻大夫大夫皆升就席胥宰官之吏"}
+    alignment, _ = align_rows(rows)
+    found = (Article("儀禮大射", 0, 11), Article("儀禮大射", 11, 16))
+    read = unread_passages(alignment, found)
+    extent = read.extent("W")
+    assert [extent.covers(c) for c in (0, 10)] == [True, True]
+    assert not any(extent.covers(c) for c in range(11, 16))
+    # A passage it reads with a word or two otherwise is its own.
+    near = {"B": rows["B"], "W": "主人獻大夫大夫皆升就席擯者司政也"}
+    same, _ = align_rows(near)
+    assert unread_passages(same, found) is same
