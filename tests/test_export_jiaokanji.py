@@ -24,7 +24,7 @@ from collate.align.alignment import Transposition
 from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
 from collate.exporters import get_exporter
 from collate.exporters.jiaokanji import SUBSTANTIVE, build_jiaokanji, entries
-from collate.exporters.jiaokanji.words import lost_pages
+from collate.exporters.jiaokanji.words import chars, lost_pages, quote
 from collate.model import Layer, Mark, MarkKind, Witness
 from collate.model.annotations import AttachedNote, DecisionAction, EditorDecision
 from collate.pipeline import collate_project
@@ -665,3 +665,11 @@ def test_words_far_in_the_witness_s_own_order_from_both_sides_are_stray() -> Non
     alignment = LayerAlignment(Layer.JING, ("SK", "ZS"), columns, (), ())
     cols = LayerColumns(alignment, {"SK": base, "ZS": other}, norm())
     assert _stray(cols, 1, Interval(13, 15, []), (zs[-2], zs[-1]))
+
+
+def test_an_unresolved_entity_is_one_character_counted_and_never_cut() -> None:
+    """纂圖互註's &KR0227; (the gaiji table doubts it): one character, as the print has it."""
+    text = "&KR0227;音古乱反" + "冠者成人之義" * 3
+    assert chars(text) == "「&KR0227;音古乱」至「成人之義」凡二十三字"
+    assert quote("&KR0227;音古") == "「&KR0227;音古」"
+    assert chars("&KR0227;") == "「&KR0227;」字"

@@ -16,20 +16,31 @@ LONG = 12
 ENDS = 4
 
 
+# One character as a reader counts it: an entity the e-text could not resolve (``&KR0227;``) is one.
+_GLYPH = re.compile(r"&[A-Za-z0-9_]+;|.", re.DOTALL)
+
+
+def glyphs(text: str) -> list[str]:
+    """``text`` character by character, an unresolved entity one character: what is counted and cut."""
+    return _GLYPH.findall(text)
+
+
 def quote(text: str) -> str:
-    """「text」, or 「first」至「last」 for a long passage."""
-    if len(text) <= LONG:
+    """「text」, or 「first」至「last」 for a long passage (never cutting an entity in two)."""
+    each = glyphs(text)
+    if len(each) <= LONG:
         return f"「{text}」"
-    return f"「{text[:ENDS]}」至「{text[-ENDS:]}」"
+    return f"「{''.join(each[:ENDS])}」至「{''.join(each[-ENDS:])}」"
 
 
 def chars(text: str) -> str:
     """``「X」字`` with the count when more than one: 「固」字, 「奏投壺之令」五字, 「A」至「B」凡三百字."""
-    if len(text) == 1:
+    count = len(glyphs(text))
+    if count == 1:
         return f"「{text}」字"
-    if len(text) > LONG:
-        return f"{quote(text)}凡{chinese(len(text))}字"
-    return f"「{text}」{chinese(len(text))}字"
+    if count > LONG:
+        return f"{quote(text)}凡{chinese(count)}字"
+    return f"「{text}」{chinese(count)}字"
 
 
 def printed_place(location: SourceLocation | None) -> str:
