@@ -29,7 +29,7 @@ from collate.align.holdings import (
     without_parallels,
 )
 from collate.errors import InputError
-from collate.model import Layer, Role, Span, Token, Witness
+from collate.model import Layer, MarkKind, Role, Span, Token, Witness, blank_width
 from collate.readers.layouts.zhubracket import PREVIOUS_CHAPTER
 from collate.readers.titles import OFFICES
 
@@ -255,6 +255,48 @@ def of_works(witness: Witness, works: Sequence[str], normalizer: Normalizer) -> 
 
     spans = tuple(s for s in witness.spans if keep(s))
     return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
+
+
+def without_title_notes(witness: Witness, base: Witness) -> Witness:
+    """The witness without the commentary on its chapter's title, where the base has none to set against it.
+
+    The 纂圖互註 prints 陸德明's note on the title after it (昬義第四十四(陸曰鄭云昬義者…)), the 單疏本
+    opens with the 疏 on the title (冠義第四十三　正義曰案鄭目録云…); the 四庫 注疏 moves both to the
+    table of contents of its volume. Aligned with the base's first 音義 or 疏, such a note is read as an
+    addition at a place it has nothing to do with. Where the base has commentary on its title in the
+    layer, the witness's is collated with it; where not, it stays in the witness, never aligned. A
+    title note is a layer's text before the chapter's first 經 (or, in a print of the 疏 alone, its first
+    paragraph where the chapter's title heads it).
+    """
+    dropped = {
+        id(s)
+        for layer in Layer
+        if layer.is_text and layer is not Layer.JING and not _title_note(base, layer)
+        for s in _title_note(witness, layer)
+    }
+    if not dropped:
+        return witness
+    return replace(witness, spans=tuple(s for s in witness.spans if id(s) not in dropped))
+
+
+def _title_note(witness: Witness, layer: Layer) -> list[Span]:
+    """The spans of ``layer`` commenting on the chapter's title (see :func:`without_title_notes`)."""
+    mine = [s for s in witness.spans if s.layer is layer]
+    if not mine:
+        return []
+    first = min(mine, key=lambda s: s.start)
+    # Only commentary the chapter's title heads: an excerpt that opens inside a 注 opens with none.
+    before = [s for s in witness.spans if s.end <= first.start and s.layer is not Layer.MARKUP]
+    if not before or before[-1].layer is not Layer.HEADING:
+        return []
+    chapter = (s for s in witness.spans if s.layer is Layer.JING and s.role is Role.TEXT)
+    jing = next((s.start for s in chapter if s.work != PREVIOUS_CHAPTER), None)
+    if jing is not None:
+        return [s for s in mine if s.end <= jing]
+    # The paragraph up to pages the print lost: what follows them may be the next paragraph's.
+    pages = (m for m in witness.marks if m.kind is MarkKind.LACUNA and not blank_width(m.label))
+    lost = min((m.offset for m in pages if m.offset > first.start), default=None)
+    return [s for s in mine if s.unit == first.unit and (lost is None or s.end <= lost)]
 
 
 def quotes_in_pieces(witness: Witness, layer: Layer) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
-from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer
+from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer, without_title_notes
 from collate.errors import InputError
 from collate.model import Layer, MarkKind, Token, blank_width
 from collate.project import Project
@@ -203,6 +203,8 @@ def tokenize_project(
             progress(f"normalizing {w.siglum}")
         own = project.witness(w.siglum).layers
         collated = of_works(w, works, normalizer)
+        if w is not read.base:
+            collated = without_title_notes(collated, read.base)
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)

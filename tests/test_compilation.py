@@ -349,3 +349,33 @@ def test_a_passage_a_witness_agrees_with_in_less_than_half_is_none_it_holds() ->
     near = {"B": rows["B"], "W": "主人獻大夫大夫皆升就席擯者司政也"}
     same, _ = align_rows(near)
     assert unread_passages(same, found) is same
+
+
+def test_a_witness_commentary_on_the_title_is_not_collated_where_the_base_has_none() -> None:
+    """The 四庫 注疏 moves the 篇題 notes to its table of contents: the 纂圖's 陸曰 after the title and the
+    單疏本's 疏 on the title have nothing to be set against."""
+    from builders import layered
+
+    from collate.compilation import without_title_notes
+
+    base = layered("B", [(Layer.HEADING, "冠義"), (Layer.JING, "冠者禮之始也"), (Layer.ZHU, "始猶根也")])
+    zuantu = layered(
+        "T",
+        [
+            (Layer.HEADING, "冠義第四十三"),
+            (Layer.SHIWEN, "陸曰鄭云冠義者"),
+            (Layer.JING, "冠者禮之始也"),
+            (Layer.ZHU, "始猶根也"),
+        ],
+    )
+    kept = without_title_notes(zuantu, base)
+    assert kept.layer_text(Layer.SHIWEN) == "" and kept.layer_text(Layer.JING) == "冠者禮之始也"
+    danshu = layered(
+        "D", [(Layer.HEADING, "冠義第四十三"), (Layer.SHU, "案鄭目録云"), (Layer.MARKUP, "　"), (Layer.SHU, "此一節")]
+    )
+    assert without_title_notes(danshu, base).layer_text(Layer.SHU) == "此一節"
+    # A base with its own note on the title keeps the witness's; an excerpt opening inside a 注 has none.
+    noted = layered("N", [(Layer.HEADING, "冠義"), (Layer.SHIWEN, "陸曰"), (Layer.JING, "冠者禮之始也")])
+    assert without_title_notes(zuantu, noted) is zuantu
+    excerpt = layered("E", [(Layer.ZHU, "猶根也"), (Layer.JING, "冠者禮之始也")])
+    assert without_title_notes(excerpt, base) is excerpt
