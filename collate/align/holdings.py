@@ -178,8 +178,9 @@ def holdings(
                     pending.append((k, layer))
         # An article whose words differ more (于 for 於, 鍾 for 鐘 in a short 經) between two of its
         # title's articles the witness holds: the witness goes on with the passage.
+        said = _said_by_title(found, set(short)) if between else {}
         for k, layer in between:
-            if all(n is not None and n in held[layer] for n in _neighbours(found, k, set(short))):
+            if all(n is not None and n in held[layer] for n in _neighbours(found, k, said)):
                 held[layer].add(k)
         # An article too short to say anything by its words goes with the passage it continues:
         # the nearest article of its title before it that says something (after it, if none).
@@ -199,11 +200,23 @@ def holdings(
     return out
 
 
-def _neighbours(found: Sequence[Article], k: int, short: set[int]) -> tuple[int | None, int | None]:
-    """The nearest articles of ``found[k]``'s title not in ``short``, before it and after it."""
-    title = found[k].title
-    before = next((j for j in range(k - 1, -1, -1) if found[j].title == title and j not in short), None)
-    after = next((j for j in range(k + 1, len(found)) if found[j].title == title and j not in short), None)
+def _said_by_title(found: Sequence[Article], short: set[int]) -> dict[str, list[int]]:
+    """Per title, its articles (in order) that are not in ``short``."""
+    out: dict[str, list[int]] = {}
+    for j, article in enumerate(found):
+        if j not in short:
+            out.setdefault(article.title, []).append(j)
+    return out
+
+
+def _neighbours(found: Sequence[Article], k: int, said: Mapping[str, list[int]]) -> tuple[int | None, int | None]:
+    """The nearest articles of ``found[k]``'s title in ``said`` (:func:`_said_by_title`), before it and after it."""
+    mine = said.get(found[k].title, [])
+    at = bisect.bisect_left(mine, k)
+    before = mine[at - 1] if at > 0 else None
+    after = mine[at + 1] if at < len(mine) and mine[at] == k and at + 1 < len(mine) else None
+    if after is None and at < len(mine) and mine[at] != k:
+        after = mine[at]
     return before, after
 
 
