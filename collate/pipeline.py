@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer, without_title_notes
 from collate.errors import InputError
-from collate.model import Layer, MarkKind, Token, blank_width
+from collate.model import Layer, MarkKind, Role, Token, Witness, blank_width
 from collate.project import Project
 from collate.readers import read_witness
 from collate.results import ReadResult, RunResult
@@ -249,6 +249,8 @@ def align_project(
     lacunae = {w.siglum: [(m.offset, blank_width(m.label)) for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
     # Words whose layer the print leaves in doubt and no witness settles: never a variant.
     doubts = {w.siglum: [(u.start, u.end) for u in w.unsettled] for w in full}
+    # Where each witness's words begin and end (any layer): lost pages inside them are lacunae.
+    texts = {w.siglum: _text_bounds(w) for w in full}
     # Gaiji glyphs with an everyday character, read as it where another witness does.
     everyday = {w.siglum: {s.start: e for s in w.substitutions if (e := s.everyday)} for w in full}
 
@@ -269,13 +271,19 @@ def align_project(
         if layer is Layer.SHIWEN:
             aligned = gloss_gaps(aligned)
         aligned = gaps_to_marks(placeholders_to_rare(with_everyday_forms(aligned, everyday, normalizer)), lacunae)
-        alignment = with_doubts(with_lacunae(aligned, lacunae), doubts)
+        alignment = with_doubts(with_lacunae(aligned, lacunae, texts), doubts)
         if compilation is not None:
             alignment = unread_passages(alignment, compilation.articles)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))
     return results
+
+
+def _text_bounds(witness: Witness) -> tuple[int, int]:
+    """The raw offsets of the first and last words of a witness, any layer (its headings too)."""
+    words = [s for s in witness.spans if s.role is Role.TEXT and (s.layer.is_text or s.layer is Layer.HEADING)]
+    return (words[0].start, words[-1].end) if words else (0, 0)
 
 
 def _collation(read: ReadResult, results: list[LayerResult], normalizer: Normalizer) -> Collation:

@@ -116,3 +116,20 @@ def test_a_blank_where_the_others_read_a_phrase_sets_it_off_and_stays_an_omissio
     # As wide as the blank (or one more): the print lost as many glyphs.
     one, _ = align_rows({"A": "天子之射也諸侯", "B": "天子之射-諸侯"})
     assert with_lacunae(one, {"B": [(one.index(1).tokens[3].end, 1)]}).extent("B").lacunae == ((4, 5),)
+
+
+def test_pages_lost_before_the_witness_first_word_in_a_layer_are_a_lacuna_where_its_text_goes_on_before_them() -> None:
+    """冠義, 單疏本: the leaf lost after the title 疏 took the 疏's first words; with the witness's text
+    beginning before the lost leaf, the base's words before its first are lost, not outside it."""
+    from builders import align_rows
+
+    from collate.align.alignment import with_lacunae
+
+    alignment, _ = align_rows({"A": "此一節明冠禮若朝服則", "B": "------若朝服則"})
+    b = alignment.sigla.index("B")
+    first = alignment.index(b).tokens[0].start
+    outside = with_lacunae(alignment, {"B": [(first, None)]})
+    assert outside is alignment  # no text of the witness before the mark: it begins there
+    lost = with_lacunae(alignment, {"B": [(first, None)]}, {"B": (first - 1, first + 4)})
+    assert lost.extent("B").lacunae == ((0, 6),) and lost.extent("B").first == 0
+    assert not lost.extent("B").covers(0)

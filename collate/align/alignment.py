@@ -161,30 +161,37 @@ class LayerAlignment:
 
 
 def with_lacunae(
-    alignment: LayerAlignment, lacunae: Mapping[str, Sequence[int | tuple[int, int | None]]]
+    alignment: LayerAlignment,
+    lacunae: Mapping[str, Sequence[int | tuple[int, int | None]]],
+    texts: Mapping[str, tuple[int, int]] | None = None,
 ) -> LayerAlignment:
     """The alignment with each witness's lost pages and glyphs (raw offsets of its lacuna marks) in its extent.
 
     A print that has lost pages has nothing there: between its last token before the mark
     and its first after it, the columns where it has no token are a lacuna, not an omission
     (nor, where the base has lost them, are the other witnesses' text there additions). A
-    mark before the witness's first token or after its last in the layer is outside its
-    extent already. A mark may come with a width (a blank in the line a cell wide): then the
-    columns between are a lacuna only if they are no more than that many (or one more): a
-    blank where the others read a whole phrase sets off a phrase the print does not have.
+    mark may come with a width (a blank in the line a cell wide): then the columns between are
+    a lacuna only if they are no more than that many (or one more): a blank where the others
+    read a whole phrase sets off a phrase the print does not have. A mark of lost pages before
+    the witness's first token in the layer, or after its last, is outside its extent, unless
+    the witness's text (``texts``: the raw offsets of its first and last words, any layer) goes
+    on beyond the mark: a print that lost the leaf after its title lost the layer's first words
+    there, and the base's words before the witness's first are a lacuna, not outside it.
     """
     extents = []
     changed = False
     for j, siglum in enumerate(alignment.sigla):
         extent = alignment.extent(siglum)
         offsets = lacunae.get(siglum, ())
-        if not offsets or extent.first is None:
+        if not offsets or extent.first is None or extent.last is None:
             extents.append(extent)
             continue
         own = alignment.index(j)
         ordered = sorted(own.tokens, key=lambda t: t.index)
         starts = [t.start for t in ordered]
         holes = []
+        first, last = extent.first, extent.last
+        span = (texts or {}).get(siglum)
         for mark in offsets:
             offset, width = mark if isinstance(mark, tuple) else (mark, None)
             k = bisect.bisect_left(starts, offset)
@@ -192,9 +199,18 @@ def with_lacunae(
                 before, after = own.column_of[ordered[k - 1].index], own.column_of[ordered[k].index]
                 if after > before + 1 and (width is None or after - before - 1 <= width + 1):
                     holes.append((before + 1, after))
+            elif width is None and span is not None and ordered:
+                head, tail = own.column_of[ordered[0].index], own.column_of[ordered[-1].index]
+                end = len(alignment.columns)
+                if k == 0 and span[0] < offset and head > 0:
+                    first = 0
+                    holes.append((0, head))
+                elif k == len(ordered) and offset < span[1] and tail < end - 1:
+                    last = end - 1
+                    holes.append((tail + 1, end))
         if holes:
             changed = True
-            extent = replace(extent, lacunae=tuple(sorted(holes)))
+            extent = replace(extent, first=first, last=last, lacunae=tuple(sorted(holes)))
         extents.append(extent)
     return replace(alignment, extents=tuple(extents)) if changed else alignment
 
