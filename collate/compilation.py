@@ -257,7 +257,7 @@ def of_works(witness: Witness, works: Sequence[str], normalizer: Normalizer) -> 
     return witness if len(spans) == len(witness.spans) else replace(witness, spans=spans)
 
 
-def without_title_notes(witness: Witness, base: Witness) -> Witness:
+def without_title_notes(witness: Witness, noted: frozenset[Layer]) -> Witness:
     """The witness without the commentary on its chapter's title, where the base has none to set against it.
 
     The 纂圖互註 prints 陸德明's note on the title after it (昬義第四十四(陸曰鄭云昬義者…)), the 單疏本
@@ -266,17 +266,22 @@ def without_title_notes(witness: Witness, base: Witness) -> Witness:
     addition at a place it has nothing to do with. Where the base has commentary on its title in the
     layer, the witness's is collated with it; where not, it stays in the witness, never aligned. A
     title note is a layer's text before the chapter's first 經 (or, in a print of the 疏 alone, its first
-    paragraph where the chapter's title heads it).
+    paragraph where the chapter's title heads it). ``noted``: the layers the base has such commentary
+    in (:func:`title_noted`), worked out once for every witness.
     """
-    dropped = {
-        id(s)
-        for layer in Layer
-        if layer.is_text and layer is not Layer.JING and not _title_note(base, layer)
-        for s in _title_note(witness, layer)
-    }
+    dropped = {id(s) for layer in _COMMENTARY if layer not in noted for s in _title_note(witness, layer)}
     if not dropped:
         return witness
     return replace(witness, spans=tuple(s for s in witness.spans if id(s) not in dropped))
+
+
+def title_noted(base: Witness) -> frozenset[Layer]:
+    """The commentary layers in which the base has commentary on its chapter's title."""
+    return frozenset(layer for layer in _COMMENTARY if _title_note(base, layer))
+
+
+# The layers that comment on the 經, and so may comment on a chapter's title.
+_COMMENTARY = tuple(layer for layer in Layer if layer.is_text and layer is not Layer.JING)
 
 
 def _title_note(witness: Witness, layer: Layer) -> list[Span]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
-from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer, without_title_notes
+from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer, title_noted, without_title_notes
 from collate.errors import InputError
 from collate.model import Layer, MarkKind, Role, Token, Witness, blank_width
 from collate.project import Project
@@ -197,6 +197,7 @@ def tokenize_project(
     for work in works:
         check_work(read.base, work, normalizer, str(project.source or project.root))
     tokens: Tokens = {w.siglum: {} for w in full}
+    noted = title_noted(read.base)
     whole: Tokens = {}
     for w in full:
         if progress:
@@ -204,7 +205,7 @@ def tokenize_project(
         own = project.witness(w.siglum).layers
         collated = of_works(w, works, normalizer)
         if w is not read.base:
-            collated = without_title_notes(collated, read.base)
+            collated = without_title_notes(collated, noted)
         for layer in layers:
             if own is None or layer.value in own:
                 tokens[w.siglum][layer] = tokenize(collated, layer, normalizer)

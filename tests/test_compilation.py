@@ -356,7 +356,7 @@ def test_a_witness_commentary_on_the_title_is_not_collated_where_the_base_has_no
     單疏本's 疏 on the title have nothing to be set against."""
     from builders import layered
 
-    from collate.compilation import without_title_notes
+    from collate.compilation import title_noted, without_title_notes
 
     base = layered("B", [(Layer.HEADING, "冠義"), (Layer.JING, "冠者禮之始也"), (Layer.ZHU, "始猶根也")])
     zuantu = layered(
@@ -368,14 +368,14 @@ def test_a_witness_commentary_on_the_title_is_not_collated_where_the_base_has_no
             (Layer.ZHU, "始猶根也"),
         ],
     )
-    kept = without_title_notes(zuantu, base)
+    kept = without_title_notes(zuantu, title_noted(base))
     assert kept.layer_text(Layer.SHIWEN) == "" and kept.layer_text(Layer.JING) == "冠者禮之始也"
     danshu = layered(
         "D", [(Layer.HEADING, "冠義第四十三"), (Layer.SHU, "案鄭目録云"), (Layer.MARKUP, "　"), (Layer.SHU, "此一節")]
     )
-    assert without_title_notes(danshu, base).layer_text(Layer.SHU) == "此一節"
+    assert without_title_notes(danshu, title_noted(base)).layer_text(Layer.SHU) == "此一節"
     # A base with its own note on the title keeps the witness's; an excerpt opening inside a 注 has none.
     noted = layered("N", [(Layer.HEADING, "冠義"), (Layer.SHIWEN, "陸曰"), (Layer.JING, "冠者禮之始也")])
-    assert without_title_notes(zuantu, noted) is zuantu
+    assert without_title_notes(zuantu, title_noted(noted)) is zuantu
     excerpt = layered("E", [(Layer.ZHU, "猶根也"), (Layer.JING, "冠者禮之始也")])
-    assert without_title_notes(excerpt, base) is excerpt
+    assert without_title_notes(excerpt, title_noted(base)) is excerpt

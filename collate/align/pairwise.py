@@ -180,7 +180,8 @@ class _Pairer:
         before the sentence quoted (掌其治達).
         """
         slack = self.opt.edge_slack
-        if ia and ib and len(ia) != len(ib) and headed(_text(self.a, ia), _text(self.b, ib), slack):
+        sa, sb = _text(self.a, ia), _text(self.b, ib)
+        if ia and ib and len(ia) != len(ib) and headed(sa, sb, slack):
             short = min(len(ia), len(ib))
             for x, y in zip(ia[:short], ib[:short], strict=True):
                 self.emit(x, y)
@@ -189,7 +190,7 @@ class _Pairer:
             for y in ib[short:]:
                 self.emit(-1, y)
             return
-        if abs(len(ia) - len(ib)) > slack and together(_text(self.a, ia), _text(self.b, ib), slack, head=True):
+        if abs(len(ia) - len(ib)) > slack and together(sa, sb, slack, head=True):
             self._gap(ia, ib, 0, False, True)
             return
         if len(ia) > len(ib) + slack:
