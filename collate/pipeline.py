@@ -252,6 +252,8 @@ def align_project(
     doubts = {w.siglum: [(u.start, u.end) for u in w.unsettled] for w in full}
     # Where each witness's words begin and end (any layer): lost pages inside them are lacunae.
     texts = {w.siglum: _text_bounds(w) for w in full}
+    # Where each of a witness's blocks of words begins: a block closed before lost pages survives.
+    blocks = {w.siglum: _block_starts(w) for w in full}
     # Gaiji glyphs with an everyday character, read as it where another witness does.
     everyday = {w.siglum: {s.start: e for s in w.substitutions if (e := s.everyday)} for w in full}
 
@@ -272,7 +274,7 @@ def align_project(
         if layer is Layer.SHIWEN:
             aligned = gloss_gaps(aligned)
         aligned = gaps_to_marks(placeholders_to_rare(with_everyday_forms(aligned, everyday, normalizer)), lacunae)
-        alignment = with_doubts(with_lacunae(aligned, lacunae, texts), doubts)
+        alignment = with_doubts(with_lacunae(aligned, lacunae, texts, blocks), doubts)
         if compilation is not None:
             alignment = unread_passages(alignment, compilation.articles)
         if progress:
@@ -285,6 +287,20 @@ def _text_bounds(witness: Witness) -> tuple[int, int]:
     """The raw offsets of the first and last words of a witness, any layer (its headings too)."""
     words = [s for s in witness.spans if s.role is Role.TEXT and (s.layer.is_text or s.layer is Layer.HEADING)]
     return (words[0].start, words[-1].end) if words else (0, 0)
+
+
+def _block_starts(witness: Witness) -> list[int]:
+    """The raw offsets where the witness's blocks of words (a unit of a text layer) begin, in order."""
+    from collate.normalize.tokenize import is_token_char
+
+    seen: set[tuple[Layer, int]] = set()
+    starts = []
+    for s in witness.spans:
+        if s.role is Role.TEXT and s.layer.is_text and (s.layer, s.unit) not in seen:
+            if any(is_token_char(c) for c in witness.text[s.start : s.end]):
+                seen.add((s.layer, s.unit))
+                starts.append(s.start)
+    return sorted(starts)
 
 
 def _collation(read: ReadResult, results: list[LayerResult], normalizer: Normalizer) -> Collation:

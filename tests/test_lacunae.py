@@ -133,3 +133,39 @@ def test_pages_lost_before_the_witness_first_word_in_a_layer_are_a_lacuna_where_
     lost = with_lacunae(alignment, {"B": [(first, None)]}, {"B": (first - 1, first + 4)})
     assert lost.extent("B").lacunae == ((0, 6),) and lost.extent("B").first == 0
     assert not lost.extent("B").covers(0)
+
+
+def test_words_of_a_block_the_witness_closed_before_its_lost_pages_are_an_omission_not_lost() -> None:
+    """燕禮, 鄭注本: the 注 …不主意於賓也 ends before the surviving 經 司正降…, and the leaf after is
+    lost; the 也 the 注 lacks stood on the page that survives."""
+    from dataclasses import replace
+
+    from builders import align_rows
+
+    from collate.align.alignment import LayerAlignment, with_lacunae
+
+    raw, _ = align_rows({"A": "於賓也右還將適乃", "B": "於賓-----乃"})
+    # The base's 注 block ends at 也; 右還將適乃 is the next 注 block. The witness's 乃 stands after
+    # its lost leaf, at raw offset 40; the mark at 30.
+    units = [0, 0, 0, 1, 1, 1, 1, 1]
+    bases = [col[0] for col in raw.columns if col[0] is not None]
+    own = [col[1] if col[1] is None or col[1].t != "乃" else replace(col[1], start=40, end=41) for col in raw.columns]
+    columns = tuple((replace(t, unit=u), w) for t, u, w in zip(bases, units, own, strict=True))
+    alignment: LayerAlignment = replace(raw, columns=columns)
+    cut = with_lacunae(alignment, {"B": [(30, None)]}, None, {"B": [0, 10, 35]})
+    # A block of the witness's words begins (at 10) between its 賓 and the mark: 也 is an omission.
+    assert cut.extent("B").lacunae == ((3, 7),)
+    # Without another block before the mark, all of it was lost with the leaf; a block that
+    # begins right after the lost leaf (at 35, the 乃's own) tells nothing either.
+    lost = with_lacunae(alignment, {"B": [(30, None)]}, None, {"B": [0, 35]})
+    assert lost.extent("B").lacunae == ((2, 7),)
+    # After the leaf, another block's words (at 32) before the 乃's block (at 38): the head of that
+    # block stood on the page that survives, and only 也 was lost.
+    head = with_lacunae(alignment, {"B": [(30, None)]}, None, {"B": [0, 32, 38]})
+    assert head.extent("B").lacunae == ((2, 3),)
+
+
+def test_the_lost_leaf_of_the_zhengzhu_leaves_the_omission_on_the_page_before_it(run: RunResult) -> None:
+    lines = entries(run.collation, run.read.by_siglum())
+    assert any("〔注〕鄭注本（頁006-13b行7）無「也」字" in e for e in lines)
+    assert any("鄭注本缺頁，無「右還將適」至「待賓反也」凡六十一字" in e for e in lines)

@@ -164,6 +164,7 @@ def with_lacunae(
     alignment: LayerAlignment,
     lacunae: Mapping[str, Sequence[int | tuple[int, int | None]]],
     texts: Mapping[str, tuple[int, int]] | None = None,
+    blocks: Mapping[str, Sequence[int]] | None = None,
 ) -> LayerAlignment:
     """The alignment with each witness's lost pages and glyphs (raw offsets of its lacuna marks) in its extent.
 
@@ -177,6 +178,9 @@ def with_lacunae(
     the witness's text (``texts``: the raw offsets of its first and last words, any layer) goes
     on beyond the mark: a print that lost the leaf after its title lost the layer's first words
     there, and the base's words before the witness's first are a lacuna, not outside it.
+
+    ``blocks``: per witness, the sorted raw offsets where its blocks of words begin, any layer; a
+    block closed on a page that survives keeps its words out of the lacuna (:func:`_surviving_ends`).
     """
     extents = []
     changed = False
@@ -196,9 +200,9 @@ def with_lacunae(
             offset, width = mark if isinstance(mark, tuple) else (mark, None)
             k = bisect.bisect_left(starts, offset)
             if 0 < k < len(ordered):
-                before, after = own.column_of[ordered[k - 1].index], own.column_of[ordered[k].index]
-                if after > before + 1 and (width is None or after - before - 1 <= width + 1):
-                    holes.append((before + 1, after))
+                around = (ordered[k - 1], ordered[k])
+                hole = _hole(alignment.columns, own, around, (offset, width), (blocks or {}).get(siglum, ()))
+                holes.extend([hole] if hole else [])
             elif width is None and span is not None and ordered:
                 head, tail = own.column_of[ordered[0].index], own.column_of[ordered[-1].index]
                 end = len(alignment.columns)
@@ -213,6 +217,57 @@ def with_lacunae(
             extent = replace(extent, first=first, last=last, lacunae=tuple(sorted(holes)))
         extents.append(extent)
     return replace(alignment, extents=tuple(extents)) if changed else alignment
+
+
+def _hole(
+    columns: Sequence[Sequence[Token | None]],
+    own: TokenIndex,
+    around: tuple[Token, Token],
+    mark: tuple[int, int | None],
+    block_starts: Sequence[int],
+) -> tuple[int, int] | None:
+    """The lost columns between a witness's tokens ``around`` a lacuna ``mark`` (its raw offset and
+    width), where the witness has none (:func:`with_lacunae`); None where nothing is lost there."""
+    offset, width = mark
+    before, after = own.column_of[around[0].index], own.column_of[around[1].index]
+    if after <= before + 1 or (width is not None and after - before - 1 > width + 1):
+        return None
+    lo, hi = before + 1, after
+    if width is None and block_starts:
+        lo, hi = _surviving_ends(columns, (before, after), around, offset, block_starts)
+    return (lo, hi) if hi > lo else None
+
+
+def _surviving_ends(
+    columns: Sequence[Sequence[Token | None]],
+    around: tuple[int, int],
+    tokens: tuple[Token, Token],
+    mark: int,
+    block_starts: Sequence[int],
+) -> tuple[int, int]:
+    """The lost columns ``[lo, hi)`` between ``around`` (the columns of the witness's ``tokens``
+    either side of a mark of lost pages at raw offset ``mark``).
+
+    ``block_starts`` are the raw offsets where the witness's blocks of words begin (a 經 passage,
+    a 注 run; any layer). Where another block begins between the witness's token before the mark
+    and the mark, that token's block was closed on a page that survives: the base's words of the
+    same block after it are an omission there, not lost (燕禮: the 注 that ends before the
+    surviving 經 司正降… lacks its 也). So too, after the mark, the words of the block of the
+    witness's first token after it, where another block's words stand between the mark and it.
+    A block that begins at the page after the lost ones tells nothing: the loss may have cut it.
+    """
+    before, after = around
+    lo, hi = before + 1, after
+    k = bisect.bisect_left(block_starts, tokens[0].end)
+    if k < len(block_starts) and block_starts[k] < mark and (here := columns[before][0]) is not None:
+        while lo < hi and ((tok := columns[lo][0]) is None or tok.unit == here.unit):
+            lo += 1
+    # The block of the first token after the mark, where another block's words come before it.
+    own = bisect.bisect_right(block_starts, tokens[1].start) - 1
+    if bisect.bisect_right(block_starts, mark) < own and (here := columns[after][0]) is not None:
+        while hi > lo and ((tok := columns[hi - 1][0]) is None or tok.unit == here.unit):
+            hi -= 1
+    return lo, hi
 
 
 def column_runs(columns: Sequence[int]) -> list[tuple[int, int]]:
