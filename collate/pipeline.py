@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from collate.apparatus import Collation, LayerResult, WitnessInfo, build_layer
 from collate.compilation import check_work, of_works, quotes_in_pieces, same_layer, title_noted, without_title_notes
 from collate.errors import InputError
-from collate.model import Layer, MarkKind, Role, Token, Witness, blank_width
+from collate.model import Layer, Token
 from collate.project import Project
 from collate.readers import read_witness
 from collate.results import ReadResult, RunResult
@@ -237,25 +237,17 @@ def align_project(
 
     With a ``compilation`` plan, each witness is aligned with the articles of the base it holds.
     """
-    from collate.align.alignment import with_doubts, with_everyday_forms, with_lacunae
     from collate.align.engine import align_layer
     from collate.align.glosses import gloss_gaps
-    from collate.align.slides import gaps_to_marks, placeholders_to_rare
+    from collate.align.prints import print_facts, settle
     from collate.compilation import unread_passages
 
     base = read.project.base
     witnesses = read.by_siglum()
     full = [w for w in read.witnesses if not w.sparse]
-    # Where each print has lost pages: never an omission.
-    lacunae = {w.siglum: [(m.offset, blank_width(m.label)) for m in w.marks if m.kind is MarkKind.LACUNA] for w in full}
-    # Words whose layer the print leaves in doubt and no witness settles: never a variant.
-    doubts = {w.siglum: [(u.start, u.end) for u in w.unsettled] for w in full}
-    # Where each witness's words begin and end (any layer): lost pages inside them are lacunae.
-    texts = {w.siglum: _text_bounds(w) for w in full}
-    # Where each of a witness's blocks of words begins: a block closed before lost pages survives.
-    blocks = {w.siglum: _block_starts(w) for w in full}
-    # Gaiji glyphs with an everyday character, read as it where another witness does.
-    everyday = {w.siglum: {s.start: e for s in w.substitutions if (e := s.everyday)} for w in full}
+    # What each print says of its own text: lost pages, words in doubt, its blocks, its glyphs.
+    table = read.project.resolve(read.project.gaiji_table) if read.project.gaiji_table else None
+    facts = print_facts(full, table)
 
     results: list[LayerResult] = []
     for layer in layers:
@@ -273,34 +265,13 @@ def align_project(
         aligned = align_layer(layer, streams, base, progress, quoting=quoting, masks=masks, loosen=normalizer.loosen)
         if layer is Layer.SHIWEN:
             aligned = gloss_gaps(aligned)
-        aligned = gaps_to_marks(placeholders_to_rare(with_everyday_forms(aligned, everyday, normalizer)), lacunae)
-        alignment = with_doubts(with_lacunae(aligned, lacunae, texts, blocks), doubts)
+        alignment = settle(aligned, facts, normalizer)
         if compilation is not None:
             alignment = unread_passages(alignment, compilation.articles)
         if progress:
             progress(f"{layer.value}: building the apparatus")
         results.append(build_layer(alignment, witnesses, normalizer))
     return results
-
-
-def _text_bounds(witness: Witness) -> tuple[int, int]:
-    """The raw offsets of the first and last words of a witness, any layer (its headings too)."""
-    words = [s for s in witness.spans if s.role is Role.TEXT and (s.layer.is_text or s.layer is Layer.HEADING)]
-    return (words[0].start, words[-1].end) if words else (0, 0)
-
-
-def _block_starts(witness: Witness) -> list[int]:
-    """The raw offsets where the witness's blocks of words (a unit of a text layer) begin, in order."""
-    from collate.normalize.tokenize import is_token_char
-
-    seen: set[tuple[Layer, int]] = set()
-    starts = []
-    for s in witness.spans:
-        if s.role is Role.TEXT and s.layer.is_text and (s.layer, s.unit) not in seen:
-            if any(is_token_char(c) for c in witness.text[s.start : s.end]):
-                seen.add((s.layer, s.unit))
-                starts.append(s.start)
-    return sorted(starts)
 
 
 def _collation(read: ReadResult, results: list[LayerResult], normalizer: Normalizer) -> Collation:

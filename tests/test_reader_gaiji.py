@@ -9,6 +9,7 @@ from conftest import GAIJI, need_shared
 from readers_support import synthetic
 
 from collate.errors import InputError
+from collate.project import Project
 from collate.readers.gaiji import load_gaiji
 
 HEADER = "# -*- mode: mandoku-view -*-\n#+TITLE: 大戴禮記\n#+PROPERTY: JUAN 12\n"
@@ -90,24 +91,24 @@ def test_an_edited_table_is_read_again(tmp_path: Path) -> None:
     assert dict(load_gaiji(path)) == {"KR0002": "若", "KR0010": "干"}
 
 
+def _two_files(folder: Path, table: Path) -> Project:
+    """A project of ``a.txt`` (the base, A) and ``b.txt`` (B) in ``folder``, with the gaiji ``table``."""
+    from collate.project import project_from_mapping
+
+    witnesses = [{"siglum": "A", "path": "a.txt"}, {"siglum": "B", "path": "b.txt"}]
+    return project_from_mapping({"base": "A", "gaiji_table": str(table), "witness": witnesses}, root=folder)
+
+
 def test_a_glyph_is_its_everyday_character_where_another_witness_reads_that(tmp_path: Path) -> None:
     # 莊&KR0050;反 against 莊瓜反: 𤓰 is 瓜 in another graph, on the table's word (not a reading);
     # &KR0880; (printed 七, everyday 匙) where the base reads 七 stays 七: no witness reads 匙.
     from collate.model import ReadingClass
     from collate.pipeline import collate_project
-    from collate.project import project_from_mapping
 
     table = table_file(tmp_path, ["KR0050\t6316\t𤓰\t瓜", "KR0880\t222\t七\t匙"])
     (tmp_path / "a.txt").write_text("殺割七載之屬莊瓜反下同\n", encoding="utf-8")
     (tmp_path / "b.txt").write_text(HEADER + "殺割&KR0880;載之屬莊&KR0050;反下同\n", encoding="utf-8")
-    project = project_from_mapping(
-        {
-            "base": "A",
-            "gaiji_table": str(table),
-            "witness": [{"siglum": "A", "path": "a.txt"}, {"siglum": "B", "path": "b.txt"}],
-        },
-        root=tmp_path,
-    )
+    project = _two_files(tmp_path, table)
     run = collate_project(project)
     (loci,) = [layer.loci for layer in run.collation.layers]
     (locus,) = loci
@@ -116,3 +117,29 @@ def test_a_glyph_is_its_everyday_character_where_another_witness_reads_that(tmp_
     assert reading.witnesses[0].text == "𤓰" and reading.cause == "variant" and reading.rules == ("variant-graph",)
     (change,) = reading.witnesses[0].tokens[0].changes
     assert (change.before, change.after) == ("𤓰", "瓜") and "gaiji table" in (change.source or "")
+
+
+def test_a_rare_glyph_written_as_itself_is_its_everyday_character_where_another_witness_reads_that(
+    tmp_path: Path,
+) -> None:
+    # 纂圖互註's 側𤓰反 against the 注疏本's 側瓜反: the e-text writes the glyph, not its entity; the
+    # table's word holds for it as for the entity. 七 (KR0880's glyph, an everyday character) never.
+    from collate.model import ReadingClass
+    from collate.pipeline import collate_project
+
+    table = table_file(tmp_path, ["KR0050\t6316\t𤓰\t瓜", "KR0880\t222\t七\t匙"])
+    (tmp_path / "a.txt").write_text("殺割匙載之屬側瓜反下同\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text(HEADER + "殺割七載之屬側𤓰反下同\n", encoding="utf-8")
+    project = _two_files(tmp_path, table)
+    (layer,) = collate_project(project).collation.layers
+    by_lemma = {locus.lemma.text: locus for locus in layer.loci}
+    assert by_lemma["瓜"].cls is ReadingClass.ORTHOGRAPHIC
+    assert by_lemma["瓜"].readings[0].witnesses[0].text == "𤓰"
+    assert by_lemma["匙"].cls is ReadingClass.SUBSTANTIVE  # 七 is a word of its own
+
+
+def test_the_table_names_the_rare_glyphs_with_one_everyday_character(tmp_path: Path) -> None:
+    from collate.readers.gaiji import load_gaiji_glyphs
+
+    rows = ["KR0050\t6316\t𤓰\t瓜", "KR0880\t222\t七\t匙", "KR0002\t9\t\t若", "KR0009\t1\t𠋣\t倚", "KR0011\t1\t𠋣\t依"]
+    assert dict(load_gaiji_glyphs(table_file(tmp_path, rows))) == {"𤓰": "瓜"}

@@ -1,5 +1,6 @@
 """Classes of characters every stage asks about: a glyph outside Unicode (Private Use Area), a
-gaiji entity no table resolved, and the mark a print sets for a glyph it cannot set."""
+gaiji entity no table resolved, the mark a print sets for a glyph it cannot set, and an everyday
+character (one a standard's first level holds)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,21 @@ def is_private_use(char: str) -> bool:
     """A Private Use Area code point: a glyph outside Unicode, kept and shown, never matched."""
     cp = ord(char)
     return 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0x10FFFD
+
+
+def is_everyday(char: str) -> bool:
+    """In Big5 level 1 (5,401 frequent traditional characters) or GB2312 level 1 (3,755).
+
+    A print form (偝, 竒, 𤓰) is rare by nature; an everyday character is a word of its own.
+    """
+    try:
+        big5 = char.encode("big5")
+    except UnicodeEncodeError:
+        big5 = b""
+    if len(big5) == 2 and 0xA4 <= big5[0] <= 0xC6:
+        return True
+    try:
+        gb = char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return len(gb) == 2 and 0xB0 <= gb[0] <= 0xD7

@@ -82,8 +82,9 @@ class ProjectSettings(Protocol):
 # A drum score's signs (鼓 ○, 鼙 □, 半 a half beat), as the e-texts write them: one sign each.
 _NOTATION = "drum notation: 〇 is the score's ○, □ and ◍ its 囗"
 
-# Where an entity's glyph is keyed as the everyday character its gaiji table gives.
-_EVERYDAY = "Kanripo gaiji table: the everyday character of the entity's glyph"
+# Where a gaiji glyph (an entity's, or a rare glyph written as itself) is keyed as the everyday
+# character its table gives.
+_EVERYDAY = "Kanripo gaiji table: the everyday character of the glyph"
 
 # Passes over the folding rules. One is usually enough; a second catches a character that
 # OpenCC sends into a variant class it was not in, so that every path ends on the same key.

@@ -59,6 +59,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
+from collate.model.chars import is_everyday
 from collate.normalize.script import convert, convert_all, is_simplified_form, merged_forms, opencc_version
 from collate.normalize.tables import (
     CJKVI_LOANS,
@@ -112,21 +113,6 @@ _IDEOGRAPHS = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0
 def is_ideograph(char: str) -> bool:
     """A CJK unified or compatibility ideograph, in any plane."""
     return len(char) == 1 and any(lo <= ord(char) <= hi for lo, hi in _IDEOGRAPHS)
-
-
-def is_everyday(char: str) -> bool:
-    """In Big5 level 1 (5,401 frequent traditional characters) or GB2312 level 1 (3,755)."""
-    try:
-        big5 = char.encode("big5")
-    except UnicodeEncodeError:
-        big5 = b""
-    if len(big5) == 2 and 0xA4 <= big5[0] <= 0xC6:
-        return True
-    try:
-        gb = char.encode("gb2312")
-    except UnicodeEncodeError:
-        return False
-    return len(gb) == 2 and 0xB0 <= gb[0] <= 0xD7
 
 
 def in_big5(char: str) -> bool:

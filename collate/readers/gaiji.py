@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from collate.decode import check_regular_file
 from collate.errors import InputError
-from collate.model.chars import is_private_use
+from collate.model.chars import is_everyday, is_private_use
 
 
 def load_gaiji(path: Path) -> Mapping[str, str]:
@@ -37,6 +37,24 @@ def load_gaiji_descriptions(path: Path) -> Mapping[str, str]:
     """Code → what the table says of the glyph: its form and normalised cells as written
     (``"KR0756"`` → ``"[車*犬]"``, ``"KR0001"`` → ``"𫠦 所"``), for every row that says anything."""
     return load_gaiji_tables(path)[1]
+
+
+def load_gaiji_glyphs(path: Path) -> Mapping[str, str]:
+    """Glyph → everyday character, for the rare glyphs the table gives one plainly (𤓰 → 瓜).
+
+    The table's editors name, for a glyph Unicode has, the everyday character it stands for; an
+    e-text of theirs may write the glyph itself, not its entity. Only glyphs that are no everyday
+    character themselves (their KR0880 shows 七 for a glyph that is 匙: 七 is a word of its own),
+    and only those with one everyday character in every row that names them.
+    """
+    found: dict[str, set[str]] = {}
+    for said in load_gaiji_descriptions(path).values():
+        form, _, everyday = said.partition(" ")
+        if len(form) != 1 or len(everyday) != 1 or form == everyday or is_everyday(form):
+            continue
+        if not (is_private_use(form) or is_private_use(everyday)):
+            found.setdefault(form, set()).add(everyday)
+    return MappingProxyType({form: next(iter(e)) for form, e in found.items() if len(e) == 1})
 
 
 def load_gaiji_tables(path: Path) -> tuple[Mapping[str, str], Mapping[str, str]]:
