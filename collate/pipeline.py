@@ -73,14 +73,23 @@ def read_project(project: Project, progress: Progress | None = None, *, normaliz
 
 
 def settle_project(read: ReadResult, normalizer: Normalizer, progress: Progress | None = None) -> ReadResult:
-    """Every layer boundary a print leaves unmarked, cut where the other witnesses say it is."""
-    if not any(w.unsettled for w in read.witnesses):
-        return read
-    from collate.align.boundaries import settle_boundaries
+    """Every layer boundary a print leaves unmarked, cut where the other witnesses say it is; a
+    witness's small print that is not the base's 注, its own commentary (:mod:`collate.align.commentaries`)."""
+    from collate.align.commentaries import own_commentaries
 
-    if progress:
-        progress("settling the layer boundaries the prints do not mark")
-    return replace(read, witnesses=settle_boundaries(read.witnesses, normalizer))
+    if any(w.unsettled for w in read.witnesses):
+        from collate.align.boundaries import settle_boundaries
+
+        if progress:
+            progress("settling the layer boundaries the prints do not mark")
+        read = replace(read, witnesses=settle_boundaries(read.witnesses, normalizer))
+    if quotes_in_pieces(read.base, Layer.ZHU):
+        # A compilation quotes the 注 of many passages, a few of each edition's: no measure of either.
+        return read
+    witnesses = own_commentaries(
+        read.witnesses, read.project.base, normalizer, lambda w: quotes_in_pieces(w, Layer.ZHU)
+    )
+    return read if witnesses == read.witnesses else replace(read, witnesses=witnesses)
 
 
 def shelve_project(
