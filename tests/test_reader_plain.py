@@ -127,6 +127,18 @@ def test_wikisource_heading_and_paragraphs() -> None:
     assert not [t.t for t in tokens if re.search(r"[\x00-\x7f¶]", t.t)]
 
 
+def test_a_variant_note_closing_on_the_places_it_holds_for_has_the_reading_alone(tmp_path: Path) -> None:
+    # 儒行 on Wikisource: 上答一作「荅 下同」之不敢以疑 — 荅 is the reading, 下同 ("likewise below") the editors'.
+    w = synthetic("=== 41 | 儒行 ===\n易衣而出，并日而食。上答一作「荅 下同」之不敢以疑。\n", tmp_path, "plain")
+    notes = [(text_of(w, s), s.role) for s in w.spans if s.layer is Layer.NOTE]
+    assert notes == [("一作", "attribution"), ("荅", "text")]
+    assert [text_of(w, s) for s in w.spans if s.marker == "下同"] == ["下同"]
+    assert "上答之不敢以疑" in w.layer_text(Layer.JING).replace("，", "").replace("。", "")
+    # A reading that is those very words stays one.
+    plain = synthetic("=== 1 | 射 ===\n某一作「下同」也。\n", tmp_path, "plain")
+    assert [text_of(plain, s) for s in plain.spans if s.layer is Layer.NOTE] == ["一作", "下同"]
+
+
 PIECES = ("【", "】", "【案", "案", "谨案", "宾", "升，", "=== 1 | 射 ===", "\n", "\r\n", " ", "\u3000", "\u00a0", "?")
 
 

@@ -27,8 +27,12 @@ NOTE_ATTRIBUTIONS: tuple[str, ...] = ("謹案", "谨案", "案")
 
 _OPEN = re.compile("|".join(re.escape(NOTE[0] + word) for word in NOTE_ATTRIBUTIONS))
 # Wikisource's 通行本 prints its own variant notes inline: ``采蘩一作「繁」`` (another text reads 繁).
-# They are the web editors' notes, not the classic's words.
-_VARIANT_NOTE = re.compile(r"(?P<word>一作|一本作)(?P<open>「)(?P<reading>[^」\n]{1,12})(?P<close>」)")
+# They are the web editors' notes, not the classic's words. A note may close on the places it
+# holds for (``答一作「荅 下同」``: and likewise below): the editors' words, not the reading.
+_VARIANT_NOTE = re.compile(
+    r"(?P<word>一作|一本作)(?P<open>「)(?P<reading>[^」\n]{1,12}?)"
+    r"(?:(?P<gap>[ 　]*)(?P<scope>下同|下並同|下皆同|後同|下倣此|下仿此|下放此))?(?P<close>」)"
+)
 
 
 class PlainReader(Layout):
@@ -92,6 +96,9 @@ class _Reading(ReadState):
             self.spans.add(m.start(), m.end("word"), Layer.NOTE, note, Role.ATTRIBUTION, speaker=m.group("word"))
             self.spans.add(m.start("open"), m.end("open"), Layer.MARKUP, note, Role.MARKER, marker="「")
             self.spans.add(m.start("reading"), m.end("reading"), Layer.NOTE, note, passage="variant")
+            if m.group("scope"):
+                self.spans.add(m.start("gap"), m.end("gap"), Layer.MARKUP, note, Role.LAYOUT)
+                self.spans.add(m.start("scope"), m.end("scope"), Layer.MARKUP, note, Role.MARKER, marker=m["scope"])
             self.spans.add(m.start("close"), m.end("close"), Layer.MARKUP, note, Role.MARKER, marker="」")
             pos = m.end()
         self.spans.add(pos, end, Layer.JING, unit)
