@@ -157,3 +157,27 @@ def test_a_fragment_that_begins_mid_sentence_with_a_variant_stands_against_its_o
     first = next(p for p, (_, j) in enumerate(got) if j >= 0)
     assert all(j == -1 for _, j in got[:first])
     assert got[first : first + 3] == [(150, 0), (151, 1), (152, 2)]
+
+
+def test_the_words_after_a_lost_leaf_stand_against_their_own_place_with_their_variants() -> None:
+    # 儀禮·士相見禮, 鄭注本: the leaf after 凡言非 is lost, and the print goes on 若父則遊目母上於面母下於帶
+    # where the base reads …衆皆若是若父則遊目毋上於面毋下於帶: ten words, two read otherwise,
+    # against the 94 of the base between the anchors. They stand against their place, not as an
+    # addition after it with the base's ten lost with the leaf.
+    head, tail, lost = text(40, 60), text(41, 60), text(42, 84)
+    place = "若父則遊目毋上於面毋"
+    a = head + lost + place + tail
+    b = head + "若父則遊目母上於面母" + tail
+    got = dict(columns(a, b))
+    start = len(head) + len(lost)
+    assert [got[start + t] for t in range(10)] == [len(head) + t for t in range(10)]
+    assert all(got[len(head) + t] == -1 for t in range(84))
+
+
+def test_a_short_passage_between_anchors_unlike_the_long_one_still_stands_alone() -> None:
+    # Ten words of another passage against 94: placed nowhere, whatever the shapes.
+    head, tail = text(43, 60), text(44, 60)
+    a = head + text(45, 94) + tail
+    b = head + text(46, 10) + tail
+    got = columns(a, b)
+    assert all(i == -1 or j == -1 for i, j in got if 60 <= i < 154 or 60 <= j < 70)

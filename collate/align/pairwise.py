@@ -45,7 +45,7 @@ from itertools import pairwise
 from collate.align.anchors import Match, chain, expand, unique_matches
 from collate.align.collatex_adapter import collatex_columns
 from collate.align.far_moves import far_moves
-from collate.align.stretches import headed, lopsided_window, together, unrelated
+from collate.align.stretches import headed, lopsided_window, placed_well, together, unrelated
 from collate.align.transpositions import Move, Moved, find_moves
 
 Positions = Sequence[int]
@@ -318,6 +318,8 @@ class _Pairer:
         text the base lacks."""
         if not unrelated(sa, sb, self.opt.fallback_cells):
             return False
+        if placed_well(sa, sb, self.opt.edge_slack, self.opt.chunk):
+            return False  # one passage, the witness lacking much of it: placed (_lopsided)
         for x in ia:
             self.emit(x, -1)
         for y in ib:

@@ -14,6 +14,10 @@ from collate.align.anchors import chain, expand, unique_matches
 LOPSIDED = 4
 PLACED = 60
 PLACED_SHORTEST = 4
+# The short side of a lopsided stretch that matches its best window in the long side this well
+# (rapidfuzz partial ratio) is the same passage, however little of the long side it is: a
+# witness that lost a leaf goes on with the words after it, a word or two read otherwise.
+PLACED_WELL = 75
 # Two sides of a stretch, each at least this long, are different passages when their
 # similarity (2 × the common subsequence over their total length, rapidfuzz Indel) is below this.
 UNRELATED_SHORTEST = 8
@@ -69,6 +73,19 @@ def lopsided_window(sa: str, sb: str, edge_slack: int, chunk: int) -> tuple[int,
     ):
         return long - width, long
     return 0, width
+
+
+def placed_well(sa: str, sb: str, edge_slack: int, chunk: int) -> bool:
+    """Whether a lopsided stretch's short side stands nearly whole in its long side (see
+    :data:`PLACED_WELL`): placed there (:func:`lopsided_window`), never judged a different passage
+    (:func:`unrelated`) for the many words of the long side it lacks."""
+    if min(len(sa), len(sb)) < UNRELATED_SHORTEST or lopsided_window(sa, sb, edge_slack, chunk) is None:
+        return False
+    from rapidfuzz import fuzz
+
+    s_text, l_text = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
+    found = fuzz.partial_ratio_alignment(s_text, l_text)
+    return found is not None and found.score >= PLACED_WELL
 
 
 def headed(sa: str, sb: str, edge_slack: int) -> bool:
