@@ -44,6 +44,19 @@ def test_a_print_that_always_writes_a_related_form_has_the_habit() -> None:
     assert "通例：ZT本凡「卻」皆作「郤」（二見），下不出校。" in book
 
 
+def test_a_rare_graph_two_prints_write_for_the_base_character_is_a_habit_of_each() -> None:
+    # 禮記·儒行: the 纂圖互註 and the 單疏本 both write 𥙿 (衤 for 礻, in neither Big5 nor GB 2312)
+    # for 裕, and no dictionary relates the two: a print's cut form, no other recension's word.
+    c = collation(
+        {"ZS": "寛裕以容寛裕而敬", "ZT": "寛𥙿以容寛𥙿而敬", "DS": "寛𥙿以容寛𥙿而敬", "CH": "寛裕以容寛裕而敬"}
+    )
+    habits = find_habits(c, NORMALIZER)
+    assert [(h.siglum, h.base, h.written, h.places) for h in habits] == [("DS", "裕", "𥙿", 2), ("ZT", "裕", "𥙿", 2)]
+    assert readings_of(apply_habits(c, habits), "ZT") == [("𥙿", ReadingClass.ORTHOGRAPHIC, Cause.HABIT)] * 2
+    # An everyday character two prints share stays a reading of the tradition (采繁 below).
+    assert find_habits(collation({"ZS": "寛裕寛裕", "ZT": "寛容寛容", "DS": "寛容寛容"}), NORMALIZER) == ()
+
+
 @pytest.mark.parametrize(
     ("rows", "why"),
     [

@@ -41,3 +41,16 @@ def is_everyday(char: str) -> bool:
     except UnicodeEncodeError:
         return False
     return len(gb) == 2 and 0xB0 <= gb[0] <= 0xD7
+
+
+def is_rare(char: str) -> bool:
+    """Outside every common standard: neither Big5 (13,053 characters a traditional-script standard
+    keeps apart) nor GB 2312 encodes it (𥙿, 𥙊): a graph a print cuts, not a word of the language's
+    own that a text could read for another."""
+    for codec in ("big5", "gb2312"):
+        try:
+            char.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        return False
+    return True
