@@ -148,3 +148,23 @@ def test_keys_and_search_keys() -> None:
     assert n.loosen(n.key("脩身")) == n.fold("修身") == "修身"
     assert n.merged_keys("后") == ("后", "後")
     assert n.merged_keys("礼") == ("礼",)
+
+
+def test_a_rare_graph_no_table_knows_is_the_print_form_of_the_common_character_it_stands_for() -> None:
+    # 祍 (衤 for 礻) and 琧 for 衽 and 聖: in neither Big5 nor GB 2312, and no table knows them.
+    from collate.normalize.relations import RARE_GRAPH
+
+    n = norm()
+    for a, b in (("衽", "祍"), ("聖", "琧"), ("裕", "𥙿")):
+        change = n.relation(a, b)
+        assert change is not None and (change.rule, change.cls, change.source) == (
+            "print-form",
+            ChangeClass.ORTHOGRAPHIC,
+            RARE_GRAPH,
+        ), (a, b)
+    # A rare graph a table knows is its character's form: 賔 is 賓, another word than 耦.
+    assert n.relation("耦", "賔") is None
+    # Two rare graphs, or two common characters, are two words to see.
+    assert n.relation("祍", "𥙿") is None and n.relation("衽", "裕") is None
+    # A look-alike the dictionaries name stays one (瓜 and 𤓰, CJKVI's non-cognates).
+    assert n.relation("瓜", "𤓰") is None

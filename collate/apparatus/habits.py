@@ -13,9 +13,9 @@ base's ``base`` where:
 - never the other way (it never writes ``base`` where the base writes ``written``: that is
   confusion, not a habit);
 - the pair is a plausible graphic variant: a dictionary relates the two, however weakly
-  (``cjkvi_related.tsv``), or what the witness writes is a rare graph, one no common standard
-  encodes (the 纂圖互註's 𥙿 for 裕, 衤 for 礻): a print's cut form, no word another recension
-  could read. Without either, however regular, it may be a reading of another recension
+  (``cjkvi_related.tsv``), or the normalizer takes one for a rare graph's common character
+  (the 纂圖互註's 𥙿 for 裕, 衤 for 礻: :mod:`collate.normalize.relations`). Without either,
+  however regular, it may be a reading of another recension
   (大戴禮記 reads 峭 wherever the 禮記 reads 哨): a reading at every place;
 - the pair is none a collator must see (the never-fold list: 己/已, 曰/日 …), nor a loan (通假,
   a different word: listed as one at every place);
@@ -40,15 +40,13 @@ from typing import TYPE_CHECKING
 
 from collate.apparatus.records import Collation, Habit, LayerResult, Locus, Reading
 from collate.model import Cause, ReadingClass, Token
-from collate.model.chars import is_rare
+from collate.normalize.relations import RARE_GRAPH
 
 if TYPE_CHECKING:
     from collate.normalize import Normalizer
 
 MIN_PLACES = 2
 SHARE = 0.75
-# What relates a rare graph a print writes to the base's character, where no dictionary does.
-RARE_GRAPH = "a rare graph (in neither Big5 nor GB 2312): the print's cut form"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +155,6 @@ def _relation(
         return None
     if change is not None and change.rule == "script" and simplified[0] != simplified[1]:
         return None  # a difference of script between the two texts: declared once, no habit
-    if change is None and is_rare(written) and not is_rare(base):
-        return RARE_GRAPH
     return change.source if change is not None else ""
 
 

@@ -20,6 +20,11 @@ class them:
   tables, 譲/讓): one character in two print forms, orthographic. Where a pair is a loan too,
   the loan wins, unless only 漢語大字典's 通假 table names it and a dictionary (漢語大字典, 教育部,
   第一批) names it a variant as well (廷/庭): a loan the curated table or the project names stays one.
+- ``print-form`` too — a rare graph, one no common standard encodes (neither Big5 nor GB 2312: 掦,
+  𥙿, 伹) and no table knows (a known one, 賔 or 爲, is keyed as its character's form and compared
+  so), against a common character no table relates it to or calls its look-alike: the form a
+  print cut for the character (揚, 裕, 但), which an e-text keeps as the nearest Unicode has; no
+  other recension's word is written only in a graph the standards and the tables leave out.
 - never-fold pairs (``never_fold.tsv``) relate to nothing: a collator must see them. Nor do
   look-alikes (CJKVI's non-cognates: 日/曰): :meth:`Relations.lookalike` names them, for the
   apparatus to give their readings the cause 形近.
@@ -33,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from collate.model import Change, ChangeClass
+from collate.model.chars import is_rare
 from collate.normalize.script import ScriptRule
 from collate.normalize.tables import (
     DICTIONARY_RELATIONS,
@@ -47,6 +53,14 @@ from collate.normalize.tables import (
 
 # The source of the loans only 漢語大字典's 通假 table names (the curated table's and a project's differ).
 DICTIONARY_LOANS = RELATION_LABELS["hydcd/borrowed"]
+# What relates a rare graph (in neither Big5 nor GB 2312) to a common character no table relates it to.
+RARE_GRAPH = "a rare graph (in neither Big5 nor GB 2312) against a common character: a print's cut form"
+
+
+def _unknown_rare(rare: str, key: str, common: str) -> bool:
+    """Whether ``rare`` is a rare graph no table knows (its key is itself: 掦, not 賔, which is 賓's
+    form and so another word than 耦) set against ``common``, a character the standards encode."""
+    return key == rare and is_rare(rare) and not is_rare(common)
 
 
 class Relations:
@@ -126,6 +140,8 @@ class Relations:
             return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, relation_source(weak or ""))
         if named and LOOKALIKE not in named:
             return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, relation_source(weak or ""))
+        if not named and (_unknown_rare(a, ka, b) or _unknown_rare(b, kb, a)):
+            return Change("print-form", a, b, ChangeClass.ORTHOGRAPHIC, RARE_GRAPH)
         return None
 
     def _merged(self, a: str, b: str, ka: str, kb: str, simplified: tuple[bool, bool]) -> tuple[bool, Change | None]:
