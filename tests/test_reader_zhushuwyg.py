@@ -217,6 +217,15 @@ def test_a_synthetic_page(tmp_path: Path) -> None:
     assert "記" in headings and "士冠禮第一" in headings
 
 
+def test_a_paragraph_of_the_liji_that_opens_with_ji_is_the_jing_own_word(tmp_path: Path) -> None:
+    # 禮記·學記: 記問之學不足以爲人師 after a closed 疏 run. 孔穎達's 正義 (正義曰) is on works that have
+    # no 記 section (禮記 is itself 記); 賈公彦's 儀禮疏 (釋曰) heads one with the word (above).
+    liji = "發慮憲注憲法也疏(正義曰此/一節論)\n記問之學不足以爲人師注記問謂豫誦雜難\n"
+    w = synthetic(liji, tmp_path, "zhushu-wyg")
+    assert w.layer_text(Layer.JING) == "發慮憲記問之學不足以爲人師"
+    assert not [s for s in w.spans if s.layer is Layer.HEADING]
+
+
 PIECES = (
     "注", "音義", "疏", "(", ")", "/", "○", "正義曰", "釋曰", "注釋曰", "(臣紱/)", "(句/)", "記",
     "欽定四庫全書", "\u3000禮記注疏卷一", "\u3000禮記注疏卷一考證", "\u3000射義", "經文", "\n", "\u3000",

@@ -9,7 +9,8 @@ code only applies them:
 1. Headings (``HEADING``): the collection line ``欽定四庫全書``; a 卷 title (``禮記注疏卷六十二``,
    ``周禮注疏巻三十考證``); the line of commentators (``漢鄭氏注　唐陸徳明音義　孔穎達疏``); any
    other indented line of the text, which is a chapter title (``射義``, ``燕禮第六``); a
-   section word opening a 經 paragraph (``記`` of 儀禮, see ``SECTION_WORDS``); and a tally of
+   section word opening a 經 paragraph (``記`` of 儀禮, see ``SECTION_WORDS``: in a print of 賈公彦's
+   疏, which says 釋曰; in 禮記 記問之學 is the 經's own word); and a tally of
    characters in small print (``(經…字/注…字)``).
 2. Large print is 經 (JING). ``○`` in large print parts 經 segments (a marker). The bare
    word ``注`` opens 鄭注 (ZHU), printed in the same large print: the word is a marker and

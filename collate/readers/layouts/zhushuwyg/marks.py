@@ -23,6 +23,11 @@ COMMENTATORS = re.compile(r"[^\s()/]{1,6}氏[注註傳箋](?:[\s\u3000]+[^\s()/]
 TALLY = re.compile(rf"[經经]{NUMERAL}+字.*")
 # Words that open a section of 經 in its first line (儀禮's 記): headings, not 經.
 SECTION_WORDS: tuple[str, ...] = ("記",)
+# The 疏's formulas that say whose 疏 a print carries, and so whether its chapters have such
+# sections: 賈公彦's (釋曰) 儀禮疏 ends a chapter in a 記 headed by the word; 孔穎達's (正義曰) 正義
+# are on works that have none (禮記 is itself 記: its 記問之學 is the 經's own word).
+SECTION_FORMULA = "釋曰"
+NO_SECTION_FORMULA = "正義曰"
 # A section word followed by one of these is the 經's own word (記曰 quotes a 記).
 NOT_SECTION = "曰云"
 

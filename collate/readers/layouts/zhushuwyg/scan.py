@@ -21,9 +21,11 @@ from collate.readers.layouts.zhushuwyg.kaozheng import KaozhengNotes
 from collate.readers.layouts.zhushuwyg.marks import (
     INSIDE_WORD,
     JUAN_TITLE,
+    NO_SECTION_FORMULA,
     NOT_SECTION,
     NOTE_OPENERS,
     RUN_LABELS,
+    SECTION_FORMULA,
     SECTION_WORDS,
     SEGMENT_MARKS,
     SHU_OPENERS,
@@ -59,6 +61,8 @@ class Reading(ReadState):
         self.in_group = False  # inside ``(…)``
         self.group_open = 0  # where the open ``(`` stands
         self.kaozheng = KaozhengNotes(self)
+        # Whether a section word at a paragraph's head is a heading: in a print of 賈公彦's 疏.
+        self.sections = text.count(NO_SECTION_FORMULA) <= text.count(SECTION_FORMULA)
 
     # -- output -------------------------------------------------------------------------
     def add(
@@ -208,7 +212,7 @@ class Reading(ReadState):
         text = self.text
         if self.large is None:
             self.small = None
-            if line_start and (self.after_close or not self.items_since_heading()):
+            if self.sections and line_start and (self.after_close or not self.items_since_heading()):
                 word = next((w for w in SECTION_WORDS if text.startswith(w, i, end)), None)
                 if word is not None and not text.startswith(tuple(NOT_SECTION), i + len(word), end):
                     self.add(i, i + len(word), Layer.HEADING, self.next_unit(), heading=HeadingKind.SECTION)
