@@ -420,3 +420,28 @@ def read_lemma(text: str) -> tuple[str, str, tuple[Diagnostic, ...]]:
     lemma = "".join(text[s.start : s.end] for s in parsed.spans if s.role is Role.ATTRIBUTION)
     su = "".join(text[s.start : s.end] for s in parsed.spans if s.layer is Layer.SHU and s.role is Role.TEXT)
     return lemma, su, tuple(parsed.diagnostics)
+
+
+# 禮記正義 卷六十六 (儒行): its 經 lemmas stand with no 正義曰, the 疏 going on 此明…; a 注 lemma still
+# has it. A gap before 此明 after words of no lemma's shape (no 至) opens nothing.
+BARE_LEMMAS = "\n".join(
+    [
+        "禮記正義卷第六十六",
+        "嚴毅有如此諸事　儒有忠信至此者　此明儒者自立之事",
+        "也　注甲鎧至盾也　正義曰甲胄干櫓所以",
+        "禦其患難也　儒有一𠭇之宫至",
+        "此者",
+        "此明儒者仕官之事也　故云云也　此明其義",
+        "",
+    ]
+)
+
+
+def test_a_lemma_set_with_no_formula_before_the_shu_incipit_opens_its_paragraph(tmp_path: Path) -> None:
+    w = synthetic(BARE_LEMMAS, tmp_path, "danshu")
+    found = [(label, squeeze(words)) for _, label, words in lemmas(w)]
+    assert found == [("標起止", "儒有忠信至此者"), ("標起止 注", "甲鎧至盾也"), ("標起止", "儒有一𠭇之宫至此者")]
+    shu = squeeze(w.layer_text(Layer.SHU))
+    assert "諸事儒有忠信" in shu and shu.endswith("此明儒者仕官之事也故云云也此明其義")
+    units = {s.unit for s in w.spans if s.layer is Layer.SHU and s.role is Role.TEXT}
+    assert len(units) == 4  # the 疏 before the first lemma and one after each

@@ -31,7 +31,11 @@ How it is read (the tables are :mod:`~collate.readers.layouts.danshu.marks`, imp
    worn print lost inside the lemma (``注數朝至　之``), not its start.
 4. A lemma of the shape ``CHAPTER_TITLE`` (``射義第四十六``) at a line start is the chapter title
    (a heading); the 疏 after it (``正義曰案鄭目録云…``) is the 疏 on the chapter.
-5. Everything else is 疏, one unit a paragraph: from one lemma to the next.
+5. A print may set a 經 lemma with no formula, the 疏 going straight on with its incipit
+   (禮記正義 卷六十六: ``…諸事　儒有忠信至此者　此明儒者自立之事``): where ``此明``, ``此經明``,
+   ``此一節明`` … stands after a gap or a line end and the words before it have a 標起止's shape
+   with its ``至``, they are the lemma, and a paragraph begins (``INCIPIT``, :func:`bare_lemmas`).
+6. Everything else is 疏, one unit a paragraph: from one lemma to the next.
 
 Other gaps inside the 疏 are layout. Most set off a phrase of the 經 the 疏 goes on to explain,
 after a finished sentence and closed by ``者`` (``…之也　騶虞者樂官備也者…``), but a worn print also
@@ -50,7 +54,7 @@ from itertools import pairwise
 
 from collate.model import BLANK, SHORT_LINE, Diagnostic, Layer, Mark, MarkKind, Role, Severity
 from collate.readers.base import Layout, Line, Parsed, ReadOptions, ReadState, iter_lines
-from collate.readers.layouts.danshu.lemmas import lemma_start, squeeze
+from collate.readers.layouts.danshu.lemmas import bare_lemmas, lemma_start, squeeze
 from collate.readers.layouts.danshu.marks import (
     AFTER_WORD,
     AUTHOR_INDENT,
@@ -233,12 +237,23 @@ class _Reading(ReadState):
                 self.diagnostics.append(unshaped)
             if unit == 0 and squeeze(self.text[pos:lemma]):
                 unit = self.next_unit()  # 疏 before the juan's first lemma: the last juan's paragraph
-            self.words(pos, lemma, Layer.SHU, unit)
+            self.shu(pos, lemma, unit)
             unit = self.next_unit()
             self.lemma(lemma, opener.gap, unit)
             self.spans.layout(opener.gap, opener.start)
             self.opener(opener, unit)
             pos = opener.end
+        return self.shu(pos, end, unit)
+
+    def shu(self, start: int, end: int, unit: int) -> int:
+        """The 疏 of ``text[start:end]``, a paragraph at each lemma set with no formula before the
+        疏's incipit (``INCIPIT``); returns the unit at the end."""
+        pos = start
+        for lemma, stop in bare_lemmas(self.text, start, end):
+            self.words(pos, lemma, Layer.SHU, unit)
+            unit = self.next_unit()
+            self.lemma(lemma, stop, unit)
+            pos = stop
         self.words(pos, end, Layer.SHU, unit)
         return unit
 

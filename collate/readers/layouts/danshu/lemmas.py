@@ -13,6 +13,7 @@ from __future__ import annotations
 from collate.model import Diagnostic
 from collate.readers.layouts.danshu.marks import (
     GAP,
+    INCIPIT,
     LEMMA_JOIN,
     LEMMA_MAX,
     LEMMA_SOURCES,
@@ -49,6 +50,22 @@ def lemma_start(text: str, lo: int, end: int) -> tuple[int, Diagnostic | None]:
         if well_formed(text, candidate, end):
             return _sentence_before(text, candidate, end), None
     return _unshaped(text, line_starts, after_gap, end)
+
+
+def bare_lemmas(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The lemmas ``[lemma, stop)`` in ``text[start:end]`` that the print sets with no formula, before
+    the 疏's incipit (``INCIPIT``): the words back to the gap before them, of a 標起止's shape with
+    its 至 (``儒有忠信至此者``, over a line end too); ``stop`` is where the incipit begins."""
+    found = []
+    for m in INCIPIT.finditer(text, start, end):
+        stop = m.start()
+        words_end = stop
+        while words_end > start and text[words_end - 1] in SPACE:
+            words_end -= 1
+        lemma, unshaped = lemma_start(text, start, words_end)
+        if unshaped is None and LEMMA_JOIN in text[lemma:words_end] and text[lemma] not in LEMMA_SOURCES:
+            found.append((lemma, stop))
+    return found
 
 
 def _sentence_before(text: str, start: int, end: int) -> int:

@@ -22,6 +22,11 @@ OPENER_SLIPS: dict[str, str] = {"日": "曰"}
 # A lemma's head word naming the commentary it quotes (kept in the lemma's ``passage``, set apart as a marker).
 LEMMA_SOURCES: tuple[str, ...] = ("注", "箋")
 LEMMA_JOIN = "至"
+# Where a print sets the 疏 straight after its 標起止, with no formula (禮記正義's 儒行:
+# 儒有忠信至此者　此明儒者自立之事), the 疏's own first words say a paragraph begins: 孔穎達's
+# incipit 此明, 此經明, 此一節明 … after a gap or a line end. The words before it, back to the gap
+# before them, are the lemma where they have a 標起止's shape with its 至.
+INCIPIT = re.compile("(?<=[\u3000\n])此(?:經|一節|節|章)?明")
 # Characters of a lemma: at most this many before 至 and after it, or in a lemma without 至.
 LEMMA_MAX = (8, 8, 16)
 
