@@ -18,7 +18,7 @@ from rapidfuzz.distance import Levenshtein
 from readers_support import assert_partition, synthetic, text_of
 from readers_support import ideographs as shared_ideographs
 
-from collate.model import Diagnostic, Layer, Role, Witness
+from collate.model import Diagnostic, Layer, MarkKind, Role, Witness
 from collate.normalize import Normalizer
 from collate.normalize.tokenize import is_ideograph, tokenize_witness
 from collate.readers import detect_container, detect_layout, get_container, read_witness
@@ -445,3 +445,13 @@ def test_a_lemma_set_with_no_formula_before_the_shu_incipit_opens_its_paragraph(
     assert "諸事儒有忠信" in shu and shu.endswith("此明儒者仕官之事也故云云也此明其義")
     units = {s.unit for s in w.spans if s.layer is Layer.SHU and s.role is Role.TEXT}
     assert len(units) == 4  # the 疏 before the first lemma and one after each
+
+
+def test_a_gap_after_a_topic_zhe_is_a_lacuna_the_collation_may_fill(tmp_path: Path) -> None:
+    # 禮記正義 卷七十 (喪服四制): 上云杖者　也 where the 注疏 read 杖者爵也; a gap after 者 or 也 is
+    # marked as wide as it, whatever precedes it, and reported only where it follows no sentence end.
+    text = "禮記正義卷第七十\n　喪服至者也　正義曰上云杖者　也遂歴敘之　故云如字\n"
+    w = synthetic(text, tmp_path, "danshu")
+    gaps = [(w.text[m.offset - 2 : m.offset], m.label) for m in w.marks if m.kind is MarkKind.LACUNA]
+    assert gaps == [("杖者", "blank, 1"), ("敘之", "blank, 1")]
+    assert [d.code for d in w.diagnostics if d.code == "gap"] == ["gap"]

@@ -319,19 +319,20 @@ class _Reading(ReadState):
             pos = space
 
     def gap(self, start: int, end: int) -> None:
-        """A gap inside the 疏: a lacuna as wide as it, unless a sentence ends before it; a
-        diagnostic where it sets off no quotation.
+        """A gap inside the 疏: a lacuna as wide as it; a diagnostic where it sets off no quotation.
 
-        After a sentence (易易也　此五行者) a gap is the print's separator before the next
-        quotation of the 經: what the others read there and it does not is an omission. Inside
-        a sentence it is a glyph the print lost, even where a quotation seems to follow (介　象陰
-        陽也者 lost 僎): where the others read as many characters, they are lost (此本闕), never
-        omitted; where they read none, the lacuna says nothing.
+        A gap may be the print's separator before a quotation of the 經 (易易也　此五行者) or a
+        glyph the worn print lost (介　象陰陽也者 lost 僎), and a sentence end before it does not
+        tell them apart: 者 also ends a topic inside a sentence (上云杖者　也, where the 注疏 read
+        杖者爵也). Every gap is marked as a lacuna of its width, and the collation decides: where
+        the others read as many characters there, they are lost (此本闕), never omitted; where they
+        read none, the lacuna says nothing (:func:`~collate.align.alignment.with_lacunae`). Only a
+        gap after no sentence end that opens no quotation is reported as a glyph perhaps lost.
         """
-        if "\n" in self.text[start:end] or self.text[start - 1] in SENTENCE_ENDS:
+        if "\n" in self.text[start:end]:
             return
         self.marks.append(Mark(start, MarkKind.LACUNA, f"{BLANK}, {self.text.count(GAP, start, end)}"))
-        if self.quotation_at(end):
+        if self.text[start - 1] in SENTENCE_ENDS or self.quotation_at(end):
             return
         message = "a gap inside the 疏 that sets off no quotation: perhaps a glyph lost from the print"
         self.diagnostics.append(Diagnostic("gap", message, start, end, Severity.INFO))
