@@ -119,3 +119,24 @@ def test_a_large_print_tally_closes_a_dadai_juan(tmp_path: Path) -> None:
     tally = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label == "tally"]
     # The container's ¶ (a line end of the other print) stays between 凡 and 二章.
     assert "".join(tally) == "凡二章新別凡三千五百五十四字"
+
+
+def test_a_lone_fanqie_tail_is_the_yinyi_of_a_gloss_whose_head_the_print_lost(tmp_path: Path) -> None:
+    # 纂圖互註禮記 卷十一 (學記): 多其訊(呻/吟), then a lost leaf, then (反)此四者…: the 反 is the end of
+    # a 音義 gloss on the lost leaf, and the 注 呻吟 ends before it, as at a ○.
+    text = "\n".join(
+        [
+            "#+TITLE: 纂圖互註禮記",
+            "<pb:KR1d0054_SBCK_011-2a>¶",
+            "今之教者呻其佔畢多其訊(呻/吟)¶",
+            "<pb:KR1d0054_SBCK_011-2b>¶",
+            "<pb:KR1d0054_SBCK_011-2b>¶",
+            "(反)此四者教之所由興也(興起/也)¶",
+            "",
+        ]
+    )
+    w = synthetic(text, tmp_path, "zhu-bracket")
+    assert w.layer_text(Layer.ZHU) == "呻吟興起也"
+    assert w.layer_text(Layer.SHIWEN) == "反"
+    # The 注 呻吟 is no stretch whose end the collation must settle (as 興起也 at the file's end is).
+    assert [w.text[u.start : u.end] for u in w.unsettled] == ["興起/也"]

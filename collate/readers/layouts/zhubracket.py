@@ -52,6 +52,8 @@ _LARGE_TALLY = re.compile(rf"凡{NUMERAL}+[章字]")
 _SEPARATORS = "○〇"  # then 音義
 _NOTE_WORDS = ("重言", "重意", "互註", "互注")
 _RUN_OPENERS = (("陸曰", Layer.SHIWEN), ("案", Layer.NOTE))
+# What a small-print piece that is a 音義 gloss's tail alone holds: the last word of a 反切.
+_GLOSS_TAILS = frozenset({"反"})
 
 PREVIOUS_CHAPTER = "previous chapter"
 
@@ -309,6 +311,12 @@ class _Reading:
                 st.spans.add(open_, body, Layer.MARKUP, run.unit, Role.MARKER, marker="(")
         else:
             st.spans.add(open_, body, Layer.MARKUP, run.unit, Role.MARKER, marker="(")
+        if run.layer is Layer.ZHU and text[pos:body_end].strip() in _GLOSS_TAILS:
+            # A 反切's last word alone (反): the tail of a 音義 gloss whose head the print set on a
+            # page it lost (or the e-text on the line before); never a 注's, nor a 注 of its own. The
+            # 注 before it ends there, as at a ○.
+            self.zhu = None
+            run = _Run(Layer.SHIWEN, st.next_unit())
         i = pos
         while i < body_end:
             char = text[i]
