@@ -132,6 +132,7 @@ def collate_project(
     on the print habits the collation finds (:mod:`collate.apparatus.habits`). The normalizer is built once, from
     the project, and every stage compares with it.
     """
+    from collate.apparatus.graph_notes import swapped_graphs
     from collate.apparatus.habits import apply_habits, find_habits
     from collate.limits import check_sizes, limits_of
     from collate.normalize import Normalizer, rule_counts
@@ -157,7 +158,7 @@ def collate_project(
         compilation = plan(read.base, tokens, layers, identities, {w.siglum: witness_book(w) for w in others})
     results = align_project(read, tokens, layers, normalizer, progress, compilation=compilation)
     collation = _collation(read, results, normalizer)
-    collation = apply_habits(collation, find_habits(collation, normalizer, habits))
+    collation = swapped_graphs(apply_habits(collation, find_habits(collation, normalizer, habits)))
     if progress:
         progress("anchoring editorial notes")
     notes = notes_for_project(read.project, read.witnesses, normalizer, whole)
