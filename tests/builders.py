@@ -276,6 +276,14 @@ def align_rows(
     return LayerAlignment(Layer.JING, sigla, columns, ext, transpositions), witnesses
 
 
+def rows_collation(rows: dict[str, str], normalizer: Normalizer, title: str = "射義") -> Collation:
+    """A one-layer collation of aligned strings (``align_rows``), its apparatus built, the first row the base."""
+    alignment, witnesses = align_rows(rows)
+    result = build_layer(alignment, witnesses, normalizer)
+    infos = tuple(WitnessInfo(s, f"{s}本", f"{s}.txt", "plain") for s in rows)
+    return Collation(title, "sheyi", next(iter(rows)), infos, (result,))
+
+
 def difflib_align(layer: Layer, streams: dict[str, list[Token]], fragments: Iterable[str] = ()) -> LayerAlignment:
     """Align each witness with the base (the first stream) by difflib on normalized forms."""
     sigla = tuple(streams)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from builders import align_rows
+from builders import rows_collation
 
-from collate.apparatus import Collation, ReadingClass, WitnessInfo, build_layer
+from collate.apparatus import Collation, ReadingClass
 from collate.apparatus.graph_notes import swapped_graphs
 from collate.normalize import Normalizer
 
@@ -12,10 +12,7 @@ NORMALIZER = Normalizer()
 
 
 def collation(rows: dict[str, str]) -> Collation:
-    alignment, witnesses = align_rows(rows)
-    result = build_layer(alignment, witnesses, NORMALIZER)
-    infos = tuple(WitnessInfo(s, f"{s}本", f"{s}.txt", "plain") for s in rows)
-    return Collation("鄉飲酒禮", "xiangyin", next(iter(rows)), infos, (result,))
+    return rows_collation(rows, NORMALIZER, "鄉飲酒禮")
 
 
 def classes(c: Collation, siglum: str) -> list[tuple[str, str, ReadingClass]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from builders import align_rows, copy_default_project, plain_witness
+from builders import copy_default_project, plain_witness, rows_collation
 from click.testing import CliRunner
 
 from collate.align.alignment import LayerAlignment
@@ -22,10 +22,7 @@ NORMALIZER = Normalizer()
 
 
 def collation(rows: dict[str, str]) -> Collation:
-    alignment, witnesses = align_rows(rows)
-    result = build_layer(alignment, witnesses, NORMALIZER)
-    infos = tuple(WitnessInfo(s, f"{s}本", f"{s}.txt", "plain") for s in rows)
-    return Collation("射義", "sheyi", next(iter(rows)), infos, (result,))
+    return rows_collation(rows, NORMALIZER)
 
 
 def readings_of(c: Collation, siglum: str) -> list[tuple[str, ReadingClass, str | None]]:
