@@ -168,3 +168,11 @@ def test_a_rare_graph_no_table_knows_is_the_print_form_of_the_common_character_i
     assert n.relation("祍", "𥙿") is None and n.relation("衽", "裕") is None
     # A look-alike the dictionaries name stays one (瓜 and 𤓰, CJKVI's non-cognates).
     assert n.relation("瓜", "𤓰") is None
+
+
+def test_a_pair_is_read_as_written_and_by_its_keys_together() -> None:
+    # 皐/臯: a weak pair as written; 皐/皋 (臯's key) a pair of the dictionaries' variant tables, which a
+    # loan only 漢語大字典's 通假 table names (皐/皋) yields to: one character, not a loan.
+    change = norm().relation("皐", "臯")
+    assert change is not None and (change.rule, change.cls) == ("print-form", ChangeClass.ORTHOGRAPHIC)
+    assert "漢語大字典" in (change.source or "")

@@ -128,8 +128,11 @@ class Relations:
         if source is not None:
             return Change("script", a, b, ChangeClass.ORTHOGRAPHIC, source)
         related = read_related()
-        weak = related.get(pair_key(a, b)) or related.get(pair_key(ka, kb))
-        named = weak.split(",") if weak else []
+        # As written and by their keys, both: 皐/臯 is a weak pair as written, and 皐/皋 (臯's key) a
+        # pair of the dictionaries' variant tables.
+        found = [w for w in (related.get(pair_key(a, b)), related.get(pair_key(ka, kb))) if w]
+        named = list(dict.fromkeys(r for w in found for r in w.split(",")))
+        weak = ",".join(named)
         source = self._loans.get(frozenset((a, b))) or self._loans.get(frozenset((ka, kb)))
         # A loan the curated table or the project names is one (罷/疲); one only the dictionary's
         # 通假 table names yields to the dictionaries' own variant tables (廷/庭, a print form).
