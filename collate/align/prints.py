@@ -106,5 +106,5 @@ def _glyphs_in(witness: Witness, glyphs: Mapping[str, str]) -> dict[int, str]:
     if not glyphs:
         return {}
     # One pass of the regular-expression engine over the text, not a Python loop over its characters.
-    found = re.finditer("[" + "".join(sorted(glyphs)) + "]", witness.text)
+    found = re.finditer("[" + "".join(map(re.escape, sorted(glyphs))) + "]", witness.text)
     return {m.start(): glyphs[m.group()] for m in found}
