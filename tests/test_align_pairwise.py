@@ -181,3 +181,16 @@ def test_a_short_passage_between_anchors_unlike_the_long_one_still_stands_alone(
     b = head + text(46, 10) + tail
     got = columns(a, b)
     assert all(i == -1 or j == -1 for i, j in got if 60 <= i < 154 or 60 <= j < 70)
+
+
+def test_edges_that_begin_together_keep_their_equal_first_words_and_place_the_rest() -> None:
+    # 禮記·儒行, 纂圖互註 音義: 服与音餘 then a lost leaf, then 慢音慢易以… where the base reads 服與音餘,
+    # 134 glosses, then 慢音僈易以…: the first words stand together, the three after the leaf at
+    # their own place (the tail of the base's edge), not paired with the first lost glosses.
+    head, lost, rest = text(50, 4), text(51, 134), text(52, 60)
+    a = head + lost + "慢音僈" + rest
+    b = head + "慢音慢" + rest
+    got = dict(columns(a, b))
+    assert [got[t] for t in range(4)] == [0, 1, 2, 3]
+    assert [got[4 + 134 + t] for t in range(3)] == [4, 5, 6]
+    assert all(got[4 + t] == -1 for t in range(134))

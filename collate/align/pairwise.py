@@ -191,7 +191,8 @@ class _Pairer:
                 self.emit(-1, y)
             return
         if abs(len(ia) - len(ib)) > slack and together(sa, sb, slack, head=True):
-            self._gap(ia, ib, 0, False, True)
+            # They begin together: one passage, their equal first words together as next to an anchor.
+            self._gap(ia, ib, 0, True, True, related=True)
             return
         if len(ia) > len(ib) + slack:
             keep = len(ib) + slack
@@ -218,7 +219,8 @@ class _Pairer:
         the two still end together, :func:`~collate.align.stretches.together`)."""
         slack = self.opt.edge_slack
         if abs(len(ia) - len(ib)) > slack and together(_text(self.a, ia), _text(self.b, ib), slack, head=False):
-            self._gap(ia, ib, 0, True, False)
+            # They end together: one passage, their equal last words together as next to an anchor.
+            self._gap(ia, ib, 0, True, True, related=True)
             return
         if len(ia) > len(ib) + slack:
             keep = len(ib) + slack
@@ -235,7 +237,7 @@ class _Pairer:
 
     # -- a stretch between anchors -------------------------------------------------------
 
-    def _gap(self, ia: Positions, ib: Positions, level: int, left: bool, right: bool) -> None:
+    def _gap(self, ia: Positions, ib: Positions, level: int, left: bool, right: bool, related: bool = False) -> None:
         """Align a stretch; ``left``/``right``: an anchor borders it there, so equal tokens
         next to that anchor extend it."""
         a, b = self.a, self.b
@@ -249,11 +251,13 @@ class _Pairer:
         if right:
             while tail < n - head and a[ia[-1 - tail]] == b[ib[-1 - tail]]:
                 tail += 1
-        self._solve(ia[head : len(ia) - tail], ib[head : len(ib) - tail], level, left, right)
+        self._solve(ia[head : len(ia) - tail], ib[head : len(ib) - tail], level, left, right, related)
         for t in range(tail, 0, -1):
             self.emit(ia[-t], ib[-t])
 
-    def _solve(self, ia: Positions, ib: Positions, level: int, left: bool, right: bool) -> None:
+    def _solve(self, ia: Positions, ib: Positions, level: int, left: bool, right: bool, related: bool = False) -> None:
+        """Align a stretch (see the module docstring); ``related``: its two sides are known to be one
+        passage (two edges that begin or end together), never two passages side by side."""
         if not ia or not ib:
             for x in ia:
                 self.emit(x, -1)
@@ -262,7 +266,7 @@ class _Pairer:
             return
         sa, sb = _text(self.a, ia), _text(self.b, ib)
         opt = self.opt
-        if self._unrelated(ia, ib, sa, sb):
+        if not related and self._unrelated(ia, ib, sa, sb):
             return
         if set(sa).isdisjoint(sb):
             self._left_justify(ia, ib)
