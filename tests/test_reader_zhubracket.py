@@ -72,9 +72,14 @@ def test_no_markup_reaches_a_text_layer(name: str) -> None:
             assert not re.search(r"[A-Za-z0-9<>¶#/()○〇\s]", re.sub(r"&KR\d+;", "", piece)), (piece, s)
 
 
+def _read(tmp_path: Path, *lines: str) -> Witness:
+    """A Mandoku file of ``lines`` (each ending in a line end) read in the zhu-bracket layout."""
+    return synthetic("".join(f"{line}\n" for line in lines), tmp_path, "zhu-bracket")
+
+
 def test_an_unclosed_bracket_stops_at_its_line_end(tmp_path: Path) -> None:
-    text = "#+TITLE: 周禮\n<pb:KR1d0002_SBCK_007-28b>¶\n射人掌國(位將射始入¶\n見君之位不言士(者/此)¶\n"
-    w = synthetic(text, tmp_path, "zhu-bracket")
+    lines = ("#+TITLE: 周禮", "<pb:KR1d0002_SBCK_007-28b>¶", "射人掌國(位將射始入¶", "見君之位不言士(者/此)¶")
+    w = _read(tmp_path, *lines)
     assert w.layer_text(Layer.ZHU) == "位將射始入者此"
     assert w.layer_text(Layer.JING) == "射人掌國見君之位不言士"
     (d,) = [d for d in w.diagnostics if d.code == "unbalanced"]
@@ -83,11 +88,14 @@ def test_an_unclosed_bracket_stops_at_its_line_end(tmp_path: Path) -> None:
 
 def test_a_circle_in_large_print_is_a_section_mark_and_in_a_score_a_sign(tmp_path: Path) -> None:
     # 周禮 卷八 (四部叢刊本): 三公北面東上孤○東面北上 — the print's circle, no word of the 經.
-    text = (
-        "#+TITLE: 周禮\n<pb:KR1d0002_SBCK_008-1b>¶\n王南郷三公北面東上孤○¶\n"
-        "東面北上(此王日/視朝)¶\n鼓○□○○□○□(圜者/擊鼙)¶\n"
+    w = _read(
+        tmp_path,
+        "#+TITLE: 周禮",
+        "<pb:KR1d0002_SBCK_008-1b>¶",
+        "王南郷三公北面東上孤○¶",
+        "東面北上(此王日/視朝)¶",
+        "鼓○□○○□○□(圜者/擊鼙)¶",
     )
-    w = synthetic(text, tmp_path, "zhu-bracket")
     assert w.layer_text(Layer.JING) == "王南郷三公北面東上孤東面北上鼓○□○○□○□"
     (mark,) = [s for s in w.spans if s.role == "marker" and text_of(w, s) == "○"]
     assert mark.marker == "section break" and w.locate(mark.start).line == 3
@@ -95,11 +103,14 @@ def test_a_circle_in_large_print_is_a_section_mark_and_in_a_score_a_sign(tmp_pat
 
 def test_the_tally_may_follow_the_closing_juan_title(tmp_path: Path) -> None:
     # 儀禮卷第一 closes its juan with the tally on the same printed line.
-    text = (
-        "#+TITLE: 儀禮\n<pb:KR1d0026_SBCK_001-1a>¶\n士冠禮第一¶\n筮于庿門(筮者/以蓍)¶\n"
-        "儀禮卷第一(經一千八百九十八字/注三千六百二字)¶\n"
+    w = _read(
+        tmp_path,
+        "#+TITLE: 儀禮",
+        "<pb:KR1d0026_SBCK_001-1a>¶",
+        "士冠禮第一¶",
+        "筮于庿門(筮者/以蓍)¶",
+        "儀禮卷第一(經一千八百九十八字/注三千六百二字)¶",
     )
-    w = synthetic(text, tmp_path, "zhu-bracket")
     assert w.layer_text(Layer.JING) == "筮于庿門"
     assert w.layer_text(Layer.ZHU) == "筮者以蓍"
     headings = {s.label: text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label != "title"}
@@ -109,11 +120,14 @@ def test_the_tally_may_follow_the_closing_juan_title(tmp_path: Path) -> None:
 
 def test_a_large_print_tally_closes_a_dadai_juan(tmp_path: Path) -> None:
     # 大戴禮記 closes a juan in large print: the number of chapters and of characters.
-    text = (
-        "#+TITLE: 大戴禮記\n<pb:KR1d0076_SBCK_003-1a>\n保傅第四十八¶\n而後車必覆(謂居號/斯言)¶\n"
-        "　¶凡¶二章(新別)凡三千五百五十四字\n"
+    w = _read(
+        tmp_path,
+        "#+TITLE: 大戴禮記",
+        "<pb:KR1d0076_SBCK_003-1a>",
+        "保傅第四十八¶",
+        "而後車必覆(謂居號/斯言)¶",
+        "　¶凡¶二章(新別)凡三千五百五十四字",
     )
-    w = synthetic(text, tmp_path, "zhu-bracket")
     assert w.layer_text(Layer.JING) == "而後車必覆"
     assert w.layer_text(Layer.ZHU) == "謂居號斯言"
     tally = [text_of(w, s) for s in w.spans if s.layer is Layer.HEADING and s.label == "tally"]
@@ -124,18 +138,15 @@ def test_a_large_print_tally_closes_a_dadai_juan(tmp_path: Path) -> None:
 def test_a_lone_fanqie_tail_is_the_yinyi_of_a_gloss_whose_head_the_print_lost(tmp_path: Path) -> None:
     # 纂圖互註禮記 卷十一 (學記): 多其訊(呻/吟), then a lost leaf, then (反)此四者…: the 反 is the end of
     # a 音義 gloss on the lost leaf, and the 注 呻吟 ends before it, as at a ○.
-    text = "\n".join(
-        [
-            "#+TITLE: 纂圖互註禮記",
-            "<pb:KR1d0054_SBCK_011-2a>¶",
-            "今之教者呻其佔畢多其訊(呻/吟)¶",
-            "<pb:KR1d0054_SBCK_011-2b>¶",
-            "<pb:KR1d0054_SBCK_011-2b>¶",
-            "(反)此四者教之所由興也(興起/也)¶",
-            "",
-        ]
+    w = _read(
+        tmp_path,
+        "#+TITLE: 纂圖互註禮記",
+        "<pb:KR1d0054_SBCK_011-2a>¶",
+        "今之教者呻其佔畢多其訊(呻/吟)¶",
+        "<pb:KR1d0054_SBCK_011-2b>¶",
+        "<pb:KR1d0054_SBCK_011-2b>¶",
+        "(反)此四者教之所由興也(興起/也)¶",
     )
-    w = synthetic(text, tmp_path, "zhu-bracket")
     assert w.layer_text(Layer.ZHU) == "呻吟興起也"
     assert w.layer_text(Layer.SHIWEN) == "反"
     # The 注 呻吟 is no stretch whose end the collation must settle (as 興起也 at the file's end is).

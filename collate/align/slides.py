@@ -55,6 +55,15 @@ def omission_at(columns: Sequence[Cells], j: int, c: int) -> tuple[int, int]:
     return c, end
 
 
+def omission_before(columns: Sequence[Cells], j: int, c: int) -> int:
+    """Where the run of columns up to ``c`` (not included) in which witness ``j`` has no token and
+    the base has one begins: ``c`` itself where there is none."""
+    start = c
+    while start > 0 and columns[start - 1][j] is None and columns[start - 1][0] is not None:
+        start -= 1
+    return start
+
+
 # How far from a lacuna mark an omission is looked for: a few repeated words, no more.
 _REACH = 12
 
@@ -127,9 +136,7 @@ def _to_mark(
             break
     for c in range(before, max(-1, before - _REACH), -1):
         if columns[c][j] is None and columns[c][0] is not None:
-            start = c
-            while start > 0 and columns[start - 1][j] is None and columns[start - 1][0] is not None:
-                start -= 1
+            start = omission_before(columns, j, c)
             if _fits(c + 1 - start, width) and room(columns, j, start, c + 1, 1, extent) >= before - c:
                 move(columns, j, start, c + 1, before - c)
                 return start, before + 1
@@ -156,9 +163,7 @@ def _past_reading(
     token = columns[before][j]
     base = columns[before][0]
     if token is not None and base is not None and token.n != base.n:
-        start = before
-        while start > 0 and columns[start - 1][j] is None and columns[start - 1][0] is not None:
-            start -= 1
+        start = omission_before(columns, j, before)
         if start < before and _fits(before - start, width) and all(map(extent.covers, range(start, before + 1))):
             columns[start][j], columns[before][j] = token, None
             return start, before + 1
@@ -189,11 +194,7 @@ def placeholders_to_rare(alignment: LayerAlignment) -> LayerAlignment:
             token, base = col[j], col[0]
             if token is None or not token.is_placeholder or base is None or base.n not in written:
                 continue
-            lo, hi = c, c + 1
-            while lo > 0 and columns[lo - 1][j] is None and columns[lo - 1][0] is not None:
-                lo -= 1
-            while hi < len(columns) and columns[hi][j] is None and columns[hi][0] is not None:
-                hi += 1
+            lo, hi = omission_before(columns, j, c), omission_at(columns, j, c + 1)[1]
             rare = [k for k in range(lo, hi) if (b := columns[k][0]) is not None and b.n not in written]
             if rare and all(map(extent.covers, range(lo, hi))):
                 target = min(rare, key=lambda k: abs(k - c))

@@ -28,6 +28,7 @@ from collate.apparatus.records import (
     Reading,
     SparsePlacement,
     WitnessReading,
+    in_order,
     strongest,
 )
 from collate.apparatus.sparse import _derived, _place_readings
@@ -121,7 +122,7 @@ def _locus(
     diagnostics = _derived_readings(cols, iv, placements, sparse, lemma.tokens, agreeing, readings)
     if not readings:
         return None, diagnostics
-    readings.sort(key=lambda r: (-r.cls.rank, r.derived, r.sigla))
+    readings[:] = in_order(readings)
     base_start, base_end = cols.base_range(lemma.tokens, iv.end)
     locus = Locus(
         id="",

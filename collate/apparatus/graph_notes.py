@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from collate.apparatus.records import Collation, LayerResult, Locus, Reading
+from collate.apparatus.records import Collation, LayerResult, Locus, Reading, in_order
 from collate.model import ReadingClass, Token
 
 # The words that open a note of graphs, and those that say "writes": 鄭注's conventions.
@@ -73,13 +73,9 @@ def _substantive(locus: Locus, sigla: set[str]) -> Locus:
     """The locus with the readings of ``sigla`` substantive (split from readings others share)."""
     readings: list[Reading] = []
     for reading in locus.readings:
-        mine = tuple(w for w in reading.witnesses if w.siglum in sigla)
+        mine = [w for w in reading.witnesses if w.siglum in sigla]
         if not mine or reading.cls is ReadingClass.SUBSTANTIVE:
             readings.append(reading)
             continue
-        rest = tuple(w for w in reading.witnesses if w.siglum not in sigla)
-        if rest:
-            readings.append(replace(reading, witnesses=rest))
-        readings.append(replace(reading, cls=ReadingClass.SUBSTANTIVE, witnesses=mine, cause=None, rules=()))
-    readings.sort(key=lambda r: (-r.cls.rank, r.derived, r.sigla))
-    return locus.with_readings(tuple(readings))
+        readings.extend(reading.split(mine, cls=ReadingClass.SUBSTANTIVE, cause=None, rules=()))
+    return locus.with_readings(in_order(readings))

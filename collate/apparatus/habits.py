@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from collate.apparatus.records import Collation, Habit, LayerResult, Locus, Reading
+from collate.apparatus.records import Collation, Habit, LayerResult, Locus, Reading, in_order
 from collate.model import Cause, ReadingClass, Token
 from collate.normalize.relations import RARE_GRAPH
 
@@ -189,14 +189,10 @@ def _locus(locus: Locus, applied: set[tuple[str, str, str]]) -> Locus:
             readings.append(reading)
             continue
         changed = True
-        rest = tuple(w for w in reading.witnesses if w not in habitual)
-        if rest:
-            readings.append(replace(reading, witnesses=rest))
-        readings.append(replace(reading, cls=ReadingClass.ORTHOGRAPHIC, witnesses=tuple(habitual), cause=Cause.HABIT))
+        readings.extend(reading.split(habitual, cls=ReadingClass.ORTHOGRAPHIC, cause=Cause.HABIT))
     if not changed:
         return locus
-    readings.sort(key=lambda r: (-r.cls.rank, r.derived, r.sigla))
-    return locus.with_readings(tuple(readings))
+    return locus.with_readings(in_order(readings))
 
 
 def _by_habit(lemma: Sequence[Token], tokens: Sequence[Token], siglum: str, applied: set[tuple[str, str, str]]) -> bool:

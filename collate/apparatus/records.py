@@ -9,8 +9,9 @@ records back from their annotations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from collate.align.alignment import Extent, LayerAlignment
 from collate.model import Cause, Diagnostic, Layer, ReadingClass, RuleInfo, SourceLocation, SparseReading, Token
@@ -93,6 +94,18 @@ class Reading:
     def reclassified(self, cls: ReadingClass, cause: Cause | str | None = None) -> Reading:
         """The same reading with an editor's class (e.g. ``SCRIBAL_ERROR``) and cause."""
         return replace(self, cls=cls, cause=cause)
+
+    def split(self, mine: Collection[WitnessReading], **changes: Any) -> tuple[Reading, ...]:
+        """The reading of the other witnesses (if any), then that of ``mine`` with ``changes`` (a
+        class, a cause …): a print's habit, an editor's regularization, a note's swapped graphs."""
+        rest = tuple(w for w in self.witnesses if w not in mine)
+        moved = replace(self, witnesses=tuple(w for w in self.witnesses if w in mine), **changes)
+        return (replace(self, witnesses=rest), moved) if rest else (moved,)
+
+
+def in_order(readings: Iterable[Reading]) -> tuple[Reading, ...]:
+    """Readings in the order a locus keeps them: the strongest class first, derived ones after, by sigla."""
+    return tuple(sorted(readings, key=lambda r: (-r.cls.rank, r.derived, r.sigla)))
 
 
 @dataclass(frozen=True, slots=True)

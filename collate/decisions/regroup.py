@@ -18,7 +18,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from collate.apparatus import LayerResult, Locus, Reading, ReadingClass, WitnessReading
-from collate.apparatus.records import SCRIPT_RULE, strongest
+from collate.apparatus.records import SCRIPT_RULE, in_order, strongest
 from collate.model import Cause, SourceLocation, Token
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def _grouped(found: Iterable[tuple[ReadingClass, WitnessReading, Sequence[Readin
                 derived=any(p.derived for _, ps in members for p in ps),
             )
         )
-    return tuple(sorted(out, key=lambda r: (-r.cls.rank, r.derived, r.sigla)))
+    return in_order(out)
 
 
 def _between(result: LayerResult, first: Locus, last: Locus) -> list[Locus]:

@@ -25,6 +25,16 @@ def is_private_use(char: str) -> bool:
     return 0xE000 <= cp <= 0xF8FF or 0xF0000 <= cp <= 0x10FFFD
 
 
+def described_everyday(description: str) -> tuple[str, str] | None:
+    """The glyph and the everyday character a Kanripo gaiji table's description names plainly
+    (``"𤓰 瓜"``): the everyday one a single character, another than the glyph, in Unicode proper;
+    else None."""
+    form, _, everyday = description.partition(" ")
+    if len(everyday) != 1 or everyday == form or is_private_use(everyday):
+        return None
+    return form, everyday
+
+
 def is_everyday(char: str) -> bool:
     """In Big5 level 1 (5,401 frequent traditional characters) or GB2312 level 1 (3,755).
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from collate.model.chars import is_private_use
+from collate.model.chars import described_everyday
 from collate.model.enums import Layer, MarkKind, Role, Severity
 
 
@@ -196,10 +196,8 @@ class Substitution:
         The table's editors say so of this glyph, not of every such character elsewhere (their
         KR0880 shows 七 for a glyph that is 匙): a key for this token only.
         """
-        form, _, everyday = self.description.partition(" ")
-        if form != self.replacement or len(everyday) != 1 or everyday == form or is_private_use(everyday):
-            return None
-        return everyday
+        found = described_everyday(self.description)
+        return found[1] if found is not None and found[0] == self.replacement else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from collate.decode import check_regular_file
 from collate.errors import InputError
-from collate.model.chars import is_everyday, is_private_use
+from collate.model.chars import described_everyday, is_everyday, is_private_use
 
 
 def load_gaiji(path: Path) -> Mapping[str, str]:
@@ -49,11 +49,9 @@ def load_gaiji_glyphs(path: Path) -> Mapping[str, str]:
     """
     found: dict[str, set[str]] = {}
     for said in load_gaiji_descriptions(path).values():
-        form, _, everyday = said.partition(" ")
-        if len(form) != 1 or len(everyday) != 1 or form == everyday or is_everyday(form):
-            continue
-        if not (is_private_use(form) or is_private_use(everyday)):
-            found.setdefault(form, set()).add(everyday)
+        named = described_everyday(said)
+        if named is not None and len(named[0]) == 1 and not (is_everyday(named[0]) or is_private_use(named[0])):
+            found.setdefault(named[0], set()).add(named[1])
     return MappingProxyType({form: next(iter(e)) for form, e in found.items() if len(e) == 1})
 
 

@@ -18,9 +18,10 @@ the rule is refused, with why.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from collate.apparatus import Collation, Locus, Reading, ReadingClass, WitnessReading
+from collate.apparatus.records import in_order
 from collate.model import Cause, Layer, Token
 from collate.normalize.regularizations import Regularization
 
@@ -152,22 +153,12 @@ def _locus(locus: Locus, pending: Sequence[Pending], marks: list[Mark]) -> Locus
             readings.append(reading)
             continue
         changed = True
-        rest = tuple(w for w in reading.witnesses if w not in folded)
-        if rest:
-            readings.append(replace(reading, witnesses=rest))
-        readings.append(
-            replace(
-                reading,
-                cls=ReadingClass.ORTHOGRAPHIC,
-                witnesses=tuple(folded),
-                cause=Cause.VARIANT,
-                rules=("variant-graph",),
-            )
+        readings.extend(
+            reading.split(folded, cls=ReadingClass.ORTHOGRAPHIC, cause=Cause.VARIANT, rules=("variant-graph",))
         )
     if not changed:
         return locus
-    readings.sort(key=lambda r: (-r.cls.rank, r.derived, r.sigla))
-    return locus.with_readings(tuple(readings))
+    return locus.with_readings(in_order(readings))
 
 
 def _folding(lemma: Sequence[Token], w: WitnessReading, layer: Layer, pending: Iterable[Pending]) -> tuple[str, ...]:
